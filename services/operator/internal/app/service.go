@@ -1,0 +1,351 @@
+// Package app holds the operator use cases.
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/crmvendas/crm/services/operator/internal/domain"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/platform/textfold"
+)
+
+// Service implements the operator use cases.
+type Service struct {
+	Repo     domain.Repository
+	Identity domain.Identity
+	// Changed is called with the uid of every operator written, so cached caller contexts are
+	// dropped and the change applies from the next request on.
+	Changed func(uid string)
+	Now     func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) changed(uid string) {
+	if s.Changed != nil {
+		s.Changed(uid)
+	}
+}
+
+// Resolve returns the caller context of uid (an empty company when there is no operator).
+func (s *Service) Resolve(ctx context.Context, uid, email string) (caller.Caller, error) {
+	o, err := s.Repo.ByUID(ctx, uid)
+	if errors.Is(err, domain.ErrNotFound) {
+		return caller.Caller{UID: uid, Email: email}, nil
+	}
+	if err != nil {
+		return caller.Caller{}, err
+	}
+	return o.Caller(), nil
+}
+
+// Info answers GET /crm/info/operador/{uid}: the caller's own record (none: an empty list), or,
+// for an ADMIN, the record of a uid of the same company. Anything else is refused.
+func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, error) {
+	c := caller.From(ctx)
+	uid = strings.TrimSpace(uid)
+	if uid == "" {
+		return nil, errs.Field("id", "Informe o uid do usuário.")
+	}
+	if uid == c.UID {
+		o, err := s.Repo.ByUID(ctx, uid)
+		if errors.Is(err, domain.ErrNotFound) {
+			return []*domain.Operador{}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []*domain.Operador{o}, nil
+	}
+	if !c.IsAdmin() {
+		return nil, errs.Forbidden("Acesso negado: só é possível consultar o próprio operador.")
+	}
+	o, err := s.Repo.ByUID(ctx, uid)
+	if errors.Is(err, domain.ErrNotFound) || (err == nil && o.Empresa != c.Empresa) {
+		return nil, errs.Forbidden("Acesso negado: o usuário não é operador da sua empresa.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []*domain.Operador{o}, nil
+}
+
+// Get returns an operator in the caller's scope.
+func (s *Service) Get(ctx context.Context, id string) (*domain.Operador, error) {
+	c := caller.From(ctx)
+	o, err := s.Repo.ByID(ctx, c.Empresa, id)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(o.ID) {
+		return nil, errs.Forbidden("Acesso negado: operador fora da sua equipe.")
+	}
+	return o, nil
+}
+
+// List returns the company's operators (ADMIN) or the supervisor and their team (SUPERVISOR),
+// ordered by name.
+func (s *Service) List(ctx context.Context, incluirInativos bool, q string, size int32, token string) ([]*domain.Operador, string, error) {
+	c := caller.From(ctx)
+	cur, err := page.Decode(token)
+	if err != nil {
+		return nil, "", err
+	}
+	f := domain.ListFilter{Empresa: c.Empresa, IncluirInativos: incluirInativos, Q: textfold.Fold(q), Limit: page.Size(size) + 1}
+	if c.Perfil != caller.Admin {
+		f.IDs = append([]string{c.Operador}, c.Equipe...)
+	}
+	if cur != nil {
+		f.AfterKey, f.AfterID = cur.Key, cur.ID
+	}
+	list, err := s.Repo.List(ctx, f)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(list) > page.Size(size) {
+		list = list[:page.Size(size)]
+		last := list[len(list)-1]
+		next = page.Encode(page.Cursor{Key: textfold.Fold(last.NomeOperador), ID: last.ID})
+	}
+	return list, next, nil
+}
+
+// CreateInput is what an ADMIN sends to add an operator.
+type CreateInput struct {
+	ID, Email, NomeOperador, PerfilApp, Senha string
+	ExibirMedida                              bool
+	Equipe                                    []string
+}
+
+// Create adds an operator to the caller's company, linking (or creating) the Firebase user with
+// that e-mail. A retry with the same client id returns the operator already created.
+func (s *Service) Create(ctx context.Context, in CreateInput) (*domain.Operador, error) {
+	c := caller.From(ctx)
+	return s.create(ctx, c.Empresa, in, domain.NewUser{Email: domain.NormalizeEmail(in.Email), Password: in.Senha, DisplayName: strings.TrimSpace(in.NomeOperador)})
+}
+
+// Ensure makes sure an operator exists as described (system use: demo seed, company creation),
+// without a caller. An existing operator of the same company is updated to match.
+func (s *Service) Ensure(ctx context.Context, empresa string, in CreateInput, user domain.NewUser) (*domain.Operador, error) {
+	user.Email = domain.NormalizeEmail(user.Email)
+	in.Email = user.Email
+	if in.ID == "" {
+		return nil, errs.Field("id", "Informe o id do operador.")
+	}
+	if existing, err := s.Repo.ByID(ctx, empresa, in.ID); err == nil {
+		uid, _, err := s.Identity.EnsureUser(ctx, user)
+		if err != nil {
+			return nil, err
+		}
+		o := *existing
+		o.UID, o.Email, o.NomeOperador, o.PerfilApp, o.ExibirMedida, o.Equipe, o.Ativo = uid, user.Email, in.NomeOperador, in.PerfilApp, in.ExibirMedida, in.Equipe, true
+		if o.UID != existing.UID || !sameOperator(&o, existing) {
+			if o.UID != existing.UID {
+				return nil, errs.Conflict("O operador " + in.ID + " está ligado a outro usuário do Firebase.")
+			}
+			o.AlteradoEm, o.Versao = s.now(), existing.Versao+1
+			if err := s.Repo.Update(ctx, &o); err != nil {
+				return nil, err
+			}
+			s.changed(o.UID)
+		}
+		return &o, nil
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return nil, err
+	}
+	return s.create(ctx, empresa, in, user)
+}
+
+func sameOperator(a, b *domain.Operador) bool {
+	return a.Email == b.Email && a.NomeOperador == b.NomeOperador && a.PerfilApp == b.PerfilApp &&
+		a.ExibirMedida == b.ExibirMedida && a.Ativo == b.Ativo && strings.Join(a.Equipe, ",") == strings.Join(b.Equipe, ",")
+}
+
+func (s *Service) create(ctx context.Context, empresa string, in CreateInput, user domain.NewUser) (*domain.Operador, error) {
+	email := domain.NormalizeEmail(in.Email)
+	nome := strings.TrimSpace(in.NomeOperador)
+	id := strings.TrimSpace(in.ID)
+	var problems []errs.FieldViolation
+	collect := func(err error) {
+		var de *errs.Error
+		if errors.As(err, &de) {
+			problems = append(problems, de.Fields...)
+		}
+	}
+	collect(domain.ValidateEmail(email))
+	collect(domain.ValidateNome(nome))
+	collect(domain.ValidatePerfil(in.PerfilApp))
+	if id != "" && !domain.ValidID(id) {
+		problems = append(problems, errs.FieldViolation{Field: "id", Description: "Id inválido: use letras, números, '-' ou '_' (até 64)."})
+	}
+	if in.Senha != "" && len(in.Senha) < 6 {
+		problems = append(problems, errs.FieldViolation{Field: "senha", Description: "A senha deve ter pelo menos 6 caracteres."})
+	}
+	if len(problems) > 0 {
+		return nil, errs.Invalid(problemsMessage(problems), problems...)
+	}
+	if id == "" {
+		id = uuid.NewString()
+	}
+	equipe, err := domain.ValidateEquipe(in.PerfilApp, id, in.Equipe)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkTeam(ctx, empresa, equipe); err != nil {
+		return nil, err
+	}
+	// A retried create (same client id) answers what the first one created.
+	if existing, err := s.Repo.ByID(ctx, empresa, id); err == nil {
+		if existing.Email == email {
+			return existing, nil
+		}
+		return nil, errs.Conflict("Já existe um operador com este id.")
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return nil, err
+	}
+	user.Email = email
+	if user.DisplayName == "" {
+		user.DisplayName = nome
+	}
+	uid, _, err := s.Identity.EnsureUser(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	if existing, err := s.Repo.ByUID(ctx, uid); err == nil {
+		if existing.Empresa == empresa {
+			return nil, errs.Conflict("Este e-mail já pertence ao operador " + existing.NomeOperador + ".")
+		}
+		return nil, errs.Conflict("Este e-mail já está vinculado a um operador de outra empresa.")
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return nil, err
+	}
+	now := s.now()
+	o := &domain.Operador{UID: uid, ID: id, Empresa: empresa, Email: email, NomeOperador: nome, PerfilApp: in.PerfilApp,
+		ExibirMedida: in.ExibirMedida, Equipe: equipe, Ativo: true, CriadoEm: now, AlteradoEm: now, Versao: 1}
+	if err := s.Repo.Insert(ctx, o); err != nil {
+		return nil, err
+	}
+	s.changed(uid)
+	return o, nil
+}
+
+func problemsMessage(p []errs.FieldViolation) string {
+	if len(p) == 1 {
+		return p[0].Description
+	}
+	msgs := make([]string, len(p))
+	for i, v := range p {
+		msgs[i] = v.Description
+	}
+	return "Corrija os campos: " + strings.Join(msgs, " ")
+}
+
+// checkTeam makes sure every team member is an active operator of the company.
+func (s *Service) checkTeam(ctx context.Context, empresa string, equipe []string) error {
+	if len(equipe) == 0 {
+		return nil
+	}
+	n, err := s.Repo.CountActive(ctx, empresa, equipe)
+	if err != nil {
+		return err
+	}
+	if n != len(equipe) {
+		return errs.Field("equipe", "A equipe tem operadores que não existem nesta empresa ou estão desativados.")
+	}
+	return nil
+}
+
+// UpdateInput carries the fields of a PATCH; nil means unchanged.
+type UpdateInput struct {
+	ID           string
+	NomeOperador *string
+	PerfilApp    *string
+	ExibirMedida *bool
+	Equipe       *[]string
+	Versao       int64
+}
+
+// Update changes an operator of the caller's company.
+func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador, error) {
+	c := caller.From(ctx)
+	cur, err := s.Repo.ByID(ctx, c.Empresa, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if in.Versao != 0 && in.Versao != cur.Versao {
+		return nil, domain.ErrVersion
+	}
+	o := *cur
+	if in.NomeOperador != nil {
+		if err := domain.ValidateNome(*in.NomeOperador); err != nil {
+			return nil, err
+		}
+		o.NomeOperador = strings.TrimSpace(*in.NomeOperador)
+	}
+	if in.PerfilApp != nil {
+		if err := domain.ValidatePerfil(*in.PerfilApp); err != nil {
+			return nil, err
+		}
+		if o.UID == c.UID && *in.PerfilApp != caller.Admin {
+			return nil, errs.Field("perfil_app", "Você não pode remover o seu próprio perfil de administrador.")
+		}
+		o.PerfilApp = *in.PerfilApp
+		if o.PerfilApp != caller.Supervisor && in.Equipe == nil {
+			o.Equipe = nil
+		}
+	}
+	if in.ExibirMedida != nil {
+		o.ExibirMedida = *in.ExibirMedida
+	}
+	if in.Equipe != nil {
+		eq, err := domain.ValidateEquipe(o.PerfilApp, o.ID, *in.Equipe)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.checkTeam(ctx, c.Empresa, eq); err != nil {
+			return nil, err
+		}
+		o.Equipe = eq
+	}
+	o.AlteradoEm, o.Versao = s.now(), cur.Versao+1
+	if err := s.Repo.Update(ctx, &o); err != nil {
+		return nil, err
+	}
+	s.changed(o.UID)
+	return &o, nil
+}
+
+// SetActive deactivates or reactivates an operator of the caller's company.
+func (s *Service) SetActive(ctx context.Context, id string, ativo bool) (*domain.Operador, error) {
+	c := caller.From(ctx)
+	cur, err := s.Repo.ByID(ctx, c.Empresa, id)
+	if err != nil {
+		return nil, err
+	}
+	if !ativo && cur.UID == c.UID {
+		return nil, errs.Invalid("Você não pode desativar a si mesmo.")
+	}
+	if cur.Ativo == ativo {
+		return cur, nil
+	}
+	o := *cur
+	o.Ativo, o.AlteradoEm, o.Versao = ativo, s.now(), cur.Versao+1
+	if err := s.Repo.Update(ctx, &o); err != nil {
+		return nil, err
+	}
+	s.changed(o.UID)
+	return &o, nil
+}

@@ -1,0 +1,111 @@
+// Package operator is the operator service: operators (Firebase uid <-> company, operator id,
+// name, role, team), and the caller context every other service authorizes with.
+package operator
+
+import (
+	"context"
+	"time"
+
+	fbauth "firebase.google.com/go/v4/auth"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"google.golang.org/grpc"
+
+	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
+	"github.com/crmvendas/crm/services/operator/internal/adapters"
+	"github.com/crmvendas/crm/services/operator/internal/app"
+	"github.com/crmvendas/crm/services/operator/internal/domain"
+	"github.com/crmvendas/crm/services/operator/internal/ports"
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/mongox"
+	"github.com/crmvendas/crm/services/platform/server"
+)
+
+// DatabaseName is the database the operator service owns.
+const DatabaseName = "crm_operator"
+
+// Deps are what the operator service needs.
+type Deps struct {
+	DB *mongo.Database
+	// Auth is the Firebase Admin SDK client (user lookup and creation).
+	Auth *fbauth.Client
+	// CacheTTL bounds how long another process may keep a caller context (in this process a write
+	// drops it at once).
+	CacheTTL time.Duration
+}
+
+// Operator is the mounted service.
+type Operator struct {
+	app      *app.Service
+	resolver *auth.CachedResolver
+	db       *mongo.Database
+}
+
+// New builds the operator service.
+func New(d Deps) *Operator {
+	if d.CacheTTL == 0 {
+		d.CacheTTL = 30 * time.Second
+	}
+	o := &Operator{db: d.DB}
+	o.app = &app.Service{Repo: adapters.NewRepo(d.DB), Identity: &adapters.FirebaseIdentity{Client: d.Auth}}
+	o.resolver = auth.NewCachedResolver(auth.ResolverFunc(func(ctx context.Context, id auth.Identity, _ string) (caller.Caller, error) {
+		return o.app.Resolve(ctx, id.UID, id.Email)
+	}), d.CacheTTL)
+	o.app.Changed = o.resolver.Invalidate
+	return o
+}
+
+// Resolver resolves callers from this service's own data (cached in memory, invalidated on write).
+func (o *Operator) Resolver() auth.Resolver { return o.resolver }
+
+// Policies: who may call each method.
+var Policies = auth.Policies{
+	operatorv1.OperatorService_ObterInfoOperador_FullMethodName: {NoOperator: true},
+	operatorv1.OperatorService_ObterChamador_FullMethodName:     {NoOperator: true, AllowInactive: true},
+	operatorv1.OperatorService_ListarOperadores_FullMethodName:  auth.Roles(caller.Admin, caller.Supervisor),
+	operatorv1.OperatorService_ObterOperador_FullMethodName:     {},
+	operatorv1.OperatorService_CriarOperador_FullMethodName:     auth.Roles(caller.Admin),
+	operatorv1.OperatorService_AtualizarOperador_FullMethodName: auth.Roles(caller.Admin),
+	operatorv1.OperatorService_DesativarOperador_FullMethodName: auth.Roles(caller.Admin),
+	operatorv1.OperatorService_ReativarOperador_FullMethodName:  auth.Roles(caller.Admin),
+}
+
+// Module mounts the service on a server.
+func (o *Operator) Module() server.Module {
+	return server.Module{
+		Name: "operator",
+		Services: []server.Service{{
+			Desc: &operatorv1.OperatorService_ServiceDesc,
+			Impl: &ports.Server{App: o.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return operatorv1.RegisterOperatorServiceHandlerClient(ctx, mux, operatorv1.NewOperatorServiceClient(conn))
+			},
+		}},
+		Policies: Policies,
+		Start: func(ctx context.Context) error {
+			return mongox.EnsureIndexes(ctx, o.db, adapters.Indexes...)
+		},
+	}
+}
+
+// Seed describes an operator to create or keep as described, outside any request (demo data,
+// a new company's first ADMIN).
+type Seed struct {
+	Empresa, ID, Email, Nome, Perfil, Password string
+	UID                                        string // fixed uid, or empty
+	ExibirMedida, EmailVerified                bool
+	Equipe                                     []string
+}
+
+// EnsureOperator creates the operator (and its Firebase user) or brings it to the description.
+// It returns the operator's uid.
+func (o *Operator) EnsureOperator(ctx context.Context, s Seed) (string, error) {
+	op, err := o.app.Ensure(ctx, s.Empresa,
+		app.CreateInput{ID: s.ID, Email: s.Email, NomeOperador: s.Nome, PerfilApp: s.Perfil, ExibirMedida: s.ExibirMedida, Equipe: s.Equipe},
+		domain.NewUser{UID: s.UID, Email: s.Email, Password: s.Password, DisplayName: s.Nome, EmailVerified: s.EmailVerified})
+	if err != nil {
+		return "", err
+	}
+	return op.UID, nil
+}

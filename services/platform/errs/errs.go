@@ -1,0 +1,144 @@
+// Package errs is the one place where domain errors get their kind, and where kinds become gRPC
+// status codes (and through the gateway, HTTP statuses). Handlers never build statuses by hand.
+package errs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// Kind classifies an error the way a client must react to it.
+type Kind int
+
+const (
+	KindInternal Kind = iota
+	KindInvalid
+	KindUnauthenticated
+	KindForbidden
+	KindNotFound
+	KindConflict
+	KindTooMany
+	KindUnavailable
+)
+
+// FieldViolation names a request field and what is wrong with it (pt-BR).
+type FieldViolation struct {
+	Field       string
+	Description string
+}
+
+// Error is a domain error: a kind, a pt-BR message a user may read, optional field violations,
+// and an optional cause that is logged but never sent to the client.
+type Error struct {
+	Kind    Kind
+	Message string
+	Fields  []FieldViolation
+	Cause   error
+}
+
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("%s: %v", e.Message, e.Cause)
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Cause }
+
+// Invalid: bad input (HTTP 400). The message names the problem in pt-BR.
+func Invalid(msg string, fields ...FieldViolation) *Error {
+	return &Error{Kind: KindInvalid, Message: msg, Fields: fields}
+}
+
+// Field builds a single-field validation error whose message is the description.
+func Field(field, description string) *Error {
+	return Invalid(description, FieldViolation{Field: field, Description: description})
+}
+
+func Unauthenticated(msg string) *Error { return &Error{Kind: KindUnauthenticated, Message: msg} }
+func Forbidden(msg string) *Error       { return &Error{Kind: KindForbidden, Message: msg} }
+func NotFound(msg string) *Error        { return &Error{Kind: KindNotFound, Message: msg} }
+func Conflict(msg string) *Error        { return &Error{Kind: KindConflict, Message: msg} }
+func TooMany(msg string) *Error         { return &Error{Kind: KindTooMany, Message: msg} }
+
+// Unavailable: a dependency failed (HTTP 503); cause is logged only.
+func Unavailable(msg string, cause error) *Error {
+	return &Error{Kind: KindUnavailable, Message: msg, Cause: cause}
+}
+
+// Internal wraps an unexpected failure; the client sees a generic message.
+func Internal(cause error) *Error {
+	return &Error{Kind: KindInternal, Message: MsgInternal, Cause: cause}
+}
+
+// Common messages, so that the same situation reads the same everywhere.
+const (
+	MsgInternal        = "Erro interno. Tente novamente em instantes."
+	MsgNoToken         = "Autenticação necessária: envie o token do Firebase no cabeçalho Authorization."
+	MsgBadToken        = "Token de autenticação inválido ou expirado. Entre novamente."
+	MsgNoOperator      = "Nenhum operador cadastrado para este usuário. Peça ao administrador da empresa para incluí-lo."
+	MsgInactive        = "Operador desativado. Fale com o administrador da empresa."
+	MsgOtherCompany    = "Acesso negado: os dados pertencem a outra empresa."
+	MsgRole            = "Acesso negado: seu perfil não permite esta operação."
+	MsgCanceled        = "Requisição cancelada."
+	MsgDeadline        = "Tempo esgotado ao processar a requisição. Tente novamente."
+	MsgBodyTooLarge    = "Requisição grande demais (máximo de 1 MiB)."
+	MsgInvalidJSON     = "Requisição inválida: JSON malformado ou com campos desconhecidos."
+	MsgNotFoundRoute   = "Rota não encontrada."
+	MsgMethodNotAllowd = "Método não permitido para esta rota."
+)
+
+var kindCodes = map[Kind]codes.Code{
+	KindInternal:        codes.Internal,
+	KindInvalid:         codes.InvalidArgument,
+	KindUnauthenticated: codes.Unauthenticated,
+	KindForbidden:       codes.PermissionDenied,
+	KindNotFound:        codes.NotFound,
+	KindConflict:        codes.AlreadyExists,
+	KindTooMany:         codes.ResourceExhausted,
+	KindUnavailable:     codes.Unavailable,
+}
+
+// ToStatus converts any error returned by a handler into a gRPC status. Errors that already are
+// statuses pass through; context errors become Canceled/DeadlineExceeded; anything else is
+// Internal with a generic pt-BR message (the cause is only logged by the caller).
+func ToStatus(err error) *status.Status {
+	if err == nil {
+		return nil
+	}
+	var de *Error
+	if errors.As(err, &de) {
+		st := status.New(kindCodes[de.Kind], de.Message)
+		if len(de.Fields) > 0 {
+			br := &errdetails.BadRequest{}
+			for _, f := range de.Fields {
+				br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: f.Field, Description: f.Description})
+			}
+			if withDetails, derr := st.WithDetails(br); derr == nil {
+				st = withDetails
+			}
+		}
+		return st
+	}
+	if st, ok := status.FromError(err); ok {
+		return st
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return status.New(codes.Canceled, MsgCanceled)
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.New(codes.DeadlineExceeded, MsgDeadline)
+	}
+	return status.New(codes.Internal, MsgInternal)
+}
+
+// IsKind reports whether err is a domain error of kind k.
+func IsKind(err error, k Kind) bool {
+	var de *Error
+	return errors.As(err, &de) && de.Kind == k
+}

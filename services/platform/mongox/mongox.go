@@ -1,0 +1,124 @@
+// Package mongox holds the MongoDB helpers every repository uses: connecting (to a MongoDB
+// deployment, or to FerretDB embedded in the process when no URI is configured), declaring
+// indexes idempotently, and the bookkeeping fields every stored entity carries.
+package mongox
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"go.mongodb.org/mongo-driver/v2/mongo/writeconcern"
+)
+
+// Embedded is FerretDB running inside this process with its SQLite backend.
+type Embedded struct {
+	URI    string
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// StartEmbedded starts FerretDB 1.24 on a loopback port with its data under dir (one SQLite file
+// per database). Stop it with Close after the client is disconnected.
+func StartEmbedded(dir string, log *slog.Logger) (*Embedded, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("criar diretório de dados %s: %w", dir, err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + abs + "/",
+		Logger:    log,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("iniciar FerretDB: %w", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &Embedded{cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		_ = f.Run(ctx)
+	}()
+	// MongoDBURI needs the listener to be up; Run starts it asynchronously.
+	uriCh := make(chan string, 1)
+	go func() { uriCh <- f.MongoDBURI() }()
+	select {
+	case e.URI = <-uriCh:
+	case <-time.After(30 * time.Second):
+		cancel()
+		return nil, fmt.Errorf("FerretDB não iniciou em 30 s")
+	}
+	return e, nil
+}
+
+// Close stops FerretDB and waits for it to flush and close its files.
+func (e *Embedded) Close() {
+	e.cancel()
+	<-e.done
+}
+
+// Connect opens a client. Writes are acknowledged by the majority and journaled, so an
+// acknowledged write survives a crash.
+func Connect(ctx context.Context, uri string) (*mongo.Client, error) {
+	opts := options.Client().ApplyURI(uri).
+		SetWriteConcern(writeconcern.Majority()).
+		SetAppName("crm").
+		SetServerSelectionTimeout(10 * time.Second)
+	c, err := mongo.Connect(opts)
+	if err != nil {
+		return nil, err
+	}
+	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := c.Ping(pctx, nil); err != nil {
+		_ = c.Disconnect(context.Background())
+		return nil, fmt.Errorf("banco de dados inacessível (%s): %w", redact(uri), err)
+	}
+	return c, nil
+}
+
+func redact(uri string) string {
+	if len(uri) > 10 {
+		return uri[:10] + "…"
+	}
+	return uri
+}
+
+// Index declares one index of a collection.
+type Index struct {
+	Collection string
+	Model      mongo.IndexModel
+}
+
+// EnsureIndexes creates the indexes if missing (idempotent).
+func EnsureIndexes(ctx context.Context, db *mongo.Database, idx ...Index) error {
+	for _, i := range idx {
+		if _, err := db.Collection(i.Collection).Indexes().CreateOne(ctx, i.Model); err != nil {
+			return fmt.Errorf("índice em %s.%s: %w", db.Name(), i.Collection, err)
+		}
+	}
+	return nil
+}
+
+// Meta are the bookkeeping fields of every stored entity (embedded inline in documents).
+type Meta struct {
+	Empresa    string    `bson:"empresa"`
+	CriadoEm   time.Time `bson:"criado_em"`
+	AlteradoEm time.Time `bson:"alterado_em"`
+	Versao     int64     `bson:"versao"`
+	Excluido   bool      `bson:"excluido"`
+}

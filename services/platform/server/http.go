@@ -1,0 +1,222 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/crmvendas/crm/services/platform/errs"
+)
+
+const maxBody = 1 << 20 // 1 MiB
+
+func newGatewayMux() *runtime.ServeMux {
+	return runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
+			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
+			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+		}),
+		runtime.WithIncomingHeaderMatcher(func(k string) (string, bool) {
+			if strings.EqualFold(k, "X-Request-Id") {
+				return "x-request-id", true
+			}
+			return runtime.DefaultHeaderMatcher(k)
+		}),
+		runtime.WithErrorHandler(errorHandler),
+		runtime.WithRoutingErrorHandler(routingErrorHandler),
+	)
+}
+
+// errorBody is what every REST error looks like: the HTTP status, the gRPC code, a pt-BR message
+// and, for validation errors, the fields at fault.
+type errorBody struct {
+	Status   int          `json:"status"`
+	Code     string       `json:"code"`
+	Mensagem string       `json:"mensagem"`
+	Message  string       `json:"message"`
+	Campos   []fieldError `json:"campos,omitempty"`
+}
+
+type fieldError struct {
+	Campo     string `json:"campo"`
+	Descricao string `json:"descricao"`
+}
+
+func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	st, ok := status.FromError(err)
+	if !ok {
+		st = errs.ToStatus(err)
+	}
+	msg := st.Message()
+	// Request-decoding errors come from the gateway in English; say it in pt-BR.
+	if st.Code() == codes.InvalidArgument && !isOurs(st) {
+		msg = errs.MsgInvalidJSON + " (" + st.Message() + ")"
+	}
+	writeError(w, runtime.HTTPStatusFromCode(st.Code()), st, msg)
+}
+
+// isOurs tells statuses built from domain errors from the gateway's own decoding errors: domain
+// messages are written in pt-BR by us and carry no protobuf/JSON parser vocabulary.
+func isOurs(st *status.Status) bool {
+	m := st.Message()
+	for _, s := range []string{"proto:", "unknown field", "invalid value", "syntax error", "unexpected token", "type mismatch", "parsing field", "json:"} {
+		if strings.Contains(m, s) {
+			return false
+		}
+	}
+	return true
+}
+
+func writeError(w http.ResponseWriter, httpStatus int, st *status.Status, msg string) {
+	body := errorBody{Status: httpStatus, Code: st.Code().String(), Mensagem: msg, Message: msg}
+	for _, d := range st.Details() {
+		if br, ok := d.(*errdetails.BadRequest); ok {
+			for _, fv := range br.GetFieldViolations() {
+				body.Campos = append(body.Campos, fieldError{Campo: fv.GetField(), Descricao: fv.GetDescription()})
+			}
+		}
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(httpStatus)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+func routingErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
+	msg := errs.MsgNotFoundRoute
+	code := codes.NotFound
+	if httpStatus == http.StatusMethodNotAllowed {
+		msg, code = errs.MsgMethodNotAllowd, codes.Unimplemented
+	}
+	writeError(w, httpStatus, status.New(code, msg), msg)
+}
+
+// routes assembles the HTTP surface.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/crm/", s.cors(limitBody(requestID(s.mux))))
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if !s.ready.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, "not ready\n")
+			return
+		}
+		io.WriteString(w, "ready\n")
+	})
+	mux.Handle("/metrics", s.metricsHandler())
+	for _, m := range s.modules {
+		for pattern, h := range m.HTTP {
+			mux.Handle(pattern, h)
+		}
+	}
+	mux.Handle("/", webApp(s.cfg.WebDir))
+	return mux
+}
+
+// limitBody answers 413 for bodies over 1 MiB (declared or actual) before the gateway decodes.
+func limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tooLarge := func() {
+			writeError(w, http.StatusRequestEntityTooLarge, status.New(codes.ResourceExhausted, errs.MsgBodyTooLarge), errs.MsgBodyTooLarge)
+		}
+		if r.ContentLength > maxBody {
+			tooLarge()
+			return
+		}
+		if r.Body != nil && r.Body != http.NoBody && r.ContentLength < 0 {
+			b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+			if err != nil {
+				writeError(w, http.StatusBadRequest, status.New(codes.InvalidArgument, errs.MsgInvalidJSON), errs.MsgInvalidJSON)
+				return
+			}
+			if len(b) > maxBody {
+				tooLarge()
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			r.ContentLength = int64(len(b))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requestID makes sure every call has an id, echoed in the response and carried to the logs.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 128 {
+			id = uuid.NewString()
+			r.Header.Set("X-Request-Id", id)
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cors lets the Android app (origin https://localhost or capacitor://localhost) call the API.
+func (s *Server) cors(next http.Handler) http.Handler {
+	allowed := map[string]bool{}
+	for _, o := range s.cfg.CORSOrigins {
+		allowed[o] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin != "" && (allowed[origin] || allowed["*"]) {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Add("Vary", "Origin")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+			h.Set("Access-Control-Expose-Headers", "X-Request-Id")
+			h.Set("Access-Control-Max-Age", "600")
+			if r.Method == http.MethodOptions {
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// webApp serves the built app, falling back to index.html for app routes.
+func webApp(dir string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if dir == "" {
+			http.NotFound(w, r)
+			return
+		}
+		clean := path.Clean("/" + r.URL.Path)
+		file := filepath.Join(dir, filepath.FromSlash(clean))
+		if st, err := os.Stat(file); err == nil && !st.IsDir() {
+			if strings.HasPrefix(clean, "/assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			http.ServeFile(w, r, file)
+			return
+		}
+		index := filepath.Join(dir, "index.html")
+		if _, err := os.Stat(index); err != nil || path.Ext(clean) != "" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFile(w, r, index)
+	})
+}

@@ -1,0 +1,228 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/fullstorydev/grpchan/inprocgrpc"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/config"
+)
+
+// Options configure a Server.
+type Options struct {
+	Config   config.Config
+	Logger   *slog.Logger
+	Verifier auth.Verifier
+	Resolver auth.Resolver
+	Modules  []Module
+}
+
+// Server serves gRPC on one listener and HTTP (REST gateway, probes, metrics, web) on another.
+type Server struct {
+	cfg     config.Config
+	log     *slog.Logger
+	modules []Module
+
+	grpc   *grpc.Server
+	inproc *inprocgrpc.Channel
+	health *health.Server
+	mux    *runtime.ServeMux
+	http   *http.Server
+
+	grpcLis, httpLis net.Listener
+	ready            atomic.Bool
+	registry         *prometheus.Registry
+}
+
+// New builds the server and registers every module on both the gRPC server and the in-process
+// channel the gateway uses, with the same interceptor chain.
+func New(ctx context.Context, o Options) (*Server, error) {
+	s := &Server{cfg: o.Config, log: o.Logger, modules: o.Modules, registry: prometheus.NewRegistry()}
+	s.registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := auth.NewMetrics(s.registry)
+
+	policies := auth.Policies{}
+	for _, m := range o.Modules {
+		for k, v := range m.Policies {
+			policies[k] = v
+		}
+	}
+	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies}
+	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), guard.UnaryInterceptor()}
+
+	s.grpc = grpc.NewServer(
+		grpc.ChainUnaryInterceptor(unary...),
+		grpc.ChainStreamInterceptor(auth.ObserveStream(), guard.StreamInterceptor()),
+		grpc.MaxRecvMsgSize(maxBody),
+	)
+	s.inproc = (&inprocgrpc.Channel{}).WithServerUnaryInterceptor(chainUnary(unary))
+
+	s.health = health.NewServer()
+	healthpb.RegisterHealthServer(s.grpc, s.health)
+	s.health.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
+	reflection.Register(s.grpc)
+
+	s.mux = newGatewayMux()
+	for _, m := range o.Modules {
+		for _, svc := range m.Services {
+			s.grpc.RegisterService(svc.Desc, svc.Impl)
+			s.inproc.RegisterService(svc.Desc, svc.Impl)
+			if svc.Gateway != nil {
+				if err := svc.Gateway(ctx, s.mux, s.inproc); err != nil {
+					return nil, fmt.Errorf("gateway %s: %w", svc.Desc.ServiceName, err)
+				}
+			}
+		}
+	}
+	s.http = &http.Server{
+		Handler:           s.routes(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	return s, nil
+}
+
+// Conn is the in-process channel (with interceptors) to every mounted service.
+func (s *Server) Conn() grpc.ClientConnInterface { return s.inproc }
+
+// Handler is the HTTP handler (REST, probes, metrics, web).
+func (s *Server) Handler() http.Handler { return s.http.Handler }
+
+// Registry is the Prometheus registry served on /metrics.
+func (s *Server) Registry() *prometheus.Registry { return s.registry }
+
+// Listen opens both listeners (":0" ports are resolved; see Addrs).
+func (s *Server) Listen() error {
+	var err error
+	if s.grpcLis, err = net.Listen("tcp", s.cfg.GRPCAddr); err != nil {
+		return fmt.Errorf("gRPC em %s: %w", s.cfg.GRPCAddr, err)
+	}
+	if s.httpLis, err = net.Listen("tcp", s.cfg.HTTPAddr); err != nil {
+		s.grpcLis.Close()
+		return fmt.Errorf("HTTP em %s: %w", s.cfg.HTTPAddr, err)
+	}
+	return nil
+}
+
+// HTTPAddr and GRPCAddr are the bound addresses after Listen.
+func (s *Server) HTTPAddr() string { return s.httpLis.Addr().String() }
+func (s *Server) GRPCAddr() string { return s.grpcLis.Addr().String() }
+
+// SetReady flips /readyz and the gRPC health status.
+func (s *Server) SetReady(ok bool) {
+	s.ready.Store(ok)
+	if ok {
+		s.health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	} else {
+		s.health.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
+	}
+}
+
+// Serve runs the modules' Start hooks, becomes ready, and serves until ctx is done; then it turns
+// not-ready, drains in-flight calls for at most the configured grace period, and returns.
+// before, when non-nil, runs after the modules started and before the server is ready.
+func (s *Server) Serve(ctx context.Context, before func(ctx context.Context) error) error {
+	if s.grpcLis == nil {
+		if err := s.Listen(); err != nil {
+			return err
+		}
+	}
+	errc := make(chan error, 2)
+	go func() { errc <- s.grpc.Serve(s.grpcLis) }()
+	go func() {
+		if err := s.http.Serve(s.httpLis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errc <- err
+			return
+		}
+		errc <- nil
+	}()
+	s.log.Info("servindo", "http", s.HTTPAddr(), "grpc", s.GRPCAddr())
+
+	startErr := make(chan error, 1)
+	go func() {
+		for _, m := range s.modules {
+			if m.Start != nil {
+				if err := m.Start(ctx); err != nil {
+					startErr <- fmt.Errorf("iniciar %s: %w", m.Name, err)
+					return
+				}
+			}
+		}
+		if before != nil {
+			if err := before(ctx); err != nil {
+				startErr <- err
+				return
+			}
+		}
+		s.SetReady(true)
+		s.log.Info("pronto")
+		startErr <- nil
+	}()
+
+	var runErr error
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		runErr = err
+	case err := <-startErr:
+		if err != nil {
+			runErr = err
+		} else {
+			select {
+			case <-ctx.Done():
+			case err := <-errc:
+				runErr = err
+			}
+		}
+	}
+	s.shutdown()
+	return runErr
+}
+
+func (s *Server) shutdown() {
+	s.SetReady(false)
+	s.log.Info("encerrando", "prazo", s.cfg.ShutdownGrace.String())
+	grace, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	done := make(chan struct{})
+	go func() { s.grpc.GracefulStop(); close(done) }()
+	_ = s.http.Shutdown(grace)
+	select {
+	case <-done:
+	case <-grace.Done():
+		s.grpc.Stop()
+	}
+	s.log.Info("encerrado")
+}
+
+// chainUnary folds interceptors into one (the in-process channel takes a single interceptor).
+func chainUnary(ics []grpc.UnaryServerInterceptor) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		h := handler
+		for i := len(ics) - 1; i >= 0; i-- {
+			ic, next := ics[i], h
+			h = func(ctx context.Context, req any) (any, error) { return ic(ctx, req, info, next) }
+		}
+		return h(ctx, req)
+	}
+}
+
+func (s *Server) metricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{})
+}

@@ -1,0 +1,13 @@
+module github.com/crmvendas/crm/services/system
+
+go 1.26.0
+
+require (
+	github.com/crmvendas/crm/proto/gen/go v0.0.0
+	github.com/crmvendas/crm/services/platform v0.0.0
+)
+
+replace (
+	github.com/crmvendas/crm/proto/gen/go => ../../proto/gen/go
+	github.com/crmvendas/crm/services/platform => ../platform
+)
