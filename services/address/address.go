@@ -1,0 +1,64 @@
+// Package address is the address service: postal-code (CEP) lookup with a cache.
+package address
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"google.golang.org/grpc"
+
+	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
+	"github.com/crmvendas/crm/services/address/internal/adapters"
+	"github.com/crmvendas/crm/services/address/internal/app"
+	"github.com/crmvendas/crm/services/address/internal/ports"
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/server"
+)
+
+// DatabaseName is the database the address service owns.
+const DatabaseName = "crm_address"
+
+// Deps are what the address service needs.
+type Deps struct {
+	DB        *mongo.Database
+	ViaCEPURL string // e.g. https://viacep.com.br
+	Log       *slog.Logger
+}
+
+// Address is the mounted service.
+type Address struct{ app *app.Service }
+
+// New builds the address service.
+func New(d Deps) *Address {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Address{app: &app.Service{Cache: adapters.NewCEPCache(d.DB), Upstream: adapters.NewViaCEP(d.ViaCEPURL), Log: d.Log}}
+}
+
+// Policies: who may call each method.
+var Policies = auth.Policies{
+	addressv1.AddressService_ConsultarCep_FullMethodName: {},
+}
+
+// Module mounts the service on a server.
+func (a *Address) Module() server.Module {
+	return server.Module{
+		Name: "address",
+		Services: []server.Service{{
+			Desc: &addressv1.AddressService_ServiceDesc,
+			Impl: &ports.Server{App: a.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return addressv1.RegisterAddressServiceHandlerClient(ctx, mux, addressv1.NewAddressServiceClient(conn))
+			},
+		}},
+		Policies: Policies,
+		Start: func(ctx context.Context) error {
+			go a.app.SweepEvery(ctx, time.Hour)
+			return nil
+		},
+	}
+}

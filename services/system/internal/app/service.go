@@ -1,0 +1,192 @@
+// Package app holds the system service's use cases.
+package app
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/system/internal/domain"
+)
+
+// Defaults are the version policy of a platform no ADMIN has set.
+type Defaults struct {
+	Versao     string
+	AndroidURL string
+	WebURL     string
+}
+
+// Service implements the system use cases.
+type Service struct {
+	Repo     domain.Repository
+	Defaults Defaults
+	Now      func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) defaults(empresa, tipo string) *domain.ConfigVersao {
+	url := s.Defaults.WebURL
+	if tipo == domain.Android {
+		url = s.Defaults.AndroidURL
+	}
+	return &domain.ConfigVersao{Empresa: empresa, Tipo: tipo, VersaoAtual: s.Defaults.Versao, VersaoMinima: s.Defaults.Versao, URLAtualizacao: url}
+}
+
+func (s *Service) config(ctx context.Context, empresa, tipo string) (*domain.ConfigVersao, error) {
+	c, err := s.Repo.Versao(ctx, empresa, tipo)
+	if err != nil {
+		return nil, err
+	}
+	if c == nil {
+		return s.defaults(empresa, tipo), nil
+	}
+	return c, nil
+}
+
+// VersionAnswer is what the app learns about its platform's versions.
+type VersionAnswer struct {
+	Config      *domain.ConfigVersao
+	Obrigatoria bool
+}
+
+// Version answers POST /crm/sistema/versao.
+func (s *Service) Version(ctx context.Context, empresa, tipo, versaoApp string) (*VersionAnswer, error) {
+	var f []errs.FieldViolation
+	if strings.TrimSpace(empresa) == "" {
+		f = append(f, errs.FieldViolation{Field: "empresa", Description: "Informe a empresa."})
+	}
+	if domain.ValidateTipo(tipo) != nil {
+		f = append(f, errs.FieldViolation{Field: "tipo", Description: "Tipo inválido: use android ou web."})
+	}
+	if versaoApp != "" && !domain.ValidVersion(versaoApp) {
+		f = append(f, errs.FieldViolation{Field: "versao_app", Description: "Versão do aplicativo inválida."})
+	}
+	if len(f) > 0 {
+		msg := f[0].Description
+		if len(f) > 1 {
+			msg = f[0].Description + " " + f[1].Description
+		}
+		return nil, errs.Invalid(msg, f...)
+	}
+	c, err := s.config(ctx, empresa, tipo)
+	if err != nil {
+		return nil, err
+	}
+	return &VersionAnswer{Config: c, Obrigatoria: versaoApp != "" && domain.CompareVersions(versaoApp, c.VersaoMinima) < 0}, nil
+}
+
+// Versions lists the policy of every platform of the caller's company.
+func (s *Service) Versions(ctx context.Context) ([]*domain.ConfigVersao, error) {
+	c := caller.From(ctx)
+	out := make([]*domain.ConfigVersao, 0, len(domain.Platforms))
+	for _, t := range domain.Platforms {
+		cfg, err := s.config(ctx, c.Empresa, t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cfg)
+	}
+	return out, nil
+}
+
+// SetVersion stores a platform's policy for the caller's company.
+func (s *Service) SetVersion(ctx context.Context, in domain.ConfigVersao) (*domain.ConfigVersao, error) {
+	c := caller.From(ctx)
+	in.Empresa = c.Empresa
+	in.VersaoAtual, in.VersaoMinima = strings.TrimSpace(in.VersaoAtual), strings.TrimSpace(in.VersaoMinima)
+	in.URLAtualizacao, in.Mensagem = strings.TrimSpace(in.URLAtualizacao), strings.TrimSpace(in.Mensagem)
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	cur, err := s.Repo.Versao(ctx, in.Empresa, in.Tipo)
+	if err != nil {
+		return nil, err
+	}
+	if in.URLAtualizacao == "" {
+		in.URLAtualizacao = s.defaults(in.Empresa, in.Tipo).URLAtualizacao
+	}
+	in.Personalizada, in.AlteradoEm, in.Versao = true, s.now(), 1
+	if cur != nil {
+		in.Versao = cur.Versao + 1
+	}
+	if err := s.Repo.SaveVersao(ctx, &in); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+// LogAccess stores an access-log entry for the caller.
+func (s *Service) LogAccess(ctx context.Context, a domain.Acesso) (*domain.Acesso, error) {
+	c := caller.From(ctx)
+	a.Empresa, a.Operador = strings.TrimSpace(a.Empresa), strings.TrimSpace(a.Operador)
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	if a.Operador != c.Operador {
+		return nil, errs.Forbidden("Acesso negado: o operador informado não é o seu.")
+	}
+	a.ID, a.UID, a.IP, a.UserAgent, a.RegistradoEm = uuid.NewString(), c.UID, c.IP, truncate(c.UserAgent, 500), s.now()
+	if err := s.Repo.InsertAcesso(ctx, &a); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// ListAccess lists the caller's company's access log, newest first.
+func (s *Service) ListAccess(ctx context.Context, operador string, de, ate time.Time, size int32, token string) ([]*domain.Acesso, string, error) {
+	c := caller.From(ctx)
+	if !de.IsZero() && !ate.IsZero() && !de.Before(ate) {
+		return nil, "", errs.Field("de", "Período inválido: a data inicial deve ser anterior à final.")
+	}
+	cur, err := page.Decode(token)
+	if err != nil {
+		return nil, "", err
+	}
+	n := page.Size(size)
+	f := domain.AcessoFilter{Empresa: c.Empresa, Operador: strings.TrimSpace(operador), De: de, Ate: ate, Limit: n + 1}
+	if cur != nil {
+		t, err := time.Parse(time.RFC3339Nano, cur.Key)
+		if err != nil {
+			return nil, "", errs.Field("page_token", "page_token inválido: use o valor de next_page_token da página anterior.")
+		}
+		f.AfterTime, f.AfterID = t, cur.ID
+	}
+	list, err := s.Repo.ListAcessos(ctx, f)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(list) > n {
+		list = list[:n]
+		last := list[n-1]
+		next = page.Encode(page.Cursor{Key: last.RegistradoEm.Format(time.RFC3339Nano), ID: last.ID})
+	}
+	return list, next, nil
+}
+
+// EnsureCompany creates the company when missing (system use: CLI and demo seed).
+func (s *Service) EnsureCompany(ctx context.Context, id, nome string) (*domain.Empresa, error) {
+	id, nome = strings.TrimSpace(id), strings.TrimSpace(nome)
+	if id == "" || nome == "" {
+		return nil, errs.Invalid("Informe o id e o nome da empresa.")
+	}
+	return s.Repo.EnsureEmpresa(ctx, &domain.Empresa{ID: id, Nome: nome, CriadoEm: s.now()})
+}

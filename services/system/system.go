@@ -1,0 +1,81 @@
+// Package system is the system service: app versions per company and platform, the access log,
+// and the companies themselves.
+package system
+
+import (
+	"context"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"google.golang.org/grpc"
+
+	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/mongox"
+	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/system/internal/adapters"
+	"github.com/crmvendas/crm/services/system/internal/app"
+	"github.com/crmvendas/crm/services/system/internal/ports"
+)
+
+// DatabaseName is the database the system service owns.
+const DatabaseName = "crm_system"
+
+// Deps are what the system service needs.
+type Deps struct {
+	DB *mongo.Database
+	// Default version policy of platforms a company has not configured.
+	DefaultVersion, DefaultAndroidURL, DefaultWebURL string
+}
+
+// System is the mounted service.
+type System struct {
+	app *app.Service
+	db  *mongo.Database
+}
+
+// New builds the system service.
+func New(d Deps) *System {
+	if d.DefaultVersion == "" {
+		d.DefaultVersion = "1.0.0"
+	}
+	return &System{db: d.DB, app: &app.Service{Repo: adapters.NewRepo(d.DB),
+		Defaults: app.Defaults{Versao: d.DefaultVersion, AndroidURL: d.DefaultAndroidURL, WebURL: d.DefaultWebURL}}}
+}
+
+// Policies: who may call each method.
+var Policies = auth.Policies{
+	systemv1.SystemService_ObterVersao_FullMethodName:     {},
+	systemv1.SystemService_RegistrarAcesso_FullMethodName: {},
+	systemv1.SystemService_ListarAcessos_FullMethodName:   auth.Roles(caller.Admin),
+	systemv1.SystemService_ListarVersoes_FullMethodName:   auth.Roles(caller.Admin),
+	systemv1.SystemService_DefinirVersao_FullMethodName:   auth.Roles(caller.Admin),
+}
+
+// Module mounts the service on a server.
+func (s *System) Module() server.Module {
+	return server.Module{
+		Name: "system",
+		Services: []server.Service{{
+			Desc: &systemv1.SystemService_ServiceDesc,
+			Impl: &ports.Server{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return systemv1.RegisterSystemServiceHandlerClient(ctx, mux, systemv1.NewSystemServiceClient(conn))
+			},
+		}},
+		Policies: Policies,
+		Start: func(ctx context.Context) error {
+			return mongox.EnsureIndexes(ctx, s.db, adapters.Indexes...)
+		},
+	}
+}
+
+// EnsureCompany creates the company when missing and returns its name.
+func (s *System) EnsureCompany(ctx context.Context, id, nome string) (string, error) {
+	e, err := s.app.EnsureCompany(ctx, id, nome)
+	if err != nil {
+		return "", err
+	}
+	return e.Nome, nil
+}
