@@ -1,7 +1,12 @@
 package adapters
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"time"
 
 	fbauth "firebase.google.com/go/v4/auth"
 
@@ -21,9 +26,12 @@ func (f *FirebaseIdentity) EnsureUser(ctx context.Context, u domain.NewUser) (st
 	}
 	existing, err := f.Client.GetUserByEmail(ctx, u.Email)
 	if err == nil {
-		if u.UID != "" && existing.UID == u.UID && (u.Password != "" || u.EmailVerified != existing.EmailVerified) {
+		// A seeded user (fixed uid) is brought back to its description, but its password is only
+		// reset when it no longer works: changing it revokes the user's open sessions.
+		resetPassword := u.UID != "" && u.Password != "" && !emulatorPasswordWorks(ctx, u.Email, u.Password)
+		if u.UID != "" && existing.UID == u.UID && (resetPassword || u.EmailVerified != existing.EmailVerified) {
 			upd := (&fbauth.UserToUpdate{}).EmailVerified(u.EmailVerified)
-			if u.Password != "" {
+			if resetPassword {
 				upd = upd.Password(u.Password)
 			}
 			if _, err := f.Client.UpdateUser(ctx, existing.UID, upd); err != nil {
@@ -55,4 +63,28 @@ func (f *FirebaseIdentity) EnsureUser(ctx context.Context, u domain.NewUser) (st
 		return "", false, errs.Unavailable("Não foi possível criar o usuário no Firebase.", err)
 	}
 	return rec.UID, true, nil
+}
+
+// emulatorPasswordWorks tells whether email/password signs in on the Auth emulator. Outside the
+// emulator it answers true: a real project's passwords are never reset by the seed.
+func emulatorPasswordWorks(ctx context.Context, email, password string) bool {
+	host := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
+	if host == "" {
+		return true
+	}
+	body, _ := json.Marshal(map[string]any{"email": email, "password": password, "returnSecureToken": false})
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost,
+		"http://"+host+"/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator", bytes.NewReader(body))
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
 }

@@ -169,4 +169,3 @@ func (r *Repo) CountActive(ctx context.Context, empresa string, ids []string) (i
 	}
 	return int(n), nil
 }
-

@@ -1,0 +1,105 @@
+# The two commands: `make run` (set up and run the product) and `make test` (set up and run every
+# test). Everything they need is installed by the targets below from the Go module proxy, the npm
+# registry and Debian's packages.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+ROOT := $(CURDIR)
+BIN := $(ROOT)/bin
+GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/allinone
+GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
+HAS_MOBILE := $(wildcard mobile/package.json)
+
+.PHONY: help run test bench tools go-tools node-tools chromium build crm web proto proto-check vet test-go test-fuzz test-web test-e2e deploy-check clean
+
+help:
+	@echo "make run    - instala o necessário e roda o produto (serviços, emulador do Auth, app web, dados demo)"
+	@echo "make test   - instala o necessário e roda todos os testes"
+	@echo "make bench  - mede desempenho e memória (razões contra uma linha de base medida na mesma execução)"
+
+## ---------- setup ----------
+tools: go-tools node-tools
+
+# Go tools pinned in tools/go.mod (buf, protoc plugins, grpcurl).
+go-tools: $(BIN)/.tools-stamp
+$(BIN)/.tools-stamp: tools/go.mod tools/go.sum
+	@mkdir -p $(BIN)
+	cd tools && GOBIN=$(BIN) go install tool
+	@touch $@
+
+# firebase-tools (Auth emulator), pinned in tools/firebase/package-lock.json.
+node-tools: tools/firebase/node_modules/.stamp
+tools/firebase/node_modules/.stamp: tools/firebase/package-lock.json
+	cd tools/firebase && npm ci --no-audit --no-fund
+	@touch $@
+
+# Debian's Chromium for the browser tests and benchmarks.
+chromium:
+	@command -v chromium >/dev/null || { (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## ---------- build ----------
+build: crm web
+
+crm:
+	@mkdir -p $(BIN)
+	go build -trimpath -o $(BIN)/crm ./services/allinone/cmd/crm
+
+web:
+ifneq ($(HAS_MOBILE),)
+	cd mobile && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://127.0.0.1:9099} npm run build
+endif
+
+## ---------- run ----------
+run: tools build
+	scripts/run.sh
+
+## ---------- protos ----------
+proto: go-tools
+	rm -rf proto/gen/go/crm proto/gen/openapi
+	$(BIN)/buf lint
+	$(BIN)/buf generate
+
+# Fails when the committed generated code does not match the protos.
+proto-check: go-tools
+	@tmp=$$(mktemp -d) && cp -r proto buf.yaml buf.gen.yaml $$tmp/ && rm -rf $$tmp/proto/gen/go/crm $$tmp/proto/gen/openapi && \
+	  ln -s $(BIN) $$tmp/bin && (cd $$tmp && $(BIN)/buf lint && $(BIN)/buf generate) && \
+	  diff -r proto/gen $$tmp/proto/gen > /dev/null || { echo "proto/gen está desatualizado: rode 'make proto' e faça commit"; rm -rf $$tmp; exit 1; }; \
+	  rm -rf $$tmp; echo "proto/gen em dia"
+
+## ---------- tests ----------
+test: tools proto-check vet test-go test-fuzz test-web deploy-check
+	@echo "make test: tudo verde"
+
+vet:
+	@test -z "$$(gofmt -l services proto/gen/go)" || { gofmt -l services proto/gen/go; echo "rode gofmt"; exit 1; }
+	go vet $(GO_PKGS)
+
+# One Auth emulator for every Go test package (FerretDB is embedded by each test binary).
+test-go: crm
+	scripts/with-emulator.sh 9199 go test -count=1 -timeout 15m $(GO_PKGS)
+
+test-fuzz:
+	scripts/with-emulator.sh 9199 bash -c 'go test -run XXX -fuzz FuzzNormalizeCEP -fuzztime 10s ./services/address/internal/domain && \
+	  go test -run XXX -fuzz FuzzRequestDecoding -fuzztime 20s ./services/allinone'
+
+test-web:
+ifneq ($(HAS_MOBILE),)
+	$(MAKE) web chromium
+	cd mobile && npm test
+	cd mobile && npm run cap:check
+	scripts/with-crm.sh 8180 9190 9299 bash -c 'cd mobile && npm run e2e'
+endif
+
+deploy-check:
+	@if [ -x deploy/check.sh ]; then deploy/check.sh; fi
+
+## ---------- bench ----------
+bench: tools crm chromium
+	scripts/with-emulator.sh 9399 go run ./services/allinone/cmd/crmbench
+ifneq ($(HAS_MOBILE),)
+	$(MAKE) web
+	scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
+endif
+
+clean:
+	rm -rf $(BIN) .data mobile/dist

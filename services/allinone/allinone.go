@@ -1,0 +1,140 @@
+// Package allinone assembles every service in one process: the `crm` command.
+package allinone
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/crmvendas/crm/services/address"
+	"github.com/crmvendas/crm/services/operator"
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/runner"
+	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/system"
+)
+
+// Services are every service of the product, built on one Env.
+type Services struct {
+	Operator *operator.Operator
+	System   *system.System
+	Address  *address.Address
+}
+
+// NewServices builds every service. Each owns its own database.
+func NewServices(env *runner.Env) *Services {
+	c := env.Config
+	return &Services{
+		Operator: operator.New(operator.Deps{DB: env.Mongo.Database(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}),
+		System: system.New(system.Deps{DB: env.Mongo.Database(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
+			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}),
+		Address: address.New(address.Deps{DB: env.Mongo.Database(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log}),
+	}
+}
+
+// Build mounts every module; callers are resolved in memory by the operator service.
+func Build(s **Services) runner.Build {
+	return func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
+		*s = NewServices(env)
+		web := server.Module{Name: "web", HTTP: map[string]http.Handler{"/.well-known/assetlinks.json": assetLinks(env.Config.AssetLinksPackage, env.Config.AssetLinksSHA256)}}
+		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), web}, (*s).Operator.Resolver(), nil
+	}
+}
+
+// assetLinks verifies the Android App Link of the e-mail sign-in link (auth-links).
+func assetLinks(pkg string, fingerprints []string) http.Handler {
+	if fingerprints == nil {
+		fingerprints = []string{}
+	}
+	body, _ := json.Marshal([]map[string]any{{
+		"relation": []string{"delegate_permission/common.handle_all_urls"},
+		"target":   map[string]any{"namespace": "android_app", "package_name": pkg, "sha256_cert_fingerprints": fingerprints},
+	}})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	})
+}
+
+// Demo company and operators (fixed ids and uids, so every start finds the same ones).
+const (
+	DemoEmpresa     = "demo"
+	DemoEmpresaNome = "Demo Distribuidora"
+	DemoPassword    = "demo1234"
+)
+
+// DemoOperator is one demo login.
+type DemoOperator struct {
+	UID, ID, Email, Nome, Perfil string
+	Equipe                       []string
+}
+
+// DemoOperators in creation order (the team members before their supervisor).
+var DemoOperators = []DemoOperator{
+	{UID: "demo-admin", ID: "demo-admin", Email: "admin@demo.example.com", Nome: "Ana Administradora", Perfil: caller.Admin},
+	{UID: "demo-vendedor", ID: "demo-vendedor", Email: "vendedor@demo.example.com", Nome: "Victor Vendedor", Perfil: caller.Vendedor},
+	{UID: "demo-vendedor2", ID: "demo-vendedor2", Email: "vendedor2@demo.example.com", Nome: "Vera Vendedora", Perfil: caller.Vendedor},
+	{UID: "demo-supervisor", ID: "demo-supervisor", Email: "supervisor@demo.example.com", Nome: "Sergio Supervisor", Perfil: caller.Supervisor, Equipe: []string{"demo-vendedor", "demo-vendedor2"}},
+}
+
+// SeedDemo makes sure the demo company and its operators exist, in the database and in the
+// identity service (idempotent), and prints the logins to out.
+func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
+	if _, err := s.System.EnsureCompany(ctx, DemoEmpresa, DemoEmpresaNome); err != nil {
+		return fmt.Errorf("empresa demo: %w", err)
+	}
+	for _, d := range DemoOperators {
+		if _, err := s.Operator.EnsureOperator(ctx, operator.Seed{Empresa: DemoEmpresa, ID: d.ID, UID: d.UID, Email: d.Email, Nome: d.Nome,
+			Perfil: d.Perfil, Equipe: d.Equipe, Password: DemoPassword, EmailVerified: true}); err != nil {
+			return fmt.Errorf("operador demo %s: %w", d.Email, err)
+		}
+	}
+	fmt.Fprintf(out, "\nEmpresa demo %q pronta. Logins (senha %s):\n", DemoEmpresaNome, DemoPassword)
+	for _, d := range DemoOperators {
+		fmt.Fprintf(out, "  %-30s %s\n", d.Email, d.Perfil)
+	}
+	return nil
+}
+
+var slugStrip = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slug derives a company id from its name ("Distribuidora São João" -> "distribuidora-sao-joao").
+func Slug(nome string) string {
+	s := strings.NewReplacer("á", "a", "à", "a", "ã", "a", "â", "a", "é", "e", "ê", "e", "í", "i", "ó", "o", "ô", "o", "õ", "o", "ú", "u", "ü", "u", "ç", "c").Replace(strings.ToLower(nome))
+	return strings.Trim(slugStrip.ReplaceAllString(s, "-"), "-")
+}
+
+// CreateCompany creates a company with its first ADMIN (who is created in the identity service
+// when missing). It returns the company id and the admin's uid.
+func CreateCompany(ctx context.Context, s *Services, id, nome, adminEmail, adminNome, adminSenha string) (string, string, error) {
+	nome = strings.TrimSpace(nome)
+	if nome == "" {
+		return "", "", fmt.Errorf("informe --nome")
+	}
+	if id == "" {
+		id = Slug(nome)
+	}
+	if id == "" {
+		return "", "", fmt.Errorf("informe --id (o nome não gera um id)")
+	}
+	if adminEmail == "" {
+		return "", "", fmt.Errorf("informe --admin-email")
+	}
+	if adminNome == "" {
+		adminNome = strings.Split(adminEmail, "@")[0]
+	}
+	if _, err := s.System.EnsureCompany(ctx, id, nome); err != nil {
+		return "", "", err
+	}
+	uid, err := s.Operator.EnsureOperator(ctx, operator.Seed{Empresa: id, ID: "admin-" + id, Email: adminEmail, Nome: adminNome,
+		Perfil: caller.Admin, Password: adminSenha})
+	if err != nil {
+		return "", "", err
+	}
+	return id, uid, nil
+}

@@ -1,0 +1,84 @@
+// Command crm runs the whole product in one process (every service, REST and gRPC, the web app;
+// FerretDB embedded when MONGODB_URI is empty) and administers it.
+//
+//	crm                      serve (also: crm serve)
+//	crm empresa criar --nome "Distribuidora X" --admin-email ana@x.com.br [--id x] [--admin-nome "Ana"] [--admin-senha ...]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/config"
+	"github.com/crmvendas/crm/services/platform/runner"
+)
+
+const usage = `uso:
+  crm [serve]                 serve o produto (REST e web em CRM_HTTP_ADDR, gRPC em CRM_GRPC_ADDR)
+  crm empresa criar --nome NOME --admin-email EMAIL [--id ID] [--admin-nome NOME] [--admin-senha SENHA]
+                              cria uma empresa com o seu primeiro ADMIN
+`
+
+func main() {
+	args := os.Args[1:]
+	if len(args) == 0 || args[0] == "serve" {
+		serve()
+		return
+	}
+	if len(args) >= 2 && args[0] == "empresa" && args[1] == "criar" {
+		if err := criarEmpresa(args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "erro:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	fmt.Fprint(os.Stderr, usage)
+	os.Exit(2)
+}
+
+func serve() {
+	var s *allinone.Services
+	runner.Main(allinone.Build(&s), func(ctx context.Context, env *runner.Env) error {
+		if env.Config.DemoSeed {
+			return allinone.SeedDemo(ctx, s, os.Stdout)
+		}
+		return nil
+	})
+}
+
+func criarEmpresa(args []string) error {
+	fs := flag.NewFlagSet("empresa criar", flag.ContinueOnError)
+	nome := fs.String("nome", "", "nome da empresa")
+	id := fs.String("id", "", "id da empresa (padrão: derivado do nome)")
+	email := fs.String("admin-email", "", "e-mail do primeiro administrador")
+	adminNome := fs.String("admin-nome", "", "nome do administrador")
+	senha := fs.String("admin-senha", "", "senha inicial, se o usuário ainda não existir (sem ela: login por link ou redefinição de senha)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg := config.FromEnv()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	env, err := runner.Open(ctx, cfg, runner.NewLogger(cfg))
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	s := allinone.NewServices(env)
+	for _, m := range []func(context.Context) error{s.Operator.Module().Start} {
+		if err := m(ctx); err != nil {
+			return err
+		}
+	}
+	empresa, uid, err := allinone.CreateCompany(ctx, s, *id, *nome, *email, *adminNome, *senha)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Empresa %q criada (id %s). Administrador: %s (uid %s).\n", *nome, empresa, *email, uid)
+	return nil
+}

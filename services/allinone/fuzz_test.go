@@ -1,0 +1,56 @@
+package allinone_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+// FuzzRequestDecoding sends arbitrary bodies to the JSON routes: whatever arrives, the answer is a
+// decided status (never a 5xx) with a JSON body, and errors carry a pt-BR message.
+func FuzzRequestDecoding(f *testing.F) {
+	for _, s := range []string{
+		`{"empresa":"demo","tipo":"web"}`, `{"empresa":"demo","tipo":"android","versao_app":"0.9"}`, `{"empresa":12}`, `{}`, ``, `null`, `[]`,
+		`{"empresa":"demo","operador":"demo-vendedor","historico":"x","localizacao":"y","latitude":null,"longitude":null}`,
+		`{"empresa":"demo","operador":"demo-vendedor","latitude":"NaN","longitude":"Infinity"}`,
+		`{"empresa":"demo","operador":"demo-vendedor","latitude":1e400,"longitude":-1e400}`,
+		`{"email":"a@b.co","nome_operador":"A","perfil_app":"VENDEDOR","equipe":["x","x"]}`,
+		`{"nome_operador":null,"equipe":{"operadores":[1,2]}}`, `{"empresa":"demo","tipo":"web","tipo":"android"}`,
+		"{\"empresa\":\"\xff\xfe\"}", `{"empresa":"demo"` + strings.Repeat(" ", 100),
+	} {
+		for route := 0; route < 4; route++ {
+			f.Add(uint8(route), s)
+		}
+	}
+	st, _ := fullStack(f, "http://127.0.0.1:1")
+	tok := testkit.SignIn(f, "vendedor@demo.example.com", allinone.DemoPassword)
+	h := st.Server.Handler()
+	routes := []struct{ method, path string }{
+		{"POST", "/crm/sistema/versao"}, {"POST", "/crm/sistema/logacesso"}, {"POST", "/crm/operadores"}, {"PATCH", "/crm/operadores/demo-vendedor"},
+	}
+	f.Fuzz(func(t *testing.T, route uint8, body string) {
+		r := routes[int(route)%len(routes)]
+		req := httptest.NewRequest(r.method, r.path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%s %s %q: %d %s", r.method, r.path, body, rec.Code, rec.Body)
+		}
+		if rec.Code >= 400 {
+			var e map[string]any
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e["mensagem"] == "" || e["status"] != float64(rec.Code) {
+				t.Fatalf("%s %q: error body %s", r.path, body, rec.Body)
+			}
+		}
+		if rec.Code == http.StatusOK && !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("invalid JSON answer: %s", rec.Body)
+		}
+	})
+}

@@ -1,0 +1,139 @@
+package allinone_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+// TestIsolationMatrix calls every REST route as: the owner of the data, another operator of the
+// same company, an operator of another company, no token and a bad token; it checks each status
+// and that a refused call wrote nothing.
+func TestIsolationMatrix(t *testing.T) {
+	viacep := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"cep":"01001-000","logradouro":"Praça da Sé","bairro":"Sé","localidade":"São Paulo","uf":"SP","ibge":"3550308","ddd":"11"}`))
+	}))
+	defer viacep.Close()
+	st, s := fullStack(t, viacep.URL)
+	ctx := context.Background()
+
+	// Another company with its own ADMIN and seller.
+	other := "outra-" + uuid.NewString()[:6]
+	ou := testkit.NewUser(t, "outraadmin")
+	if _, _, err := allinone.CreateCompany(ctx, s, other, "Outra Empresa", ou.Email, "Outra Admin", ""); err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{
+		"admin":      testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword),
+		"vendedor":   testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword),
+		"vendedor2":  testkit.SignIn(t, "vendedor2@demo.example.com", allinone.DemoPassword),
+		"supervisor": testkit.SignIn(t, "supervisor@demo.example.com", allinone.DemoPassword),
+		"outra":      ou.Token,
+		"none":       "",
+		"bad":        "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+	}
+	// A throwaway operator to edit, deactivate and reactivate.
+	code, body := st.Do(t, "POST", "/crm/operadores", tok["admin"], map[string]any{"email": "alvo-" + uuid.NewString()[:6] + "@teste.example.com", "nome_operador": "Alvo", "perfil_app": "VENDEDOR"})
+	if code != 200 {
+		t.Fatalf("create target: %d %s", code, body)
+	}
+	var target map[string]any
+	json.Unmarshal(body, &target)
+	tid := target["id"].(string)
+
+	logBody := func(op string) map[string]any {
+		return map[string]any{"empresa": "demo", "operador": op, "historico": "login", "localizacao": "desconhecida", "latitude": nil, "longitude": nil}
+	}
+	type route struct {
+		name, method, path string
+		body               any
+		want               map[string]int // actor -> status; missing actors: none/bad -> 401
+		writes             bool
+	}
+	routes := []route{
+		{"versao", "POST", "/crm/sistema/versao", map[string]any{"empresa": "demo", "tipo": "web"},
+			map[string]int{"vendedor": 200, "vendedor2": 200, "admin": 200, "outra": 403}, false},
+		{"logacesso", "POST", "/crm/sistema/logacesso", logBody("demo-vendedor"),
+			map[string]int{"vendedor": 200, "vendedor2": 403, "admin": 403, "outra": 403}, true},
+		{"listar acessos", "GET", "/crm/sistema/logacesso", nil,
+			map[string]int{"admin": 200, "vendedor": 403, "supervisor": 403, "outra": 200}, false},
+		{"listar versoes", "GET", "/crm/sistema/versoes", nil,
+			map[string]int{"admin": 200, "vendedor": 403, "outra": 200}, false},
+		{"definir versao", "PUT", "/crm/sistema/versoes/web", map[string]any{"versao_atual": "1.2.0", "versao_minima": "1.0.0"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"info operador", "GET", "/crm/info/operador/demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 200, "outra": 403}, false},
+		{"eu", "GET", "/crm/operadores/eu", nil,
+			map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"listar operadores", "GET", "/crm/operadores", nil,
+			map[string]int{"admin": 200, "supervisor": 200, "vendedor": 403, "outra": 200}, false},
+		{"obter operador", "GET", "/crm/operadores/demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 404}, false},
+		{"criar operador", "POST", "/crm/operadores", map[string]any{"email": "x-" + uuid.NewString()[:6] + "@teste.example.com", "nome_operador": "X", "perfil_app": "VENDEDOR"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": -1}, true},
+		{"atualizar operador", "PATCH", "/crm/operadores/" + tid, map[string]any{"nome_operador": "Alvo 2"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 404, "admin": 200}, true},
+		{"desativar operador", "POST", "/crm/operadores/" + tid + "/desativar", nil,
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 404, "admin": 200}, true},
+		{"reativar operador", "POST", "/crm/operadores/" + tid + "/reativar", nil,
+			map[string]int{"vendedor": 403, "outra": 404, "admin": 200}, true},
+		{"cep", "GET", "/crm/cep/01001000", nil,
+			map[string]int{"vendedor": 200, "outra": 200}, false},
+	}
+	for _, r := range routes {
+		// Refused actors first, so that the snapshot proves they wrote nothing.
+		actors := []string{"none", "bad"}
+		var allowed []string
+		for a, w := range r.want {
+			if w >= 400 {
+				actors = append(actors, a)
+			} else if w > 0 {
+				allowed = append(allowed, a)
+			}
+		}
+		for _, a := range actors {
+			want := r.want[a]
+			if a == "none" || a == "bad" {
+				want = 401
+			}
+			before := snapshot(t)
+			code, body := st.Do(t, r.method, r.path, tok[a], r.body)
+			if code != want {
+				t.Errorf("%s as %s: %d %s, want %d", r.name, a, code, body, want)
+			}
+			if after := snapshot(t); after != before {
+				t.Errorf("%s as %s: refused call wrote", r.name, a)
+			}
+			var eb map[string]any
+			if json.Unmarshal(body, &eb) != nil || !strings.Contains(fmt.Sprint(eb["mensagem"]), " ") {
+				t.Errorf("%s as %s: no pt-BR message: %s", r.name, a, body)
+			}
+		}
+		for _, a := range allowed {
+			code, body := st.Do(t, r.method, r.path, tok[a], r.body)
+			if code != r.want[a] {
+				t.Errorf("%s as %s: %d %s, want %d", r.name, a, code, body, r.want[a])
+			}
+		}
+	}
+
+	// The other company's ADMIN may create operators in their own company only.
+	code, body = st.Do(t, "POST", "/crm/operadores", tok["outra"], map[string]any{"email": "y-" + uuid.NewString()[:6] + "@teste.example.com", "nome_operador": "Y", "perfil_app": "VENDEDOR"})
+	if code != 200 || !strings.Contains(string(body), `"empresa":"`+other+`"`) {
+		t.Errorf("other company's admin create: %d %s", code, body)
+	}
+	// And never sees the demo company's operators.
+	code, body = st.Do(t, "GET", "/crm/operadores?page_size=200", tok["outra"], nil)
+	if code != 200 || strings.Contains(string(body), "demo-") {
+		t.Errorf("other company's list leaks: %d %s", code, body)
+	}
+}

@@ -1,0 +1,233 @@
+package allinone_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+var (
+	buildOnce sync.Once
+	crmBin    string
+	buildErr  error
+)
+
+// crmBinary builds the crm command once per test run.
+func crmBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "crm-bin-*")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		crmBin = filepath.Join(dir, "crm")
+		out, err := exec.Command("go", "build", "-o", crmBin, "./cmd/crm").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return crmBin
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// proc is a running crm process.
+type proc struct {
+	cmd        *exec.Cmd
+	http, grpc string
+	out        *bytes.Buffer
+	done       chan error
+}
+
+func startCRM(t *testing.T, dataDir string) *proc {
+	t.Helper()
+	p := &proc{http: freeAddr(t), grpc: freeAddr(t), out: &bytes.Buffer{}, done: make(chan error, 1)}
+	p.cmd = exec.Command(crmBinary(t))
+	p.cmd.Env = append(os.Environ(), "CRM_HTTP_ADDR="+p.http, "CRM_GRPC_ADDR="+p.grpc, "CRM_DATA_DIR="+dataDir,
+		"CRM_DEMO=1", "CRM_LOG_LEVEL=info", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t), "MONGODB_URI=", "CRM_WEB_DIR=")
+	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
+	if err := testkit.WaitHTTP("http://"+p.http+"/readyz", 60*time.Second); err != nil {
+		t.Fatalf("crm not ready: %v\n%s", err, p.out)
+	}
+	return p
+}
+
+func (p *proc) do(t *testing.T, method, path, token string, body any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, "http://"+p.http+path, r)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}
+
+// stop sends sig and waits for the process to end.
+func (p *proc) stop(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	start := time.Now()
+	p.cmd.Process.Signal(sig)
+	select {
+	case err := <-p.done:
+		if sig == syscall.SIGTERM && err != nil {
+			t.Fatalf("crm exited with %v after SIGTERM\n%s", err, p.out)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("crm did not stop within 30 s of %v", sig)
+	}
+	if sig == syscall.SIGTERM && time.Since(start) > 21*time.Second {
+		t.Errorf("graceful stop took %v", time.Since(start))
+	}
+}
+
+// TestRestartKeepsAcknowledgedWrites writes, stops crm (SIGTERM, then kill -9 in a second round),
+// starts it again on the same data directory and reads back everything that was acknowledged.
+func TestRestartKeepsAcknowledgedWrites(t *testing.T) {
+	dir := t.TempDir()
+	p := startCRM(t, dir)
+	admin := testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword)
+	vend := testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword)
+
+	var operators []string
+	var logs int
+	write := func(p *proc, round int) {
+		for i := 0; i < 5; i++ {
+			id := uuid.NewString()
+			code, body := p.do(t, "POST", "/crm/operadores", admin, map[string]any{"id": id, "email": fmt.Sprintf("r%d-%s@teste.example.com", round, id[:8]),
+				"nome_operador": fmt.Sprintf("Reinício %d-%d", round, i), "perfil_app": "VENDEDOR"})
+			if code != 200 {
+				t.Fatalf("create: %d %s", code, body)
+			}
+			operators = append(operators, id)
+			code, body = p.do(t, "POST", "/crm/sistema/logacesso", vend, map[string]any{"empresa": "demo", "operador": "demo-vendedor",
+				"historico": fmt.Sprintf("round %d entry %d", round, i), "localizacao": "desconhecida", "latitude": nil, "longitude": nil})
+			if code != 200 {
+				t.Fatalf("log: %d %s", code, body)
+			}
+			logs++
+		}
+		code, body := p.do(t, "PUT", "/crm/sistema/versoes/android", admin, map[string]any{"versao_atual": fmt.Sprintf("2.%d.0", round), "versao_minima": "2.0.0"})
+		if code != 200 {
+			t.Fatalf("version: %d %s", code, body)
+		}
+	}
+	verify := func(p *proc, round int) {
+		for _, id := range operators {
+			if code, body := p.do(t, "GET", "/crm/operadores/"+id, admin, nil); code != 200 {
+				t.Errorf("operator %s lost: %d %s", id, code, body)
+			}
+		}
+		code, body := p.do(t, "GET", "/crm/sistema/logacesso?page_size=200&operador=demo-vendedor", admin, nil)
+		var page struct {
+			Acessos []map[string]any `json:"acessos"`
+		}
+		json.Unmarshal(body, &page)
+		if code != 200 || len(page.Acessos) != logs {
+			t.Errorf("access log after restart: %d entries, want %d (%d)", len(page.Acessos), logs, code)
+		}
+		code, body = p.do(t, "POST", "/crm/sistema/versao", vend, map[string]any{"empresa": "demo", "tipo": "android"})
+		if code != 200 || !strings.Contains(string(body), fmt.Sprintf(`"versao_atual":"2.%d.0"`, round)) {
+			t.Errorf("version after restart: %d %s", code, body)
+		}
+	}
+
+	write(p, 1)
+	p.stop(t, syscall.SIGTERM)
+	if !strings.Contains(p.out.String(), "encerrado") {
+		t.Errorf("no orderly shutdown in the log:\n%s", p.out)
+	}
+	p = startCRM(t, dir)
+	verify(p, 1)
+
+	write(p, 2)
+	p.stop(t, syscall.SIGKILL)
+	p = startCRM(t, dir)
+	verify(p, 2)
+	p.stop(t, syscall.SIGTERM)
+}
+
+// TestGrpcurl uses grpcurl (installed by make tools into bin/) the way the README shows.
+func TestGrpcurl(t *testing.T) {
+	root, err := testkit.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	grpcurl := filepath.Join(root, "bin", "grpcurl")
+	if _, err := os.Stat(grpcurl); err != nil {
+		t.Fatalf("grpcurl missing (run make tools): %v", err)
+	}
+	p := startCRM(t, t.TempDir())
+	run := func(args ...string) (string, error) {
+		out, err := exec.Command(grpcurl, args...).CombinedOutput()
+		return string(out), err
+	}
+	out, err := run("-plaintext", p.grpc, "list")
+	if err != nil {
+		t.Fatalf("list: %v %s", err, out)
+	}
+	for _, svc := range []string{"crm.system.v1.SystemService", "crm.operator.v1.OperatorService", "crm.address.v1.AddressService", "grpc.health.v1.Health"} {
+		if !strings.Contains(out, svc) {
+			t.Errorf("list lacks %s:\n%s", svc, out)
+		}
+	}
+	if out, err := run("-plaintext", p.grpc, "describe", "crm.operator.v1.OperatorService.ObterInfoOperador"); err != nil || !strings.Contains(out, "ObterInfoOperadorRequest") {
+		t.Errorf("describe: %v %s", err, out)
+	}
+	if out, err := run("-plaintext", p.grpc, "grpc.health.v1.Health/Check"); err != nil || !strings.Contains(out, "SERVING") {
+		t.Errorf("health: %v %s", err, out)
+	}
+	tok := testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword)
+	out, err = run("-plaintext", "-H", "authorization: Bearer "+tok, "-d", `{"id":"demo-vendedor"}`, p.grpc, "crm.operator.v1.OperatorService/ObterInfoOperador")
+	if err != nil || !strings.Contains(out, "Victor Vendedor") {
+		t.Errorf("call with token: %v %s", err, out)
+	}
+	out, err = run("-plaintext", "-d", `{"id":"demo-vendedor"}`, p.grpc, "crm.operator.v1.OperatorService/ObterInfoOperador")
+	if err == nil || !strings.Contains(out, "Unauthenticated") {
+		t.Errorf("call without token: %v %s", err, out)
+	}
+}

@@ -1,0 +1,80 @@
+package allinone_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"sort"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/config"
+	"github.com/crmvendas/crm/services/platform/runner"
+	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testkit.StopEmulator()
+	os.Exit(code)
+}
+
+// fullStack serves every module in-process, on the package's embedded FerretDB, with the demo
+// company seeded.
+func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services) {
+	t.Helper()
+	cfg := config.FromEnv()
+	cfg.ViaCEPURL = viacep
+	env := &runner.Env{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Mongo: testkit.Mongo(t), Auth: testkit.AuthClient(t)}
+	var s *allinone.Services
+	mods, res, err := allinone.Build(&s)(context.Background(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := testkit.StartStack(t, res, mods...)
+	if err := allinone.SeedDemo(context.Background(), s, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	return st, s
+}
+
+var _ = server.Module{}
+
+// snapshot fingerprints every document of the product's databases, to prove a refused call
+// wrote nothing.
+func snapshot(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	c := testkit.Mongo(t)
+	var out []string
+	for _, dbName := range []string{"crm_operator", "crm_system", "crm_address"} {
+		db := c.Database(dbName)
+		cols, err := db.ListCollectionNames(ctx, bson.D{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, col := range cols {
+			cur, err := db.Collection(col).Find(ctx, bson.D{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var docs []bson.Raw
+			if err := cur.All(ctx, &docs); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range docs {
+				out = append(out, dbName+"."+col+":"+d.String())
+			}
+		}
+	}
+	sort.Strings(out)
+	s := ""
+	for _, o := range out {
+		s += o + "\n"
+	}
+	return s
+}
