@@ -37,9 +37,8 @@ type Deps struct {
 
 // Operator is the mounted service.
 type Operator struct {
-	app      *app.Service
-	resolver *auth.CachedResolver
-	db       *mongo.Database
+	app *app.Service
+	db  *mongo.Database
 }
 
 // New builds the operator service.
@@ -47,17 +46,16 @@ func New(d Deps) *Operator {
 	if d.CacheTTL == 0 {
 		d.CacheTTL = 30 * time.Second
 	}
-	o := &Operator{db: d.DB}
-	o.app = &app.Service{Repo: adapters.NewRepo(d.DB), Identity: &adapters.FirebaseIdentity{Client: d.Auth}}
-	o.resolver = auth.NewCachedResolver(auth.ResolverFunc(func(ctx context.Context, id auth.Identity, _ string) (caller.Caller, error) {
-		return o.app.Resolve(ctx, id.UID, id.Email)
-	}), d.CacheTTL)
-	o.app.Changed = o.resolver.Invalidate
-	return o
+	return &Operator{db: d.DB, app: &app.Service{Repo: adapters.NewRepo(d.DB), Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}
 }
 
-// Resolver resolves callers from this service's own data (cached in memory, invalidated on write).
-func (o *Operator) Resolver() auth.Resolver { return o.resolver }
+// Resolver resolves callers from this service's own data, kept in memory and dropped on every
+// write of this process (so a deactivation applies from the next request on).
+func (o *Operator) Resolver() auth.Resolver {
+	return auth.ResolverFunc(func(ctx context.Context, id auth.Identity, _ string) (caller.Caller, error) {
+		return o.app.Resolve(ctx, id.UID, id.Email)
+	})
+}
 
 // Policies: who may call each method.
 var Policies = auth.Policies{

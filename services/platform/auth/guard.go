@@ -62,7 +62,8 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	if pol.Public {
 		return ctx, nil
 	}
-	md, _ := metadata.FromIncomingContext(ctx)
+	// Read single keys: FromIncomingContext would copy (and lowercase) the whole metadata.
+	md := mdReader{ctx}
 	token, err := bearer(md)
 	if err != nil {
 		return ctx, err
@@ -105,7 +106,12 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	return caller.With(ctx, &c), nil
 }
 
-func bearer(md metadata.MD) (string, error) {
+// mdReader reads incoming metadata keys (lowercase) without copying the whole map.
+type mdReader struct{ ctx context.Context }
+
+func (m mdReader) Get(k string) []string { return metadata.ValueFromIncomingContext(m.ctx, k) }
+
+func bearer(md mdReader) (string, error) {
 	h := first(md, "authorization")
 	if h == "" {
 		return "", errs.Unauthenticated(errs.MsgNoToken)
@@ -118,7 +124,7 @@ func bearer(md metadata.MD) (string, error) {
 	return tok, nil
 }
 
-func first(md metadata.MD, k string) string {
+func first(md mdReader, k string) string {
 	if v := md.Get(k); len(v) > 0 {
 		return v[0]
 	}
@@ -127,7 +133,7 @@ func first(md metadata.MD, k string) string {
 
 // clientAddr is the network peer of a gRPC call; for a REST call coming through the in-process
 // gateway it is the last hop the gateway appended to x-forwarded-for (the HTTP peer).
-func clientAddr(ctx context.Context, md metadata.MD) string {
+func clientAddr(ctx context.Context, md mdReader) string {
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil && p.Addr.Network() != "inproc" {
 		if host, _, err := net.SplitHostPort(p.Addr.String()); err == nil {
 			return host
@@ -141,7 +147,7 @@ func clientAddr(ctx context.Context, md metadata.MD) string {
 	return ""
 }
 
-func userAgent(md metadata.MD) string {
+func userAgent(md mdReader) string {
 	if ua := first(md, "grpcgateway-user-agent"); ua != "" {
 		return ua
 	}

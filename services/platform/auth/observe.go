@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
 
 	"github.com/crmvendas/crm/services/platform/errs"
 )
@@ -96,6 +95,5 @@ func ObserveStream() grpc.StreamServerInterceptor {
 }
 
 func requestID(ctx context.Context) string {
-	md, _ := metadata.FromIncomingContext(ctx)
-	return first(md, "x-request-id")
+	return first(mdReader{ctx}, "x-request-id")
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -20,10 +21,51 @@ import (
 type Service struct {
 	Repo     domain.Repository
 	Identity domain.Identity
-	// Changed is called with the uid of every operator written, so cached caller contexts are
-	// dropped and the change applies from the next request on.
+	// Changed is called with the uid of every operator written (after the in-memory copy is
+	// dropped), so that the change applies from the next request on.
 	Changed func(uid string)
 	Now     func() time.Time
+	// CacheTTL bounds how long an operator read by uid is kept in memory (0: 30 s). Every request
+	// resolves its caller by uid, so this is the hot path; writes in this process drop the entry.
+	CacheTTL time.Duration
+
+	mu    sync.RWMutex
+	byUID map[string]cachedOperador
+}
+
+type cachedOperador struct {
+	op  *domain.Operador // nil: the uid has no operator
+	exp time.Time
+}
+
+// operatorByUID reads an operator by uid through the in-memory cache. The returned value is
+// shared: callers copy before changing it.
+func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operador, error) {
+	now := time.Now()
+	s.mu.RLock()
+	e, ok := s.byUID[uid]
+	s.mu.RUnlock()
+	if ok && now.Before(e.exp) {
+		if e.op == nil {
+			return nil, domain.ErrNotFound
+		}
+		return e.op, nil
+	}
+	o, err := s.Repo.ByUID(ctx, uid)
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+		return nil, err
+	}
+	ttl := s.CacheTTL
+	if ttl == 0 {
+		ttl = 30 * time.Second
+	}
+	s.mu.Lock()
+	if s.byUID == nil || len(s.byUID) > 50000 {
+		s.byUID = map[string]cachedOperador{}
+	}
+	s.byUID[uid] = cachedOperador{op: o, exp: now.Add(ttl)}
+	s.mu.Unlock()
+	return o, err
 }
 
 func (s *Service) now() time.Time {
@@ -34,6 +76,9 @@ func (s *Service) now() time.Time {
 }
 
 func (s *Service) changed(uid string) {
+	s.mu.Lock()
+	delete(s.byUID, uid)
+	s.mu.Unlock()
 	if s.Changed != nil {
 		s.Changed(uid)
 	}
@@ -41,7 +86,7 @@ func (s *Service) changed(uid string) {
 
 // Resolve returns the caller context of uid (an empty company when there is no operator).
 func (s *Service) Resolve(ctx context.Context, uid, email string) (caller.Caller, error) {
-	o, err := s.Repo.ByUID(ctx, uid)
+	o, err := s.operatorByUID(ctx, uid)
 	if errors.Is(err, domain.ErrNotFound) {
 		return caller.Caller{UID: uid, Email: email}, nil
 	}
@@ -60,7 +105,7 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 		return nil, errs.Field("id", "Informe o uid do usuário.")
 	}
 	if uid == c.UID {
-		o, err := s.Repo.ByUID(ctx, uid)
+		o, err := s.operatorByUID(ctx, uid)
 		if errors.Is(err, domain.ErrNotFound) {
 			return []*domain.Operador{}, nil
 		}
