@@ -23,7 +23,7 @@ tools: go-tools node-tools
 go-tools: $(BIN)/.tools-stamp
 $(BIN)/.tools-stamp: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
-	cd tools && GOBIN=$(BIN) go install tool
+	cd tools && GOWORK=off GOBIN=$(BIN) go install tool
 	@touch $@
 
 # firebase-tools (Auth emulator), pinned in tools/firebase/package-lock.json.
