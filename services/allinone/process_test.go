@@ -231,3 +231,34 @@ func TestGrpcurl(t *testing.T) {
 		t.Errorf("call without token: %v %s", err, out)
 	}
 }
+
+// TestEmpresaCriar runs `crm empresa criar` and signs in as the new company's first ADMIN.
+func TestEmpresaCriar(t *testing.T) {
+	dir := t.TempDir()
+	email := "ana-" + uuid.NewString()[:8] + "@saojoao.example.com"
+	cmd := exec.Command(crmBinary(t), "empresa", "criar", "--nome", "Distribuidora São João", "--admin-email", email, "--admin-nome", "Ana", "--admin-senha", "segredo123")
+	cmd.Env = append(os.Environ(), "CRM_DATA_DIR="+dir, "MONGODB_URI=", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "distribuidora-sao-joao") {
+		t.Fatalf("empresa criar: %v\n%s", err, out)
+	}
+	// Running it again changes nothing and still succeeds.
+	cmd = exec.Command(crmBinary(t), "empresa", "criar", "--nome", "Distribuidora São João", "--admin-email", email)
+	cmd.Env = append(os.Environ(), "CRM_DATA_DIR="+dir, "MONGODB_URI=", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("second run: %v\n%s", err, out)
+	}
+	p := startCRM(t, dir)
+	// A second process on the same embedded database is refused.
+	cmd = exec.Command(crmBinary(t), "empresa", "criar", "--nome", "Outra", "--admin-email", "x@y.example.com")
+	cmd.Env = append(os.Environ(), "CRM_DATA_DIR="+dir, "MONGODB_URI=", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "em uso") {
+		t.Errorf("concurrent use of the data dir: %v %s", err, out)
+	}
+	tok := testkit.SignIn(t, email, "segredo123")
+	code, body := p.do(t, "GET", "/crm/operadores/eu", tok, nil)
+	if code != 200 || !strings.Contains(string(body), `"empresa":"distribuidora-sao-joao"`) || !strings.Contains(string(body), `"perfil_app":"ADMIN"`) {
+		t.Fatalf("new admin: %d %s", code, body)
+	}
+	p.stop(t, syscall.SIGTERM)
+}
