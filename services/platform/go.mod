@@ -7,7 +7,6 @@ replace github.com/crmvendas/crm/proto/gen/go => ../../proto/gen/go
 require (
 	firebase.google.com/go/v4 v4.18.0
 	github.com/FerretDB/FerretDB v1.24.0
-	github.com/fullstorydev/grpchan v1.1.2
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.31.0
 	github.com/prometheus/client_golang v1.24.1
 	go.mongodb.org/mongo-driver/v2 v2.9.2
@@ -30,7 +29,6 @@ require (
 	github.com/GoogleCloudPlatform/opentelemetry-operations-go/internal/resourcemapping v0.53.0 // indirect
 	github.com/MicahParks/keyfunc v1.9.0 // indirect
 	github.com/SAP/go-hdb v1.10.1 // indirect
-	github.com/bufbuild/protocompile v0.9.0 // indirect
 	github.com/cenkalti/backoff/v4 v4.3.0 // indirect
 	github.com/cncf/xds/go v0.0.0-20260202195803-dba9d589def2 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
@@ -46,7 +44,6 @@ require (
 	github.com/jackc/pgservicefile v0.0.0-20221227161230-091c0ba34f0a // indirect
 	github.com/jackc/pgx/v5 v5.6.0 // indirect
 	github.com/jackc/puddle/v2 v2.2.1 // indirect
-	github.com/jhump/protoreflect v1.15.6 // indirect
 	github.com/klauspost/compress v1.19.2 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/montanaflynn/stats v0.7.1 // indirect

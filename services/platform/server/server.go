@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/fullstorydev/grpchan/inprocgrpc"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -40,7 +39,7 @@ type Server struct {
 	modules []Module
 
 	grpc   *grpc.Server
-	inproc *inprocgrpc.Channel
+	inproc *localConn
 	health *health.Server
 	mux    *runtime.ServeMux
 	http   *http.Server
@@ -71,7 +70,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 		grpc.ChainStreamInterceptor(auth.ObserveStream(), guard.StreamInterceptor()),
 		grpc.MaxRecvMsgSize(maxBody),
 	)
-	s.inproc = (&inprocgrpc.Channel{}).WithServerUnaryInterceptor(chainUnary(unary))
+	s.inproc = newLocalConn(chainUnary(unary))
 
 	s.health = health.NewServer()
 	healthpb.RegisterHealthServer(s.grpc, s.health)
