@@ -1,0 +1,45 @@
+package errs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+func TestToStatus(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		code codes.Code
+		msg  string
+	}{
+		{Invalid("CEP deve ter 8 dígitos"), codes.InvalidArgument, "CEP deve ter 8 dígitos"},
+		{Unauthenticated(MsgNoToken), codes.Unauthenticated, MsgNoToken},
+		{Forbidden(MsgRole), codes.PermissionDenied, MsgRole},
+		{NotFound("CEP não encontrado"), codes.NotFound, "CEP não encontrado"},
+		{Conflict("já existe"), codes.AlreadyExists, "já existe"},
+		{TooMany("devagar"), codes.ResourceExhausted, "devagar"},
+		{Unavailable("fora do ar", errors.New("dial tcp: refused")), codes.Unavailable, "fora do ar"},
+		{fmt.Errorf("wrapped: %w", NotFound("x")), codes.NotFound, "x"},
+		{errors.New("segredo interno"), codes.Internal, MsgInternal},
+		{Internal(errors.New("segredo interno")), codes.Internal, MsgInternal},
+		{context.Canceled, codes.Canceled, MsgCanceled},
+		{status.Error(codes.Aborted, "abortado"), codes.Aborted, "abortado"},
+	} {
+		st := ToStatus(c.err)
+		if st.Code() != c.code || st.Message() != c.msg {
+			t.Errorf("%v -> %v %q, want %v %q", c.err, st.Code(), st.Message(), c.code, c.msg)
+		}
+	}
+	st := ToStatus(Invalid("dois problemas", FieldViolation{"a", "A ruim"}, FieldViolation{"b", "B ruim"}))
+	if len(st.Details()) != 1 || len(st.Details()[0].(*errdetails.BadRequest).FieldViolations) != 2 {
+		t.Errorf("details: %v", st.Details())
+	}
+	if ToStatus(nil) != nil {
+		t.Error("nil error")
+	}
+}
