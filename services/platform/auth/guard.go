@@ -37,6 +37,29 @@ type Guard struct {
 	Verifier Verifier
 	Resolver Resolver
 	Policies Policies
+	// TrustedProxies are the networks of proxies in front of the HTTP port (an edge proxy, an
+	// ingress): their X-Forwarded-For entries are believed when finding the client's address.
+	TrustedProxies []*net.IPNet
+}
+
+// ParseCIDRs parses CIDRs or single addresses.
+func ParseCIDRs(list []string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, s := range list {
+		if !strings.Contains(s, "/") {
+			if ip := net.ParseIP(s); ip != nil && ip.To4() != nil {
+				s += "/32"
+			} else {
+				s += "/128"
+			}
+		}
+		_, n, err := net.ParseCIDR(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // publicPrefixes: services that never need a token.
@@ -80,7 +103,7 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	if c.Email == "" {
 		c.Email = id.Email
 	}
-	c.IP, c.UserAgent = clientAddr(ctx, md), userAgent(md)
+	c.IP, c.UserAgent = g.clientAddr(ctx, md), userAgent(md)
 	c.RequestID = first(md, "x-request-id")
 	if !c.HasOperator() {
 		if !pol.NoOperator {
@@ -131,20 +154,44 @@ func first(md mdReader, k string) string {
 	return ""
 }
 
-// clientAddr is the network peer of a gRPC call; for a REST call coming through the in-process
-// gateway it is the last hop the gateway appended to x-forwarded-for (the HTTP peer).
-func clientAddr(ctx context.Context, md mdReader) string {
-	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil && p.Addr.Network() != "inproc" {
+// clientAddr is the network peer of a gRPC call. For a REST call the gateway appends the HTTP
+// peer to x-forwarded-for; walking the list from the right, hops that are trusted proxies are
+// skipped and the first other address is the client (so a client can't forge its address, and
+// behind an edge proxy the real client is still recorded).
+func (g *Guard) clientAddr(ctx context.Context, md mdReader) string {
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		if host, _, err := net.SplitHostPort(p.Addr.String()); err == nil {
 			return host
 		}
 		return p.Addr.String()
 	}
-	if xff := md.Get("x-forwarded-for"); len(xff) > 0 {
-		parts := strings.Split(xff[len(xff)-1], ",")
-		return strings.TrimSpace(parts[len(parts)-1])
+	var hops []string
+	for _, v := range md.Get("x-forwarded-for") {
+		for _, h := range strings.Split(v, ",") {
+			if h = strings.TrimSpace(h); h != "" {
+				hops = append(hops, h)
+			}
+		}
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		if i == 0 || !g.trusted(hops[i]) {
+			return hops[i]
+		}
 	}
 	return ""
+}
+
+func (g *Guard) trusted(addr string) bool {
+	ip := net.ParseIP(addr)
+	if ip == nil {
+		return false
+	}
+	for _, n := range g.TrustedProxies {
+		if n.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }
 
 func userAgent(md mdReader) string {

@@ -22,6 +22,8 @@ type Config struct {
 	CORSOrigins       []string
 	LogLevel          string // CRM_LOG_LEVEL: debug, info, warn, error
 	ShutdownGrace     time.Duration
+	ShutdownDelay     time.Duration // CRM_SHUTDOWN_DELAY: keep serving this long after /readyz turns false
+	TrustedProxies    []string      // CRM_TRUSTED_PROXIES: CIDRs of proxies whose X-Forwarded-For is believed
 	CallerCacheTTL    time.Duration // CRM_CALLER_CACHE_TTL
 	DemoSeed          bool          // CRM_DEMO
 	AssetLinksPackage string        // CRM_ANDROID_PACKAGE
@@ -46,6 +48,8 @@ func FromEnv() Config {
 		CORSOrigins:       list(env("CRM_CORS_ORIGINS", "https://localhost,capacitor://localhost,http://localhost")),
 		LogLevel:          env("CRM_LOG_LEVEL", "info"),
 		ShutdownGrace:     duration("CRM_SHUTDOWN_GRACE", 20*time.Second),
+		ShutdownDelay:     duration("CRM_SHUTDOWN_DELAY", 0),
+		TrustedProxies:    list(os.Getenv("CRM_TRUSTED_PROXIES")),
 		CallerCacheTTL:    duration("CRM_CALLER_CACHE_TTL", 30*time.Second),
 		DemoSeed:          boolean("CRM_DEMO", false),
 		AssetLinksPackage: env("CRM_ANDROID_PACKAGE", "br.com.crmvendas.app"),

@@ -62,7 +62,11 @@ func New(ctx context.Context, o Options) (*Server, error) {
 			policies[k] = v
 		}
 	}
-	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies}
+	trusted, err := auth.ParseCIDRs(o.Config.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("CRM_TRUSTED_PROXIES: %w", err)
+	}
+	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies, TrustedProxies: trusted}
 	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), guard.UnaryInterceptor()}
 
 	s.grpc = grpc.NewServer(
@@ -196,6 +200,11 @@ func (s *Server) Serve(ctx context.Context, before func(ctx context.Context) err
 
 func (s *Server) shutdown() {
 	s.SetReady(false)
+	if s.cfg.ShutdownDelay > 0 {
+		// Load balancers stop sending new calls once they see /readyz fail; keep serving meanwhile.
+		s.log.Info("aguardando os balanceadores", "atraso", s.cfg.ShutdownDelay.String())
+		time.Sleep(s.cfg.ShutdownDelay)
+	}
 	s.log.Info("encerrando", "prazo", s.cfg.ShutdownGrace.String())
 	grace, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
 	defer cancel()

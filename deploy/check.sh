@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Checks the deployment files without a Docker engine or a cluster (`make test` runs it):
+#   1. docker-compose.yml validates (`docker compose config`, else Debian's docker-compose);
+#   2. the Dockerfiles it names exist, and so does every local path they COPY;
+#   3. the nginx configurations (edge proxy, web app) pass `nginx -t`;
+#   4. the kustomize base and every overlay render (`kubectl kustomize`, else kustomize built
+#      with `go install` into bin/).
+# Missing tools are installed when we are root with apt (docker-compose, nginx) or Go (kustomize).
+#
+#   deploy/check.sh
+#   KUSTOMIZE=/path/to/kustomize deploy/check.sh    use that binary instead of kubectl
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bin=$root/bin
+started=$SECONDS
+
+step() { printf '==> %s\n' "$*"; }
+die() { printf 'deploy/check.sh: %s\n' "$*" >&2; exit 1; }
+
+apt_ready=
+apt_install() { # apt_install PACKAGE…: as root, with the package lists fetched once per run
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || return 1
+  if [ -z "$apt_ready" ]; then apt-get update -qq >/dev/null 2>&1 || true; apt_ready=1; fi
+  local log
+  log=$(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" 2>&1) || { printf '%s\n' "$log" >&2; return 1; }
+}
+
+# ---- 1. Compose ----
+compose=()
+if docker compose version >/dev/null 2>&1; then
+  compose=(docker compose)
+elif command -v docker-compose >/dev/null; then
+  compose=(docker-compose)
+else
+  step "installing Debian's docker-compose"
+  apt_install docker-compose || die "docker-compose is missing (as root with apt: apt-get install -y docker-compose)"
+  compose=(docker-compose)
+fi
+step "compose: ${compose[*]} config ($("${compose[@]}" version --short 2>/dev/null || echo '?'))"
+# --profile crm: validate the on-demand services too. No .env is read unless one exists; every
+# variable in the file has a default.
+"${compose[@]}" -f docker-compose.yml --profile crm config -q
+
+# ---- 2. Dockerfiles ----
+step "Dockerfiles: referenced files exist"
+mapfile -t dockerfiles < <(sed -n 's/^[[:space:]]*dockerfile:[[:space:]]*//p' docker-compose.yml | sort -u)
+[ "${#dockerfiles[@]}" -gt 0 ] || die "no dockerfile: entries found in docker-compose.yml"
+for f in "${dockerfiles[@]}"; do [ -f "$f" ] || die "docker-compose.yml names $f, which does not exist"; done
+for f in deploy/docker/Dockerfile.*; do
+  # COPY lines from the build context (not --from=stage); flags dropped; the last word is the target.
+  while read -r -a words; do
+    srcs=()
+    for w in "${words[@]:1}"; do case $w in --*) ;; *) srcs+=("$w") ;; esac; done
+    for s in "${srcs[@]:0:${#srcs[@]}-1}"; do
+      compgen -G "$s" >/dev/null || die "$f copies $s, which does not exist"
+    done
+  done < <(grep -E '^COPY[[:space:]]' "$f" | grep -v -- '--from=')
+done
+
+# ---- 3. nginx ----
+nginx_bin=$(command -v nginx || true)
+nginx_prefix=
+if [ -z "$nginx_bin" ]; then
+  # Debian's nginx unpacked into bin/ (not installed: no service is started, nothing configured).
+  nginx_root=$bin/nginx-deb
+  if [ ! -x "$nginx_root/usr/sbin/nginx" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "unpacking Debian's nginx into bin/nginx-deb"
+    [ -n "$apt_ready" ] || { apt-get update -qq >/dev/null 2>&1 || true; apt_ready=1; }
+    tmp=$(mktemp -d)
+    mkdir -p "$nginx_root"
+    (cd "$tmp" && apt-get download -qq nginx nginx-common 2>/dev/null) || true
+    for deb in "$tmp"/*.deb; do [ -f "$deb" ] && dpkg -x "$deb" "$nginx_root"; done
+    rm -rf "$tmp"
+  fi
+  if [ -x "$nginx_root/usr/sbin/nginx" ]; then nginx_bin=$nginx_root/usr/sbin/nginx; nginx_prefix=$nginx_root; fi
+fi
+if [ -n "$nginx_bin" ]; then
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  mime=$nginx_prefix/etc/nginx/mime.types
+  for conf in deploy/edge/nginx.conf deploy/web/nginx.conf; do
+    step "nginx -t $conf"
+    # The images' main nginx.conf wraps conf.d/default.conf like this (temp files in /tmp).
+    cat > "$work/nginx.conf" <<EOF
+pid $work/nginx.pid;
+events {}
+http {
+  include $mime;
+  client_body_temp_path $work/client; proxy_temp_path $work/proxy; fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi; scgi_temp_path $work/scgi; access_log off;
+  include $root/$conf;
+}
+EOF
+    "$nginx_bin" -q -t -p "$work/" -e stderr -c "$work/nginx.conf" || die "$conf: nginx -t failed"
+  done
+else
+  step "nginx -t: skipped (no nginx, and not root with apt to unpack one)"
+fi
+
+# ---- 4. Kustomize ----
+kustomize=()
+if [ -n "${KUSTOMIZE:-}" ]; then
+  kustomize=("$KUSTOMIZE" build)
+elif command -v kubectl >/dev/null && kubectl kustomize --help >/dev/null 2>&1; then
+  kustomize=(kubectl kustomize)
+elif [ -x "$bin/kustomize" ]; then
+  kustomize=("$bin/kustomize" build)
+else
+  command -v go >/dev/null || die "neither kubectl nor go is available to render the kustomize manifests"
+  # Newest first. v5.8.3 needs Go 1.27; some releases have been refused (403) by the module
+  # proxy here, so fall back to older ones.
+  for v in v5.8.2 v5.7.1 v5.6.0 v5.4.3; do
+    step "building kustomize $v into bin/"
+    if GOBIN=$bin GOTOOLCHAIN=local go install "sigs.k8s.io/kustomize/kustomize/v5@$v"; then break; fi
+  done
+  [ -x "$bin/kustomize" ] || die "could not go install sigs.k8s.io/kustomize/kustomize/v5"
+  kustomize=("$bin/kustomize" build)
+fi
+for dir in deploy/k8s/base deploy/k8s/overlays/*/; do
+  dir=${dir%/}
+  step "${kustomize[*]} $dir"
+  out=$("${kustomize[@]}" "$dir") || die "$dir does not render"
+  grep -q '^kind: Deployment' <<<"$out" || die "$dir renders no Deployment"
+done
+
+printf 'deploy/check.sh: OK in %ss\n' "$((SECONDS - started))"
