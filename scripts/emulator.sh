@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Starts the Firebase Auth emulator (firebase-tools pinned in tools/firebase) in the foreground.
+# Runs the Firebase Auth emulator (firebase-tools pinned in tools/firebase) until SIGINT/SIGTERM.
 #   scripts/emulator.sh PORT [DATA_DIR]
-# With DATA_DIR, users are imported from it at start and exported to it at exit (SIGINT/SIGTERM).
+# With DATA_DIR, users are imported from it at start and exported to it at exit. The emulator gets
+# exactly one SIGINT on stop: a second one makes firebase-tools quit without exporting.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 port=${1:-9099}
 data=${2:-}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # Each emulator gets its own hub/logging ports so several can run side by side (make run and make test).
 cat > "$work/firebase.json" <<JSON
 {"emulators":{"auth":{"host":"127.0.0.1","port":$port},"hub":{"host":"127.0.0.1","port":$((port+1))},"logging":{"host":"127.0.0.1","port":$((port+2))},"ui":{"enabled":false},"singleProjectMode":true}}
@@ -19,5 +19,19 @@ if [ -n "$data" ]; then
   args+=(--export-on-exit "$data")
 fi
 export HOME=${HOME:-$work}
+# firebase-tools finds "its" hub through a locator file in the temp dir named after the project:
+# a private temp dir keeps side-by-side emulators (make run, make test) from exporting each other.
+export TMPDIR=$work
 cd "$work"
-exec "$root/tools/firebase/node_modules/.bin/firebase" "${args[@]}"
+"$root/tools/firebase/node_modules/.bin/firebase" "${args[@]}" &
+child=$!
+stopping=
+stop() {
+  [ -n "$stopping" ] && return
+  stopping=1
+  kill -INT "$child" 2>/dev/null || true
+}
+trap stop INT TERM
+# wait returns early when a trapped signal arrives; keep waiting until the emulator has exported.
+while kill -0 "$child" 2>/dev/null; do wait "$child" || true; done
+rm -rf "$work"

@@ -18,8 +18,8 @@ emu_pid= crm_pid=
 stop() {
   trap - INT TERM EXIT
   [ -n "$crm_pid" ] && kill -TERM "$crm_pid" 2>/dev/null && wait "$crm_pid" 2>/dev/null
-  # SIGINT lets the emulator export its users to the data dir before it exits.
-  [ -n "$emu_pid" ] && kill -INT "$emu_pid" 2>/dev/null && wait "$emu_pid" 2>/dev/null
+  # The emulator script turns this into one SIGINT: firebase-tools exports the users, then exits.
+  [ -n "$emu_pid" ] && kill -TERM "$emu_pid" 2>/dev/null && wait "$emu_pid" 2>/dev/null
   echo "crm e emulador encerrados; dados mantidos em $CRM_DATA_DIR"
 }
 trap stop INT TERM EXIT
@@ -28,12 +28,13 @@ if curl -sf -o /dev/null "http://$FIREBASE_AUTH_EMULATOR_HOST/"; then
   echo "usando o emulador do Auth que já responde em $FIREBASE_AUTH_EMULATOR_HOST"
 else
   echo "iniciando o emulador do Firebase Auth em $FIREBASE_AUTH_EMULATOR_HOST ..."
-  scripts/emulator.sh "$emu_port" "$CRM_DATA_DIR/auth" > "$CRM_DATA_DIR/emulator.log" 2>&1 &
+  # Its own session: the terminal's Ctrl-C reaches only this script, which stops it exactly once.
+  setsid scripts/emulator.sh "$emu_port" "$CRM_DATA_DIR/auth" > "$CRM_DATA_DIR/emulator.log" 2>&1 &
   emu_pid=$!
   scripts/wait-http.sh "http://$FIREBASE_AUTH_EMULATOR_HOST/" 120 "$emu_pid" || { tail -20 "$CRM_DATA_DIR/emulator.log"; exit 1; }
 fi
 
-bin/crm &
+setsid bin/crm &
 crm_pid=$!
 if scripts/wait-http.sh "http://$CRM_HTTP_ADDR/readyz" 120 "$crm_pid"; then
   echo

@@ -7,7 +7,7 @@ port=$1; shift
 log=$(mktemp)
 setsid "$root/scripts/emulator.sh" "$port" > "$log" 2>&1 &
 pid=$!
-cleanup() { kill -TERM -- -"$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; }
+cleanup() { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; }
 trap cleanup EXIT
 if ! "$root/scripts/wait-http.sh" "http://127.0.0.1:$port/" 120 "$pid"; then cat "$log"; exit 1; fi
 export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:$port

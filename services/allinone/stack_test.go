@@ -1,8 +1,12 @@
 package allinone_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
+	"net/http"
 	"log/slog"
 	"os"
 	"sort"
@@ -77,4 +81,42 @@ func snapshot(t testing.TB) string {
 		s += o + "\n"
 	}
 	return s
+}
+
+func postJSON(url string, body any, out any) error {
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		data, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("%s: %d %s", url, resp.StatusCode, data)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+func signInAt(t testing.TB, emu, email, password string) string {
+	t.Helper()
+	var out struct {
+		IDToken string `json:"idToken"`
+	}
+	if err := postJSON("http://"+emu+"/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x",
+		map[string]any{"email": email, "password": password, "returnSecureToken": true}, &out); err != nil {
+		t.Fatalf("sign in %s: %v", email, err)
+	}
+	return out.IDToken
+}
+
+func getStatus(t testing.TB, url, token string) int {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

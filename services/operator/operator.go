@@ -30,8 +30,8 @@ type Deps struct {
 	DB *mongo.Database
 	// Auth is the Firebase Admin SDK client (user lookup and creation).
 	Auth *fbauth.Client
-	// CacheTTL bounds how long another process may keep a caller context (in this process a write
-	// drops it at once).
+	// CacheTTL bounds how long an operator is kept in memory (0: read every time). A write in this
+	// process drops it at once; other processes see it within CacheTTL.
 	CacheTTL time.Duration
 }
 
@@ -43,9 +43,6 @@ type Operator struct {
 
 // New builds the operator service.
 func New(d Deps) *Operator {
-	if d.CacheTTL == 0 {
-		d.CacheTTL = 30 * time.Second
-	}
 	return &Operator{db: d.DB, app: &app.Service{Repo: adapters.NewRepo(d.DB), Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}
 }
 

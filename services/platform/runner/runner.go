@@ -67,7 +67,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*Env, error
 			return nil, err
 		}
 		env.OnClose(func() { os.Remove(filepath.Join(cfg.DataDir, "crm.pid")) })
-		quiet := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "ferretdb")
+		quiet := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})).With("component", "ferretdb")
 		emb, err := mongox.StartEmbedded(filepath.Join(cfg.DataDir, "db"), quiet)
 		if err != nil {
 			env.Close()

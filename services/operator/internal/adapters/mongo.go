@@ -72,8 +72,26 @@ func (r *Repo) one(ctx context.Context, filter bson.D) (*domain.Operador, error)
 	return d.domain(), nil
 }
 
+// ByUID filters on _id alone: FerretDB serves only a single-key {_id} filter from the index, and
+// this runs on every caller-cache miss.
 func (r *Repo) ByUID(ctx context.Context, uid string) (*domain.Operador, error) {
-	return r.one(ctx, bson.D{{Key: "_id", Value: uid}, {Key: "excluido", Value: false}})
+	var d doc
+	err := r.c.FindOne(ctx, bson.D{{Key: "_id", Value: uid}}).Decode(&d)
+	if errors.Is(err, mongo.ErrNoDocuments) || (err == nil && d.Excluido) {
+		return nil, domain.ErrNotFound
+	}
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return d.domain(), nil
+}
+
+func (r *Repo) ExistsElsewhere(ctx context.Context, empresa, id string) (bool, error) {
+	n, err := r.c.CountDocuments(ctx, bson.D{{Key: "id", Value: id}, {Key: "empresa", Value: bson.D{{Key: "$ne", Value: empresa}}}})
+	if err != nil {
+		return false, errs.Internal(err)
+	}
+	return n > 0, nil
 }
 
 func (r *Repo) ByID(ctx context.Context, empresa, id string) (*domain.Operador, error) {

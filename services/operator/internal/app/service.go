@@ -25,12 +25,14 @@ type Service struct {
 	// dropped), so that the change applies from the next request on.
 	Changed func(uid string)
 	Now     func() time.Time
-	// CacheTTL bounds how long an operator read by uid is kept in memory (0: 30 s). Every request
-	// resolves its caller by uid, so this is the hot path; writes in this process drop the entry.
+	// CacheTTL bounds how long an operator read by uid is kept in memory (0: no cache). Every
+	// request resolves its caller by uid, so this is the hot path; writes in this process drop
+	// the entry at once, other processes see a change within CacheTTL.
 	CacheTTL time.Duration
 
 	mu    sync.RWMutex
 	byUID map[string]cachedOperador
+	gen   uint64 // bumped by every write
 }
 
 type cachedOperador struct {
@@ -39,11 +41,16 @@ type cachedOperador struct {
 }
 
 // operatorByUID reads an operator by uid through the in-memory cache. The returned value is
-// shared: callers copy before changing it.
+// shared: callers copy before changing it. A write in this process bumps the generation, so a
+// read that raced with it is not cached.
 func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operador, error) {
+	if s.CacheTTL <= 0 {
+		return s.Repo.ByUID(ctx, uid)
+	}
 	now := time.Now()
 	s.mu.RLock()
 	e, ok := s.byUID[uid]
+	gen := s.gen
 	s.mu.RUnlock()
 	if ok && now.Before(e.exp) {
 		if e.op == nil {
@@ -55,15 +62,13 @@ func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operad
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
-	ttl := s.CacheTTL
-	if ttl == 0 {
-		ttl = 30 * time.Second
-	}
 	s.mu.Lock()
-	if s.byUID == nil || len(s.byUID) > 50000 {
-		s.byUID = map[string]cachedOperador{}
+	if s.gen == gen {
+		if s.byUID == nil || len(s.byUID) > 50000 {
+			s.byUID = map[string]cachedOperador{}
+		}
+		s.byUID[uid] = cachedOperador{op: o, exp: now.Add(s.CacheTTL)}
 	}
-	s.byUID[uid] = cachedOperador{op: o, exp: now.Add(ttl)}
 	s.mu.Unlock()
 	return o, err
 }
@@ -78,6 +83,7 @@ func (s *Service) now() time.Time {
 func (s *Service) changed(uid string) {
 	s.mu.Lock()
 	delete(s.byUID, uid)
+	s.gen++
 	s.mu.Unlock()
 	if s.Changed != nil {
 		s.Changed(uid)
@@ -127,10 +133,22 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 	return []*domain.Operador{o}, nil
 }
 
+// byID reads an operator of the caller's company; an id of another company is refused (403)
+// rather than reported missing, as for every record of another company.
+func (s *Service) byID(ctx context.Context, empresa, id string) (*domain.Operador, error) {
+	o, err := s.Repo.ByID(ctx, empresa, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		if other, oerr := s.Repo.ExistsElsewhere(ctx, empresa, id); oerr == nil && other {
+			return nil, errs.Forbidden(errs.MsgOtherCompany)
+		}
+	}
+	return o, err
+}
+
 // Get returns an operator in the caller's scope.
 func (s *Service) Get(ctx context.Context, id string) (*domain.Operador, error) {
 	c := caller.From(ctx)
-	o, err := s.Repo.ByID(ctx, c.Empresa, id)
+	o, err := s.byID(ctx, c.Empresa, id)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +291,7 @@ func (s *Service) create(ctx context.Context, empresa string, in CreateInput, us
 		if existing.Empresa == empresa {
 			return nil, errs.Conflict("Este e-mail já pertence ao operador " + existing.NomeOperador + ".")
 		}
-		return nil, errs.Conflict("Este e-mail já está vinculado a um operador de outra empresa.")
+		return nil, errs.Conflict("Este e-mail já está vinculado a outro operador e não pode ser usado.")
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
@@ -326,7 +344,7 @@ type UpdateInput struct {
 // Update changes an operator of the caller's company.
 func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador, error) {
 	c := caller.From(ctx)
-	cur, err := s.Repo.ByID(ctx, c.Empresa, in.ID)
+	cur, err := s.byID(ctx, c.Empresa, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -376,7 +394,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador,
 // SetActive deactivates or reactivates an operator of the caller's company.
 func (s *Service) SetActive(ctx context.Context, id string, ativo bool) (*domain.Operador, error) {
 	c := caller.From(ctx)
-	cur, err := s.Repo.ByID(ctx, c.Empresa, id)
+	cur, err := s.byID(ctx, c.Empresa, id)
 	if err != nil {
 		return nil, err
 	}

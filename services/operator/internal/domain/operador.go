@@ -130,6 +130,8 @@ type Repository interface {
 	Update(ctx context.Context, o *Operador) error
 	List(ctx context.Context, f ListFilter) ([]*Operador, error)
 	CountActive(ctx context.Context, empresa string, ids []string) (int, error)
+	// ExistsElsewhere reports whether an operator with this id exists in another company.
+	ExistsElsewhere(ctx context.Context, empresa, id string) (bool, error)
 }
 
 // Identity is the Firebase user directory.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -143,11 +144,14 @@ func (s *Service) LogAccess(ctx context.Context, a domain.Acesso) (*domain.Acess
 	return &a, nil
 }
 
+// truncate makes s valid UTF-8 (a header may carry any bytes, and protobuf refuses invalid
+// UTF-8 when the entry is listed) and cuts it to at most n runes.
 func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return s
+	return string([]rune(s)[:n])
 }
 
 // ListAccess lists the caller's company's access log, newest first.
