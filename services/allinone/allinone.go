@@ -109,32 +109,53 @@ func Slug(nome string) string {
 	return strings.Trim(slugStrip.ReplaceAllString(s, "-"), "-")
 }
 
+// CompanyResult tells what CreateCompany did.
+type CompanyResult struct {
+	ID, Nome, AdminUID       string
+	CompanyCreated, AdminNew bool
+}
+
 // CreateCompany creates a company with its first ADMIN (who is created in the identity service
-// when missing). It returns the company id and the admin's uid.
-func CreateCompany(ctx context.Context, s *Services, id, nome, adminEmail, adminNome, adminSenha string) (string, string, error) {
+// when missing). Running it again changes nothing: an existing company keeps its name and an
+// existing first ADMIN is left as it is.
+func CreateCompany(ctx context.Context, s *Services, id, nome, adminEmail, adminNome, adminSenha string) (CompanyResult, error) {
+	var r CompanyResult
 	nome = strings.TrimSpace(nome)
 	if nome == "" {
-		return "", "", fmt.Errorf("informe --nome")
+		return r, fmt.Errorf("informe --nome")
 	}
 	if id == "" {
 		id = Slug(nome)
 	}
 	if id == "" {
-		return "", "", fmt.Errorf("informe --id (o nome não gera um id)")
+		return r, fmt.Errorf("informe --id (o nome não gera um id)")
 	}
 	if adminEmail == "" {
-		return "", "", fmt.Errorf("informe --admin-email")
+		return r, fmt.Errorf("informe --admin-email")
 	}
 	if adminNome == "" {
 		adminNome = strings.Split(adminEmail, "@")[0]
 	}
-	if _, err := s.System.EnsureCompany(ctx, id, nome); err != nil {
-		return "", "", err
-	}
-	uid, err := s.Operator.EnsureOperator(ctx, operator.Seed{Empresa: id, ID: "admin-" + id, Email: adminEmail, Nome: adminNome,
-		Perfil: caller.Admin, Password: adminSenha})
+	existed, err := s.System.CompanyExists(ctx, id)
 	if err != nil {
-		return "", "", err
+		return r, err
 	}
-	return id, uid, nil
+	if r.Nome, err = s.System.EnsureCompany(ctx, id, nome); err != nil {
+		return r, err
+	}
+	r.ID, r.CompanyCreated = id, !existed
+	adminID := "admin-" + id
+	has, err := s.Operator.Exists(ctx, id, adminID)
+	if err != nil {
+		return r, err
+	}
+	if has {
+		info, err := s.Operator.UID(ctx, id, adminID)
+		r.AdminUID = info
+		return r, err
+	}
+	r.AdminNew = true
+	r.AdminUID, err = s.Operator.EnsureOperator(ctx, operator.Seed{Empresa: id, ID: adminID, Email: adminEmail, Nome: adminNome,
+		Perfil: caller.Admin, Password: adminSenha})
+	return r, err
 }

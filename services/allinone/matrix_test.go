@@ -29,7 +29,7 @@ func TestIsolationMatrix(t *testing.T) {
 	// Another company with its own ADMIN and seller.
 	other := "outra-" + uuid.NewString()[:6]
 	ou := testkit.NewUser(t, "outraadmin")
-	if _, _, err := allinone.CreateCompany(ctx, s, other, "Outra Empresa", ou.Email, "Outra Admin", ""); err != nil {
+	if _, err := allinone.CreateCompany(ctx, s, other, "Outra Empresa", ou.Email, "Outra Admin", ""); err != nil {
 		t.Fatal(err)
 	}
 	tok := map[string]string{

@@ -242,10 +242,10 @@ func TestEmpresaCriar(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), "distribuidora-sao-joao") {
 		t.Fatalf("empresa criar: %v\n%s", err, out)
 	}
-	// Running it again changes nothing and still succeeds.
-	cmd = exec.Command(crmBinary(t), "empresa", "criar", "--nome", "Distribuidora São João", "--admin-email", email)
+	// Running it again (another name, no admin name) changes nothing and still succeeds.
+	cmd = exec.Command(crmBinary(t), "empresa", "criar", "--nome", "Distribuidora Sao Joao", "--id", "distribuidora-sao-joao", "--admin-email", email)
 	cmd.Env = append(os.Environ(), "CRM_DATA_DIR="+dir, "MONGODB_URI=", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "já existia") || !strings.Contains(string(out), "Distribuidora São João") {
 		t.Fatalf("second run: %v\n%s", err, out)
 	}
 	p := startCRM(t, dir)
@@ -257,8 +257,13 @@ func TestEmpresaCriar(t *testing.T) {
 	}
 	tok := testkit.SignIn(t, email, "segredo123")
 	code, body := p.do(t, "GET", "/crm/operadores/eu", tok, nil)
-	if code != 200 || !strings.Contains(string(body), `"empresa":"distribuidora-sao-joao"`) || !strings.Contains(string(body), `"perfil_app":"ADMIN"`) {
+	if code != 200 || !strings.Contains(string(body), `"empresa":"distribuidora-sao-joao"`) || !strings.Contains(string(body), `"perfil_app":"ADMIN"`) ||
+		!strings.Contains(string(body), `"nome_operador":"Ana"`) {
 		t.Fatalf("new admin: %d %s", code, body)
+	}
+	code, body = p.do(t, "GET", "/crm/operadores/admin-distribuidora-sao-joao", tok, nil)
+	if code != 200 || !strings.Contains(string(body), `"versao":"1"`) {
+		t.Errorf("the re-run wrote the admin: %d %s", code, body)
 	}
 	p.stop(t, syscall.SIGTERM)
 }

@@ -4,6 +4,7 @@ package operator
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	fbauth "firebase.google.com/go/v4/auth"
@@ -99,6 +100,24 @@ func (o *Operator) EnsureOperator(ctx context.Context, s Seed) (string, error) {
 	op, err := o.app.Ensure(ctx, s.Empresa,
 		app.CreateInput{ID: s.ID, Email: s.Email, NomeOperador: s.Nome, PerfilApp: s.Perfil, ExibirMedida: s.ExibirMedida, Equipe: s.Equipe},
 		domain.NewUser{UID: s.UID, Email: s.Email, Password: s.Password, DisplayName: s.Nome, EmailVerified: s.EmailVerified})
+	if err != nil {
+		return "", err
+	}
+	return op.UID, nil
+}
+
+// Exists reports whether the company has an operator with this id.
+func (o *Operator) Exists(ctx context.Context, empresa, id string) (bool, error) {
+	_, err := o.app.Repo.ByID(ctx, empresa, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// UID returns the Firebase uid of an operator of the company.
+func (o *Operator) UID(ctx context.Context, empresa, id string) (string, error) {
+	op, err := o.app.Repo.ByID(ctx, empresa, id)
 	if err != nil {
 		return "", err
 	}

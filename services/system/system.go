@@ -12,6 +12,7 @@ import (
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/system/internal/adapters"
@@ -71,11 +72,21 @@ func (s *System) Module() server.Module {
 	}
 }
 
-// EnsureCompany creates the company when missing and returns its name.
+// EnsureCompany creates the company when missing and returns its stored name (an existing
+// company keeps its name).
 func (s *System) EnsureCompany(ctx context.Context, id, nome string) (string, error) {
 	e, err := s.app.EnsureCompany(ctx, id, nome)
 	if err != nil {
 		return "", err
 	}
 	return e.Nome, nil
+}
+
+// CompanyExists reports whether the company exists.
+func (s *System) CompanyExists(ctx context.Context, id string) (bool, error) {
+	_, err := s.app.Repo.Empresa(ctx, id)
+	if errs.IsKind(err, errs.KindNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }

@@ -61,6 +61,10 @@ func NewLogger(cfg config.Config) *slog.Logger {
 // FerretDB on CRM_DATA_DIR/db and takes the data directory's lock (one process per directory).
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*Env, error) {
 	env := &Env{Config: cfg, Log: log}
+	if cfg.AuthEmulatorHost != "" && !strings.HasPrefix(cfg.FirebaseProjectID, "demo-") {
+		// The emulator's tokens are unsigned: accepting them for a real project would let anyone in.
+		return nil, fmt.Errorf("FIREBASE_AUTH_EMULATOR_HOST só é aceito com um projeto demo- (FIREBASE_PROJECT_ID=%s)", cfg.FirebaseProjectID)
+	}
 	uri := cfg.MongoURI
 	if uri == "" {
 		if err := lockDataDir(cfg.DataDir); err != nil {

@@ -96,6 +96,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s.http = &http.Server{
 		Handler:           s.routes(),
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second, // bodies are at most 1 MiB: a slower client is cut off
 		IdleTimeout:       120 * time.Second,
 	}
 	return s, nil

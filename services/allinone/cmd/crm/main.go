@@ -75,10 +75,19 @@ func criarEmpresa(args []string) error {
 			return err
 		}
 	}
-	empresa, uid, err := allinone.CreateCompany(ctx, s, *id, *nome, *email, *adminNome, *senha)
+	r, err := allinone.CreateCompany(ctx, s, *id, *nome, *email, *adminNome, *senha)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("Empresa %q criada (id %s). Administrador: %s (uid %s).\n", *nome, empresa, *email, uid)
+	if r.CompanyCreated {
+		fmt.Printf("Empresa %q criada (id %s).\n", r.Nome, r.ID)
+	} else {
+		fmt.Printf("Empresa %q já existia (id %s); nada mudou nela.\n", r.Nome, r.ID)
+	}
+	if r.AdminNew {
+		fmt.Printf("Administrador: %s (uid %s).\n", *email, r.AdminUID)
+	} else {
+		fmt.Printf("O primeiro administrador já existia (uid %s); nada mudou nele.\n", r.AdminUID)
+	}
 	return nil
 }

@@ -1,0 +1,155 @@
+package allinone_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/google/uuid"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
+	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
+	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
+	"github.com/crmvendas/crm/services/allinone"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+// TestIsolationMatrixGRPC is the matrix of TestIsolationMatrix over gRPC: every method, as the
+// owner, another operator of the company, another company, no token and a bad token.
+func TestIsolationMatrixGRPC(t *testing.T) {
+	viacep := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"cep":"01001-000","localidade":"São Paulo","uf":"SP","ibge":"3550308"}`))
+	}))
+	defer viacep.Close()
+	st, s := fullStack(t, viacep.URL)
+	ou := testkit.NewUser(t, "outraadmin")
+	if _, err := allinone.CreateCompany(context.Background(), s, "outra-"+uuid.NewString()[:6], "Outra", ou.Email, "Outra Admin", ""); err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{
+		"admin":      testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword),
+		"vendedor":   testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword),
+		"vendedor2":  testkit.SignIn(t, "vendedor2@demo.example.com", allinone.DemoPassword),
+		"supervisor": testkit.SignIn(t, "supervisor@demo.example.com", allinone.DemoPassword),
+		"outra":      ou.Token,
+		"none":       "",
+		"bad":        "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+	}
+	op := operatorv1.NewOperatorServiceClient(st.Conn)
+	sys := systemv1.NewSystemServiceClient(st.Conn)
+	addr := addressv1.NewAddressServiceClient(st.Conn)
+	target, err := op.CriarOperador(testkit.Ctx(tok["admin"]), &operatorv1.CriarOperadorRequest{Email: "alvo-" + uuid.NewString()[:6] + "@teste.example.com", NomeOperador: "Alvo", PerfilApp: "VENDEDOR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nome := "Alvo 2"
+	type rpc struct {
+		name string
+		call func(ctx context.Context) error
+		want map[string]codes.Code
+	}
+	ok, den := codes.OK, codes.PermissionDenied
+
+	rpcs := []rpc{
+		{"ObterVersao", func(ctx context.Context) error {
+			_, err := sys.ObterVersao(ctx, &systemv1.ObterVersaoRequest{Empresa: "demo", Tipo: "android"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "admin": ok, "outra": den}},
+		{"RegistrarAcesso", func(ctx context.Context) error {
+			_, err := sys.RegistrarAcesso(ctx, &systemv1.RegistrarAcessoRequest{Empresa: "demo", Operador: "demo-vendedor", Historico: "grpc",
+				Localizacao: "desconhecida", Latitude: wrapperspb.Double(-23.5), Longitude: wrapperspb.Double(-46.6)})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "vendedor2": den, "admin": den, "outra": den}},
+		{"ListarAcessos", func(ctx context.Context) error {
+			_, err := sys.ListarAcessos(ctx, &systemv1.ListarAcessosRequest{})
+			return err
+		}, map[string]codes.Code{"admin": ok, "vendedor": den, "supervisor": den}},
+		{"ListarVersoes", func(ctx context.Context) error {
+			_, err := sys.ListarVersoes(ctx, &systemv1.ListarVersoesRequest{})
+			return err
+		}, map[string]codes.Code{"admin": ok, "vendedor": den}},
+		{"DefinirVersao", func(ctx context.Context) error {
+			_, err := sys.DefinirVersao(ctx, &systemv1.DefinirVersaoRequest{Tipo: "web", VersaoAtual: "1.3.0", VersaoMinima: "1.0.0"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"ObterInfoOperador", func(ctx context.Context) error {
+			_, err := op.ObterInfoOperador(ctx, &operatorv1.ObterInfoOperadorRequest{Id: "demo-vendedor"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "vendedor2": den, "supervisor": den, "admin": ok, "outra": den}},
+		{"ObterChamador", func(ctx context.Context) error {
+			_, err := op.ObterChamador(ctx, &operatorv1.ObterChamadorRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ListarOperadores", func(ctx context.Context) error {
+			_, err := op.ListarOperadores(ctx, &operatorv1.ListarOperadoresRequest{})
+			return err
+		}, map[string]codes.Code{"admin": ok, "supervisor": ok, "vendedor": den}},
+		{"ObterOperador", func(ctx context.Context) error {
+			_, err := op.ObterOperador(ctx, &operatorv1.ObterOperadorRequest{Id: "demo-vendedor"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "vendedor2": den, "supervisor": ok, "outra": den}},
+		{"CriarOperador", func(ctx context.Context) error {
+			_, err := op.CriarOperador(ctx, &operatorv1.CriarOperadorRequest{Email: "g-" + uuid.NewString()[:6] + "@teste.example.com", NomeOperador: "G", PerfilApp: "VENDEDOR"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den}},
+		{"AtualizarOperador", func(ctx context.Context) error {
+			_, err := op.AtualizarOperador(ctx, &operatorv1.AtualizarOperadorRequest{Id: target.Id, NomeOperador: &nome})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": den, "admin": ok}},
+		{"DesativarOperador", func(ctx context.Context) error {
+			_, err := op.DesativarOperador(ctx, &operatorv1.DesativarOperadorRequest{Id: target.Id})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ReativarOperador", func(ctx context.Context) error {
+			_, err := op.ReativarOperador(ctx, &operatorv1.ReativarOperadorRequest{Id: target.Id})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ConsultarCep", func(ctx context.Context) error {
+			_, err := addr.ConsultarCep(ctx, &addressv1.ConsultarCepRequest{Cep: "01001-000"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+	}
+	for _, r := range rpcs {
+		r.want["none"], r.want["bad"] = codes.Unauthenticated, codes.Unauthenticated
+		var allowed []string
+		for a, want := range r.want {
+			if want == ok {
+				allowed = append(allowed, a)
+				continue
+			}
+			before := snapshot(t)
+			err := r.call(testkit.Ctx(tok[a]))
+			if status.Code(err) != want {
+				t.Errorf("%s as %s: %v, want %v", r.name, a, err, want)
+			}
+			if snapshot(t) != before {
+				t.Errorf("%s as %s: refused call wrote", r.name, a)
+			}
+		}
+		for _, a := range allowed {
+			if err := r.call(testkit.Ctx(tok[a])); err != nil {
+				t.Errorf("%s as %s: %v", r.name, a, err)
+			}
+		}
+	}
+
+	// Deactivation over gRPC applies from the next call on.
+	vt := testkit.NewUser(t, "desativado")
+	created, err := op.CriarOperador(testkit.Ctx(tok["admin"]), &operatorv1.CriarOperadorRequest{Email: vt.Email, NomeOperador: "Logo Desativado", PerfilApp: "VENDEDOR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sys.ObterVersao(testkit.Ctx(vt.Token), &systemv1.ObterVersaoRequest{Empresa: "demo", Tipo: "web"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := op.DesativarOperador(testkit.Ctx(tok["admin"]), &operatorv1.DesativarOperadorRequest{Id: created.Id}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sys.ObterVersao(testkit.Ctx(vt.Token), &systemv1.ObterVersaoRequest{Empresa: "demo", Tipo: "web"}); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("deactivated operator's next call: %v", err)
+	}
+}
