@@ -46,7 +46,7 @@ crm:
 web:
 ifneq ($(HAS_MOBILE),)
 	cd mobile && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://127.0.0.1:9099} npm run build
+	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://127.0.0.1:$${CRM_AUTH_EMULATOR_PORT:-9099}} npm run build
 endif
 
 ## ---------- run ----------
@@ -84,7 +84,8 @@ test-fuzz:
 
 test-web:
 ifneq ($(HAS_MOBILE),)
-	$(MAKE) web chromium
+	VITE_FIREBASE_AUTH_EMULATOR_URL=http://127.0.0.1:9299 $(MAKE) web
+	$(MAKE) chromium
 	cd mobile && npm test
 	cd mobile && npm run cap:check
 	scripts/with-crm.sh 8180 9190 9299 bash -c 'cd mobile && npm run e2e'
@@ -97,7 +98,7 @@ deploy-check:
 bench: tools crm chromium
 	scripts/with-emulator.sh 9399 go run ./services/allinone/cmd/crmbench
 ifneq ($(HAS_MOBILE),)
-	$(MAKE) web
+	VITE_FIREBASE_AUTH_EMULATOR_URL=http://127.0.0.1:9499 $(MAKE) web
 	scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
 endif
 
