@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,12 +67,13 @@ type proc struct {
 	done       chan error
 }
 
-func startCRM(t *testing.T, dataDir string) *proc {
+func startCRM(t *testing.T, dataDir string, extraEnv ...string) *proc {
 	t.Helper()
 	p := &proc{http: freeAddr(t), grpc: freeAddr(t), out: &bytes.Buffer{}, done: make(chan error, 1)}
 	p.cmd = exec.Command(crmBinary(t))
 	p.cmd.Env = append(os.Environ(), "CRM_HTTP_ADDR="+p.http, "CRM_GRPC_ADDR="+p.grpc, "CRM_DATA_DIR="+dataDir,
 		"CRM_DEMO=1", "CRM_LOG_LEVEL=info", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t), "MONGODB_URI=", "CRM_WEB_DIR=")
+	p.cmd.Env = append(p.cmd.Env, extraEnv...)
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -266,4 +268,38 @@ func TestEmpresaCriar(t *testing.T) {
 		t.Errorf("the re-run wrote the admin: %d %s", code, body)
 	}
 	p.stop(t, syscall.SIGTERM)
+}
+
+// TestGracefulStopDrainsInFlightCalls: a call in progress when SIGTERM arrives still gets its
+// answer, /readyz turns false at once, and new connections are refused once it has drained.
+func TestGracefulStopDrainsInFlightCalls(t *testing.T) {
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(1500 * time.Millisecond)
+		w.Write([]byte(`{"cep":"01001-000","localidade":"São Paulo","uf":"SP"}`))
+	}))
+	defer slow.Close()
+	p := startCRM(t, t.TempDir(), "CRM_VIACEP_URL="+slow.URL, "CRM_SHUTDOWN_DELAY=500ms")
+	tok := testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword)
+	type answer struct {
+		code int
+		body []byte
+	}
+	res := make(chan answer, 1)
+	go func() {
+		code, body := p.do(t, "GET", "/crm/cep/01001000", tok, nil)
+		res <- answer{code, body}
+	}()
+	time.Sleep(300 * time.Millisecond)
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	time.Sleep(200 * time.Millisecond)
+	if r, err := http.Get("http://" + p.http + "/readyz"); err != nil || r.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("readyz during shutdown: %v %v", r, err)
+	}
+	a := <-res
+	if a.code != 200 || !strings.Contains(string(a.body), "São Paulo") {
+		t.Fatalf("in-flight call: %d %s", a.code, a.body)
+	}
+	if err := <-p.done; err != nil {
+		t.Fatalf("exit: %v\n%s", err, p.out)
+	}
 }
