@@ -84,11 +84,12 @@ test-fuzz:
 
 test-web:
 ifneq ($(HAS_MOBILE),)
-	VITE_FIREBASE_AUTH_EMULATOR_URL=http://127.0.0.1:9299 $(MAKE) web
-	$(MAKE) chromium
+	$(MAKE) web chromium
 	cd mobile && npm test
 	cd mobile && npm run cap:check
-	scripts/with-crm.sh 8180 9190 9299 bash -c 'cd mobile && npm run e2e'
+	# A build of its own (mobile/dist-e2e) for the emulator the e2e run starts on 9299.
+	cd mobile && FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9299 npm run build:e2e
+	CRM_WEB_DIR=$(ROOT)/mobile/dist-e2e scripts/with-crm.sh 8180 9190 9299 bash -c 'cd mobile && npm run e2e'
 endif
 
 deploy-check:
@@ -103,4 +104,4 @@ ifneq ($(HAS_MOBILE),)
 endif
 
 clean:
-	rm -rf $(BIN) .data mobile/dist
+	rm -rf $(BIN) .data mobile/dist mobile/dist-e2e

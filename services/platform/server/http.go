@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -195,7 +196,9 @@ func (s *Server) cors(next http.Handler) http.Handler {
 	})
 }
 
-// webApp serves the built app, falling back to index.html for app routes.
+// webApp serves the built app, falling back to index.html for app routes. Files precompressed by
+// the build (name.br, name.gz) are served when the client accepts them; /assets/* (hashed names)
+// are cached for good, index.html is revalidated every time.
 func webApp(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if dir == "" {
@@ -204,19 +207,58 @@ func webApp(dir string) http.Handler {
 		}
 		clean := path.Clean("/" + r.URL.Path)
 		file := filepath.Join(dir, filepath.FromSlash(clean))
-		if st, err := os.Stat(file); err == nil && !st.IsDir() {
-			if strings.HasPrefix(clean, "/assets/") {
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		if st, err := os.Stat(file); err != nil || st.IsDir() {
+			if path.Ext(clean) != "" {
+				http.NotFound(w, r)
+				return
 			}
-			http.ServeFile(w, r, file)
-			return
+			file = filepath.Join(dir, "index.html")
+			if _, err := os.Stat(file); err != nil {
+				http.NotFound(w, r)
+				return
+			}
 		}
-		index := filepath.Join(dir, "index.html")
-		if _, err := os.Stat(index); err != nil || path.Ext(clean) != "" {
-			http.NotFound(w, r)
-			return
+		h := w.Header()
+		if strings.HasPrefix(clean, "/assets/") {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
 		}
-		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeFile(w, r, index)
+		serveMaybeCompressed(w, r, file)
 	})
+}
+
+func serveMaybeCompressed(w http.ResponseWriter, r *http.Request, file string) {
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	accept := r.Header.Get("Accept-Encoding")
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !acceptsEncoding(accept, enc.token) {
+			continue
+		}
+		if st, err := os.Stat(file + enc.ext); err == nil && !st.IsDir() {
+			ctype := mime.TypeByExtension(filepath.Ext(file))
+			if ctype == "" {
+				ctype = "application/octet-stream"
+			}
+			h.Set("Content-Type", ctype)
+			h.Set("Content-Encoding", enc.token)
+			http.ServeFile(w, r, file+enc.ext)
+			return
+		}
+	}
+	http.ServeFile(w, r, file)
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header allows token (q=0 refuses it).
+func acceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), token) {
+			continue
+		}
+		params = strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return params != "q=0" && params != "q=0.0" && params != "q=0.00" && params != "q=0.000"
+	}
+	return false
 }
