@@ -1,0 +1,158 @@
+// Shared by the end-to-end tests: the running crm (CRM_BASE_URL) and Auth emulator
+// (FIREBASE_AUTH_EMULATOR_HOST), Debian's Chromium through playwright-core.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { launchBrowser, newContext } from '../scripts/lib/browser.mjs';
+
+export const BASE = (process.env.CRM_BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+export const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099'}`;
+export const PROJECT = process.env.FIREBASE_PROJECT_ID || 'demo-crm';
+export const API_KEY = process.env.VITE_FIREBASE_API_KEY || 'fake-api-key';
+export const PASSWORD = 'demo1234';
+export const DEMO = {
+  admin: 'admin@demo.example.com',
+  supervisor: 'supervisor@demo.example.com',
+  vendedor: 'vendedor@demo.example.com',
+  vendedor2: 'vendedor2@demo.example.com',
+};
+
+export { launchBrowser, newContext };
+
+/** Fails fast when crm, the emulator or the build they serve do not match. */
+export async function checkEnvironment() {
+  const html = await fetch(`${BASE}/signin`).then(
+    (r) => r.text(),
+    (e) => assert.fail(`crm não responde em ${BASE}: ${e.message}`),
+  );
+  assert.match(html, /<div id="root">/, `${BASE}/signin não serve o app (mobile/dist)`);
+  const meta = html.match(/<meta name="crm-auth-emulator" content="([^"]*)"/)?.[1];
+  assert.equal(
+    meta?.replace(/\/+$/, ''),
+    EMULATOR,
+    `o app servido usa o emulador ${meta || '(nenhum)'}, os testes usam ${EMULATOR}: gere o build com VITE_FIREBASE_AUTH_EMULATOR_URL=${EMULATOR}`,
+  );
+  await fetch(`${EMULATOR}/`).catch((e) => assert.fail(`emulador do Auth não responde em ${EMULATOR}: ${e.message}`));
+}
+
+export const uniqueEmail = (tag) => `e2e-${tag}-${randomUUID().slice(0, 8)}@teste.example.com`;
+
+async function identityToolkit(path, body, admin = false) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (admin) headers.Authorization = 'Bearer owner';
+  const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/${path}${admin ? '' : `?key=${API_KEY}`}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** An emulator account (no operator): verified unless asked otherwise. */
+export async function createAccount(email, { verified = true, password = PASSWORD, displayName } = {}) {
+  const data = await identityToolkit('accounts:signUp', { email, password, displayName, returnSecureToken: true });
+  if (verified) await verifyEmail(data.localId);
+  return data.localId;
+}
+
+/** Marks an account's e-mail as verified (the emulator's admin API). */
+export async function verifyEmail(localId) {
+  await identityToolkit(`projects/${PROJECT}/accounts:update`, { localId, emailVerified: true }, true);
+}
+
+export async function idToken(email, password = PASSWORD) {
+  return (await identityToolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true })).idToken;
+}
+
+/** Calls the product API as a user. */
+export async function apiAs(email, method, path, body) {
+  const token = await idToken(email);
+  const res = await fetch(`${BASE}/crm${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * A new operator of the demo company (created by its ADMIN), with its own Firebase account
+ * (password `senha`, e-mail verified unless asked otherwise).
+ */
+export async function createOperator({ email = uniqueEmail('op'), nome = 'Operador E2E', perfil = 'VENDEDOR', senha = PASSWORD, verified = true } = {}) {
+  const r = await apiAs(DEMO.admin, 'POST', '/operadores', {
+    id: randomUUID(),
+    email,
+    nome_operador: nome,
+    perfil_app: perfil,
+    exibir_medida: false,
+    equipe: [],
+    senha,
+  });
+  assert.equal(r.status, 200, `POST /crm/operadores: ${JSON.stringify(r.body)}`);
+  if (verified) await verifyEmail(r.body.uid);
+  return { email, nome, operador: r.body };
+}
+
+/** The emulator's out-of-band codes (e-mail link, verification) for an e-mail, newest last. */
+export async function oobCodes(email, requestType) {
+  const res = await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const { oobCodes: codes = [] } = await res.json();
+  return codes.filter((c) => c.email === email && (!requestType || c.requestType === requestType));
+}
+
+export async function storage(page) {
+  return page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
+}
+
+/** The open Ionic alert: header and message. */
+export async function alertText(page) {
+  const alert = page.locator('ion-alert');
+  await alert.locator('.alert-message').waitFor({ state: 'visible', timeout: 15_000 });
+  return {
+    header: (await alert.locator('.alert-title').first().textContent())?.trim(),
+    message: (await alert.locator('.alert-message').textContent())?.trim(),
+  };
+}
+
+export async function closeAlert(page, button = 'OK') {
+  await page.locator('ion-alert button', { hasText: button }).click();
+  await page.locator('ion-alert').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+export async function signInWithPassword(page, email, password = PASSWORD, { remember = false } = {}) {
+  await page.goto(`${BASE}/signin`);
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[type=password]').fill(password);
+  if (remember) await page.locator('input[name=lembrar]').check();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+export const PROFILE_KEYS = [
+  'UID',
+  'empresa',
+  'filtro_vendedor',
+  'filtro_vendedor_id',
+  'firebase_email',
+  'firebase_nome',
+  'medida',
+  'nome_operador',
+  'operador',
+  'perfil',
+  'usuario',
+];
+
+const GAPI_SHIM = readFileSync(new URL('./gapi-shim.js', import.meta.url), 'utf8');
+
+/**
+ * Google's script loader (apis.google.com/js/api.js) is out of reach here; the popup and redirect
+ * flows get the stand-in of gapi-shim.js instead. Every other request to a Google host fails.
+ */
+export async function routeGoogleScripts(context) {
+  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_SHIM }),
+  );
+}

@@ -1,0 +1,20 @@
+import { IonApp } from '@ionic/react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './routes';
+import { NavBridge } from './NavBridge';
+import { StartupTasks } from './StartupTasks';
+import { VersionGate } from './VersionGate';
+
+export function App() {
+  return (
+    <IonApp>
+      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <NavBridge>
+          <AppRoutes />
+          <StartupTasks />
+        </NavBridge>
+      </BrowserRouter>
+      <VersionGate />
+    </IonApp>
+  );
+}

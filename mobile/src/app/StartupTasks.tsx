@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAlert } from '../components/ui/useAlert';
+import { isSignedInOperator, useSession } from '../lib/session';
+import { isNative } from '../lib/platform';
+import { AUTH_LINKS_PATH } from '../config/env';
+import { quandoOcioso } from '../lib/history';
+
+/** sessionStorage flag: this tab already logged the app's opening for this operator. */
+const ABERTURA_REGISTRADA = 'crm:abertura-registrada';
+
+/** The path of an auth-links deep link inside the app, or null for other URLs. */
+export function rotaDoDeepLink(url: string): string | null {
+  if (!url.includes('auth-links')) return null;
+  try {
+    const u = new URL(url);
+    return `${AUTH_LINKS_PATH}${u.search}`;
+  } catch {
+    const i = url.indexOf('?');
+    return i >= 0 ? `${AUTH_LINKS_PATH}${url.slice(i)}` : AUTH_LINKS_PATH;
+  }
+}
+
+/**
+ * Work done once at start: the Google redirect result (web), the auth-links deep links
+ * (Android), and the version check + access log when a session was restored.
+ */
+export function StartupTasks() {
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const session = useSession();
+  const aberturaFeita = useRef(false);
+  const nativo = isNative();
+
+  // Google redirect result (web only): a user → profile → /home; none → a logged warning.
+  useEffect(() => {
+    if (nativo || !session.ready) return;
+    let cancelled = false;
+    quandoOcioso(() => {
+      void import('../lib/auth/google')
+        .then((m) => m.processarRedirecionamento())
+        .then((r) => {
+          if (cancelled || !r) return;
+          if (r.ok) navigate(r.to, { replace: true });
+          else void alert(r.header, r.message);
+        })
+        .catch((err) => console.error('Resultado do redirecionamento falhou', err));
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once, when Firebase is ready.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session.ready]);
+
+  // Android: e-mail link opened through the App Link or the custom scheme.
+  useEffect(() => {
+    if (!nativo) return;
+    let remove: (() => void) | undefined;
+    let last = '';
+    const abrir = (url: string | undefined) => {
+      if (!url || url === last) return;
+      const rota = rotaDoDeepLink(url);
+      if (rota) {
+        last = url;
+        navigate(rota, { replace: true });
+      }
+    };
+    void import('@capacitor/app').then(async ({ App }) => {
+      const h = await App.addListener('appUrlOpen', (e) => abrir(e.url));
+      remove = () => void h.remove();
+      const launch = await App.getLaunchUrl();
+      abrir(launch?.url);
+    });
+    return () => remove?.();
+  }, [nativo, navigate]);
+
+  // A restored session: the version check at every start (a mandatory update must survive a
+  // reload); the access log once per start of the app (a browser tab counts once).
+  useEffect(() => {
+    if (!session.ready || aberturaFeita.current) return;
+    aberturaFeita.current = true;
+    if (!isSignedInOperator(session)) return;
+    let registrar = true;
+    try {
+      registrar = sessionStorage.getItem(ABERTURA_REGISTRADA) !== session.profile?.uid;
+      sessionStorage.setItem(ABERTURA_REGISTRADA, session.profile?.uid ?? '');
+    } catch {
+      /* no session storage: log every start */
+    }
+    void Promise.all([import('../lib/access'), import('../lib/auth/historico')]).then(([a, h]) => {
+      void a.checarVersao();
+      if (registrar) void a.registrarComLocalizacao(h.HISTORICO.abertura);
+    });
+  }, [session]);
+
+  return null;
+}

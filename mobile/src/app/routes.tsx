@@ -1,0 +1,101 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyPage } from './lazyPage';
+import { RequireOperator } from './guards';
+import { AUTH_LINKS_PATH } from '../config/env';
+
+// Every screen is its own chunk.
+const HomePage = lazyPage(() => import('../features/public/HomePage'));
+const LandingPage = lazyPage(() => import('../features/public/LandingPage'));
+const AboutPage = lazyPage(() => import('../features/public/AboutPage'));
+const SignInPage = lazyPage(() => import('../features/auth/SignInPage'));
+const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
+const AuthLinksPage = lazyPage(() => import('../features/auth/AuthLinksPage'));
+const CrmHomePage = lazyPage(() => import('../features/crm-home/CrmHomePage'));
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+const MenuPage = lazyPage(() => import('../features/menu/MenuPage'));
+const OperatorsPage = lazyPage(() => import('../features/operators/OperatorsPage'));
+const OperatorFormPage = lazyPage(() => import('../features/operators/OperatorFormPage'));
+const VersionsPage = lazyPage(() => import('../features/versions/VersionsPage'));
+const AccessLogPage = lazyPage(() => import('../features/access-log/AccessLogPage'));
+
+/**
+ * Routes of SPEC §2 whose areas later issues build. Until then they lead to crm-home (which
+ * sends a signed-out user to signin), and no menu shows them.
+ */
+export const ROTAS_FUTURAS = [
+  'crm-clientes',
+  'crm-clientes-buscar',
+  'crm-clientes-incluir',
+  'crm-clientes-ficha',
+  'crm-clientes-contatos',
+  'crm-clientes-pesquisas',
+  'crm-regioes',
+  'crm-regioes-cidades',
+  'crm-vendas',
+  'crm-vendas-pedidos',
+  'crm-vendas-pedidos-incluir',
+  'crm-vendas-pedidos-buscar',
+  'camera',
+  'graficos',
+  'checkin',
+  'crm-metas',
+  'listas',
+  'painel-vendas',
+  'vendas-ano-mes',
+  'calendario',
+  'cidades-escolher',
+  'tarefa-editar',
+  'escolher',
+  'carteira',
+  'enderecos',
+] as const;
+
+/** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
+export const ROTAS_CONSTRUIDAS = [
+  'home',
+  'landing',
+  'signin',
+  'signup',
+  'reset-password',
+  'about',
+  'auth-links',
+  'crm-home',
+  'profile',
+  'menu',
+  'admin/operadores',
+  'admin/operadores/novo',
+  'admin/operadores/:id',
+  'admin/versoes',
+  'admin/acessos',
+] as const;
+
+const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
+const adminOnly = (el: React.ReactNode) => <RequireOperator perfis={['ADMIN']}>{el}</RequireOperator>;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/home" replace />} />
+      <Route path="/home" element={<HomePage />} />
+      <Route path="/landing" element={<LandingPage />} />
+      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/about" element={<AboutPage />} />
+      <Route path={AUTH_LINKS_PATH} element={<AuthLinksPage />} />
+      <Route path="/crm-home" element={guarded(<CrmHomePage />)} />
+      <Route path="/profile" element={guarded(<ProfilePage />)} />
+      <Route path="/menu" element={guarded(<MenuPage />)} />
+      <Route path="/admin/operadores" element={adminOnly(<OperatorsPage />)} />
+      <Route path="/admin/operadores/novo" element={adminOnly(<OperatorFormPage />)} />
+      <Route path="/admin/operadores/:id" element={adminOnly(<OperatorFormPage />)} />
+      <Route path="/admin/versoes" element={adminOnly(<VersionsPage />)} />
+      <Route path="/admin/acessos" element={adminOnly(<AccessLogPage />)} />
+      {ROTAS_FUTURAS.map((r) => (
+        <Route key={r} path={`/${r}`} element={<Navigate to="/crm-home" replace />} />
+      ))}
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { IonContent, IonPage } from '@ionic/react';
+import { BackButton } from './BackButton';
+import { IonButtons } from '../ionic/IonButtons';
+import { IonHeader } from '../ionic/IonHeader';
+import { IonTitle } from '../ionic/IonTitle';
+import { IonToolbar } from '../ionic/IonToolbar';
+
+interface PageProps {
+  title: string;
+  /** Where the back button goes when there is no history. Omit for top-level screens. */
+  backHref?: string;
+  /** Buttons at the end of the toolbar. */
+  actions?: ReactNode;
+  children: ReactNode;
+  /** Rendered outside the scrolling content (FABs, refresher, infinite scroll go inside). */
+  fixed?: ReactNode;
+  className?: string;
+  padded?: boolean;
+}
+
+/** A screen: toolbar with title (and back button) over scrolling content. */
+export function Page({ title, backHref, actions, children, fixed, className, padded = true }: PageProps) {
+  return (
+    <IonPage className={className}>
+      <IonHeader>
+        <IonToolbar color="primary">
+          {backHref ? (
+            <IonButtons slot="start">
+              <BackButton defaultHref={backHref} />
+            </IonButtons>
+          ) : null}
+          <IonTitle>{title}</IonTitle>
+          {actions ? <IonButtons slot="end">{actions}</IonButtons> : null}
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className={padded ? 'ion-padding' : undefined}>
+        {children}
+        {fixed}
+      </IonContent>
+    </IonPage>
+  );
+}

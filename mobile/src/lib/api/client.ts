@@ -1,0 +1,117 @@
+import { config } from '../../config/env';
+
+/**
+ * Error body of the product API (the services' error mapper; not part of the OpenAPI document,
+ * whose `rpcStatus` describes grpc-gateway's default body instead).
+ */
+export interface ApiErrorBody {
+  status?: number;
+  code?: string;
+  /** pt-BR message fit to show the user. */
+  mensagem?: string;
+  message?: string;
+  campos?: { campo: string; descricao: string }[];
+}
+
+export const MENSAGEM_FALHA_REDE = 'Falha de rede. Verifique sua conexão.';
+export const MENSAGEM_FALHA_SERVIDOR = 'Não foi possível concluir a operação. Tente novamente.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly mensagem: string;
+  readonly campos: { campo: string; descricao: string }[];
+
+  constructor(status: number, body: ApiErrorBody | null) {
+    const mensagem = body?.mensagem || (status === 0 ? MENSAGEM_FALHA_REDE : MENSAGEM_FALHA_SERVIDOR);
+    super(body?.message || mensagem);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code || '';
+    this.mensagem = mensagem;
+    this.campos = body?.campos || [];
+  }
+}
+
+/** The message to show the user for any error thrown by an API call. */
+export function mensagemDeErro(err: unknown): string {
+  if (err instanceof ApiError) return err.mensagem;
+  return MENSAGEM_FALHA_SERVIDOR;
+}
+
+type TokenProvider = () => Promise<string | null>;
+let tokenProvider: TokenProvider = async () => null;
+
+/** Set by the Firebase module: yields the signed-in user's ID token. */
+export function setTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+/** The current user's ID token, or null when signed out. */
+export function currentToken(): Promise<string | null> {
+  return tokenProvider();
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A token to use instead of the current user's (right after sign-in). */
+  token?: string;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  let url = `${config.apiBase}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    }
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}
+
+/** Calls the product API at `{api}{path}`; throws ApiError on any non-2xx answer. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.token ?? (await tokenProvider());
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method || 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, null);
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, (data as ApiErrorBody) || null);
+  return data as T;
+}
+
+/** Encodes one path segment. */
+export function seg(value: string): string {
+  return encodeURIComponent(value);
+}

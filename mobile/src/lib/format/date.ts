@@ -1,0 +1,35 @@
+// Dates (SPEC §9): a date is shifted by the time-zone offset before formatting, so a date-only
+// value ('2026-03-01', read as UTC midnight) shows as that same day in Brazil.
+
+const TZ = 'America/Sao_Paulo';
+
+export function deslocarFuso(date: Date): Date {
+  return new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
+}
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** dd/mm/aaaa of a date-only value, shifted by the offset. '' when invalid. */
+export function formatarData(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return deslocarFuso(d).toLocaleDateString('pt-BR');
+}
+
+/** dd/mm/aaaa hh:mm of an instant (a Timestamp), in America/Sao_Paulo. '' when invalid. */
+export function formatarDataHora(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TZ,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { atualizacaoObrigatoria, compararVersoes, limparBloqueio, verificarVersao } from './version';
+import { aposLogin, registrarAcesso } from './access';
+import { descreverLocalizacao, obterPosicao } from './geo';
+import { ERRO_DADOS_ACESSO, ERRO_EMPRESA_VERSAO } from './storage';
+
+const calls: { url: string; body: unknown }[] = [];
+function stubFetch(responder: (url: string) => unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
+      return new Response(JSON.stringify(responder(url)), { status: 200 });
+    }),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  calls.length = 0;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  limparBloqueio();
+});
+
+describe('version comparison', () => {
+  it.each([
+    ['1.0.0', '1.0.0', 0],
+    ['1.0.0', '1.0.1', -1],
+    ['1.10.0', '1.9.9', 1],
+    ['2', '1.99.99', 1],
+    ['1.2', '1.2.0', 0],
+    ['0.9.9', '1.0.0', -1],
+  ])('%s vs %s', (a, b, expected) => {
+    expect(compararVersoes(a, b)).toBe(expected);
+  });
+
+  it.each([
+    ['below the minimum', '1.0.0', { versao_minima: '1.2.0', atualizacao_obrigatoria: false }, true],
+    ['at the minimum', '1.2.0', { versao_minima: '1.2.0', atualizacao_obrigatoria: false }, false],
+    ['above the minimum', '1.3.0', { versao_minima: '1.2.0', atualizacao_obrigatoria: false }, false],
+    ['no minimum', '1.0.0', { versao_minima: '', atualizacao_obrigatoria: false }, false],
+    ['the server says so', '9.0.0', { versao_minima: '1.0.0', atualizacao_obrigatoria: true }, true],
+  ])('mandatory update: %s', (_n, app, r, expected) => {
+    expect(atualizacaoObrigatoria(app, r)).toBe(expected);
+  });
+});
+
+describe('POST {api}/sistema/versao', () => {
+  it('throws the spec error without empresa in storage', async () => {
+    await expect(verificarVersao('web')).rejects.toThrow(ERRO_EMPRESA_VERSAO);
+    expect(ERRO_EMPRESA_VERSAO).toBe('Empresa não encontrada no Armazenamento Local, ao Pegar Versão');
+  });
+
+  it.each(['web', 'android'] as const)('sends exactly empresa and tipo (%s)', async (tipo) => {
+    localStorage.setItem('empresa', 'demo');
+    stubFetch(() => ({ tipo, versao_atual: '1.0.0', versao_minima: '0.0.1', atualizacao_obrigatoria: false, url_atualizacao: '', mensagem: '' }));
+    await verificarVersao(tipo);
+    expect(calls).toEqual([{ url: '/crm/sistema/versao', body: { empresa: 'demo', tipo } }]);
+  });
+});
+
+describe('POST {api}/sistema/logacesso', () => {
+  it.each([
+    ['nothing stored', {}],
+    ['no operador', { empresa: 'demo', localizacao: 'desconhecida' }],
+    ['no localizacao', { empresa: 'demo', operador: 'op-1' }],
+    ['no empresa', { operador: 'op-1', localizacao: 'desconhecida' }],
+  ])('throws the spec error with %s', async (_n, stored) => {
+    for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v as string);
+    await expect(registrarAcesso('x', null)).rejects.toThrow(ERRO_DADOS_ACESSO);
+    expect(ERRO_DADOS_ACESSO).toBe('Empresa, Operador ou Localização não encontrados no Armazenamento Local');
+  });
+
+  it.each([
+    ['without a position: null coordinates', null, { latitude: null, longitude: null }],
+    ['with a position', { latitude: -23.5, longitude: -46.6 }, { latitude: -23.5, longitude: -46.6 }],
+  ])('%s', async (_n, pos, coords) => {
+    localStorage.setItem('empresa', 'demo');
+    localStorage.setItem('operador', 'op-1');
+    localStorage.setItem('localizacao', 'desconhecida');
+    stubFetch(() => ({ id: 'a1', registrado_em: '2026-01-01T00:00:00Z' }));
+    await registrarAcesso('Login com e-mail e senha', pos);
+    expect(calls).toEqual([
+      {
+        url: '/crm/sistema/logacesso',
+        body: { empresa: 'demo', operador: 'op-1', historico: 'Login com e-mail e senha', localizacao: 'desconhecida', ...coords },
+      },
+    ]);
+  });
+
+  it.each([
+    ['position refused', null, 'desconhecida', null],
+    ['position known', { latitude: -23.55052, longitude: -46.63331 }, '-23.55052, -46.63331', '-23.55052'],
+  ])('after sign-in (%s): localizacao stored before the call, version checked', async (_n, pos, localizacao, lat) => {
+    localStorage.setItem('empresa', 'demo');
+    localStorage.setItem('operador', 'op-1');
+    let localizacaoNoInicio: string | null = null;
+    stubFetch((url) =>
+      url.endsWith('/versao')
+        ? { tipo: 'web', versao_atual: '1.0.0', versao_minima: '', atualizacao_obrigatoria: false, url_atualizacao: '', mensagem: '' }
+        : { id: 'a', registrado_em: '' },
+    );
+    await aposLogin('Login', {
+      posicao: async () => {
+        localizacaoNoInicio = localStorage.getItem('localizacao');
+        return pos;
+      },
+    });
+    expect(localizacaoNoInicio).toBe('desconhecida');
+    expect(localStorage.getItem('localizacao')).toBe(localizacao);
+    expect(localStorage.getItem('latitude')).toBe(lat);
+    expect(calls.map((c) => c.url).sort()).toEqual(['/crm/sistema/logacesso', '/crm/sistema/versao']);
+    const acesso = calls.find((c) => c.url.endsWith('logacesso'))!.body as Record<string, unknown>;
+    expect(acesso.localizacao).toBe(localizacao);
+    expect(acesso.latitude).toBe(pos ? pos.latitude : null);
+  });
+});
+
+describe('position within 5 s, never blocking', () => {
+  const fakeGeo = (behave: 'ok' | 'deny' | 'never'): Geolocation =>
+    ({
+      getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
+        if (behave === 'ok') ok({ coords: { latitude: 1, longitude: 2 } } as GeolocationPosition);
+        if (behave === 'deny') fail({ code: 1 } as GeolocationPositionError);
+      },
+    }) as unknown as Geolocation;
+
+  it.each([
+    ['allowed', 'ok', { latitude: 1, longitude: 2 }],
+    ['denied', 'deny', null],
+    ['prompt left open', 'never', null],
+  ] as const)('%s', async (_n, behave, expected) => {
+    const t0 = Date.now();
+    await expect(obterPosicao(50, fakeGeo(behave))).resolves.toEqual(expected);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('no geolocation API → null', async () => {
+    await expect(obterPosicao(50, undefined)).resolves.toBeNull();
+  });
+
+  it('describes the place', () => {
+    expect(descreverLocalizacao(null)).toBe('desconhecida');
+    expect(descreverLocalizacao({ latitude: -23.550521, longitude: -46.633309 })).toBe('-23.55052, -46.63331');
+  });
+});
