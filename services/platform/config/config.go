@@ -26,6 +26,7 @@ type Config struct {
 	TrustedProxies    []string      // CRM_TRUSTED_PROXIES: CIDRs of proxies whose X-Forwarded-For is believed
 	CallerCacheTTL    time.Duration // CRM_CALLER_CACHE_TTL
 	DemoSeed          bool          // CRM_DEMO
+	Pprof             bool          // CRM_PPROF: serve /debug/pprof/ on the HTTP port (diagnosis only)
 	AssetLinksPackage string        // CRM_ANDROID_PACKAGE
 	AssetLinksSHA256  []string      // CRM_ANDROID_SHA256 (comma separated)
 	DefaultAppVersion string        // CRM_APP_VERSION
@@ -52,6 +53,7 @@ func FromEnv() Config {
 		TrustedProxies:    list(os.Getenv("CRM_TRUSTED_PROXIES")),
 		CallerCacheTTL:    duration("CRM_CALLER_CACHE_TTL", 30*time.Second),
 		DemoSeed:          boolean("CRM_DEMO", false),
+		Pprof:             boolean("CRM_PPROF", false),
 		AssetLinksPackage: env("CRM_ANDROID_PACKAGE", "br.com.crmvendas.app"),
 		AssetLinksSHA256:  list(os.Getenv("CRM_ANDROID_SHA256")),
 		DefaultAppVersion: env("CRM_APP_VERSION", "1.0.0"),

@@ -7,10 +7,13 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/google/uuid"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -122,6 +125,10 @@ func (s *Server) routes() http.Handler {
 		io.WriteString(w, "ready\n")
 	})
 	mux.Handle("/metrics", s.metricsHandler())
+	if s.cfg.Pprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	}
 	for _, m := range s.modules {
 		for pattern, h := range m.HTTP {
 			mux.Handle(pattern, h)
@@ -158,12 +165,22 @@ func limitBody(next http.Handler) http.Handler {
 	})
 }
 
+// Request ids: a random prefix per process and a counter (no crypto/rand read per request).
+var (
+	requestPrefix  = uuid.NewString()[:8]
+	requestCounter atomic.Uint64
+)
+
+func nextRequestID() string {
+	return requestPrefix + "-" + strconv.FormatUint(requestCounter.Add(1), 36)
+}
+
 // requestID makes sure every call has an id, echoed in the response and carried to the logs.
 func requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
 		if id == "" || len(id) > 128 {
-			id = uuid.NewString()
+			id = nextRequestID()
 			r.Header.Set("X-Request-Id", id)
 		}
 		w.Header().Set("X-Request-Id", id)

@@ -42,7 +42,7 @@ func main() {
 		return
 	}
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
-	dur := flag.Duration("duration", 5*time.Second, "duration of each measurement")
+	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
 	flag.Parse()
 	if err := run(*crmPath, *dur, *conc); err != nil {
@@ -119,6 +119,7 @@ type caller func(ctx context.Context) error
 // saturate runs conc workers calling c for d and returns requests/s.
 func saturate(c caller, conc int, d time.Duration) float64 {
 	var n, fails atomic.Int64
+	var firstErr atomic.Value
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -129,8 +130,9 @@ func saturate(c caller, conc int, d time.Duration) float64 {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				if err := c(ctx); err != nil {
-					if ctx.Err() == nil {
+					if ctx.Err() == nil && !strings.Contains(err.Error(), "DeadlineExceeded") && !strings.Contains(err.Error(), "deadline exceeded") {
 						fails.Add(1)
+						firstErr.CompareAndSwap(nil, err.Error())
 					}
 					continue
 				}
@@ -140,7 +142,7 @@ func saturate(c caller, conc int, d time.Duration) float64 {
 	}
 	wg.Wait()
 	if f := fails.Load(); f > 0 {
-		fmt.Fprintf(os.Stderr, "  aviso: %d falhas\n", f)
+		fmt.Fprintf(os.Stderr, "  aviso: %d falhas (primeira: %v)\n", f, firstErr.Load())
 	}
 	return float64(n.Load()) / time.Since(start).Seconds()
 }
@@ -207,7 +209,10 @@ func run(crmPath string, dur time.Duration, conc int) error {
 	httpAddr, grpcAddr := freeAddr(), freeAddr()
 	crm := exec.Command(crmPath)
 	crm.Env = append(os.Environ(), "CRM_HTTP_ADDR="+httpAddr, "CRM_GRPC_ADDR="+grpcAddr, "CRM_DATA_DIR="+filepath.Join(dir, "data"),
-		"CRM_DEMO=1", "CRM_LOG_LEVEL=warn", "MONGODB_URI=", "CRM_WEB_DIR=")
+		"CRM_DEMO=1", "CRM_LOG_LEVEL=warn", "MONGODB_URI=", "CRM_WEB_DIR=", "CRM_PPROF="+os.Getenv("CRM_PPROF"))
+	if os.Getenv("CRM_PPROF") != "" {
+		fmt.Fprintln(os.Stderr, "pprof em http://"+httpAddr+"/debug/pprof/")
+	}
 	logf, _ := os.Create(filepath.Join(dir, "crm.log"))
 	crm.Stdout, crm.Stderr = logf, logf
 	if err := crm.Start(); err != nil {
@@ -289,25 +294,43 @@ func run(crmPath string, dur time.Duration, conc int) error {
 	type result struct {
 		name     string
 		rps      float64
+		ratio    float64 // median over the rounds of rps / floor's rps in the same round
 		p50, p99 time.Duration
 	}
-	var res []result
-	for _, c := range []struct {
+	paths := []struct {
 		name string
 		c    caller
-	}{{"floor (net/http, sem auth, sem banco)", floorCall}, {"REST /crm/info/operador (token + empresa)", restCall}, {"gRPC ObterInfoOperador (token + empresa)", grpcCall}} {
-		rps := saturate(c.c, conc, dur)
-		p50, p99 := fixedRate(c.c, 1000, dur)
-		res = append(res, result{c.name, rps, p50, p99})
+	}{{"floor (net/http, sem auth, sem banco)", floorCall}, {"REST /crm/info/operador (token + empresa)", restCall}, {"gRPC ObterInfoOperador (token + empresa)", grpcCall}}
+	res := make([]result, len(paths))
+	// Interleaved rounds: the machine's noise hits every path alike, and the median ratio of a
+	// path to the floor measured right before it is what the targets read.
+	const rounds = 3
+	ratios := make([][]float64, len(paths))
+	for round := 0; round < rounds; round++ {
+		var floorRPS float64
+		for i, p := range paths {
+			rps := saturate(p.c, conc, dur)
+			if i == 0 {
+				floorRPS = rps
+			}
+			res[i].rps += rps / rounds
+			ratios[i] = append(ratios[i], rps/floorRPS)
+		}
+	}
+	for i, p := range paths {
+		res[i].name = p.name
+		sort.Float64s(ratios[i])
+		res[i].ratio = ratios[i][rounds/2]
+		res[i].p50, res[i].p99 = fixedRate(p.c, 1000, dur)
 	}
 	close(stop)
 	load := float64(peak.Load()) / 1024
 
 	fl0 := res[0]
-	fmt.Printf("\n== GET /crm/info/operador/{uid} (%s por medida, %d clientes na saturação; gerador de carga na mesma máquina)\n", dur, conc)
+	fmt.Printf("\n== GET /crm/info/operador/{uid} (%d rodadas intercaladas de %s, %d clientes na saturação; gerador de carga na mesma máquina)\n", rounds, dur, conc)
 	fmt.Printf("%-44s %10s %8s %10s %10s %8s\n", "caminho", "req/s", "×floor", "p50@1k/s", "p99@1k/s", "p99×floor")
 	for _, r := range res {
-		fmt.Printf("%-44s %10.0f %8.2f %10s %10s %8.2f\n", r.name, r.rps, r.rps/fl0.rps, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), float64(r.p99)/float64(fl0.p99))
+		fmt.Printf("%-44s %10.0f %8.2f %10s %10s %8.2f\n", r.name, r.rps, r.ratio, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), float64(r.p99)/float64(fl0.p99))
 	}
 	fmt.Printf("\nRSS do crm: ocioso %.0f MB, sob carga (pico) %.0f MB\n", idle, load)
 	check := func(ok bool, what string) {
@@ -318,9 +341,9 @@ func run(crmPath string, dur time.Duration, conc int) error {
 		fmt.Printf("  [%s] %s\n", mark, what)
 	}
 	fmt.Println("\nMetas:")
-	check(res[1].rps >= 0.5*fl0.rps, fmt.Sprintf("REST ≥ 0,5× a vazão do floor (%.2f×)", res[1].rps/fl0.rps))
+	check(res[1].ratio >= 0.5, fmt.Sprintf("REST ≥ 0,5× a vazão do floor (mediana %.2f×)", res[1].ratio))
 	check(res[1].p99 <= 2*fl0.p99, fmt.Sprintf("p99 do REST a 1.000 req/s ≤ 2× o do floor (%.2f×)", float64(res[1].p99)/float64(fl0.p99)))
 	check(idle <= 150, fmt.Sprintf("RSS ocioso ≤ 150 MB (%.0f MB)", idle))
-	fmt.Printf("  [info] gRPC: %.2f× a vazão do floor\n", res[2].rps/fl0.rps)
+	fmt.Printf("  [info] gRPC: %.2f× a vazão do floor (mediana)\n", res[2].ratio)
 	return nil
 }
