@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -50,14 +48,7 @@ func crmBinary(t *testing.T) string {
 	return crmBin
 }
 
-func freeAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
+func freeAddr(t *testing.T) string { return testkit.FreeAddr() }
 
 // proc is a running crm process.
 type proc struct {
@@ -93,20 +84,7 @@ func startCRM(t *testing.T, dataDir string, extraEnv ...string) *proc {
 
 func (p *proc) do(t *testing.T, method, path, token string, body any) (int, []byte) {
 	t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		r = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, "http://"+p.http+path, r)
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, data
+	return testkit.Do(t, "http://"+p.http, method, path, token, body)
 }
 
 // stop sends sig and waits for the process to end.

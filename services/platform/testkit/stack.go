@@ -75,6 +75,12 @@ func StartStack(t testing.TB, resolver auth.Resolver, modules ...server.Module) 
 // returns the status and the body.
 func (s *Stack) Do(t testing.TB, method, path, token string, body any) (int, []byte) {
 	t.Helper()
+	return Do(t, s.BaseURL, method, path, token, body)
+}
+
+// Do sends a REST call to baseURL (see Stack.Do).
+func Do(t testing.TB, baseURL, method, path, token string, body any) (int, []byte) {
+	t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -86,7 +92,7 @@ func (s *Stack) Do(t testing.TB, method, path, token string, body any) (int, []b
 		data, _ := json.Marshal(b)
 		r = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, s.BaseURL+path, r)
+	req, err := http.NewRequest(method, baseURL+path, r)
 	if err != nil {
 		t.Fatal(err)
 	}

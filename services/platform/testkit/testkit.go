@@ -263,3 +263,8 @@ func UnsignedToken(uid string, override map[string]any) string {
 	enc := base64.RawURLEncoding.EncodeToString
 	return enc(h) + "." + enc(c) + "."
 }
+
+// FreeAddr returns a loopback address with a port free right now.
+func FreeAddr() string {
+	return fmt.Sprintf("127.0.0.1:%d", freePorts(1)[0])
+}
