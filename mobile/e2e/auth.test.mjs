@@ -279,11 +279,24 @@ describe('Google', () => {
       window.open = () => null;
     });
     try {
-      await page.goto(`${BASE}/signin`);
-      await page.getByRole('button', { name: 'Entrar com Google' }).click();
-      await page.waitForURL((u) => u.href.startsWith(`${EMULATOR}/emulator/auth/handler`));
-      await chooseGoogleAccount(page, email, 'Google Redirect');
-      await page.waitForURL(`${BASE}/home`, { timeout: 30_000 });
+      // About one run in six, the redirect comes back with no auth event: the cross-frame
+      // messaging the emulator's helper iframe needs is the stand-in of gapi-shim.js (Google's
+      // gapi is out of reach here), and its delivery races. The app then does what SPEC §4 says
+      // for "no user" (a logged warning, stays on /signin); the flow is tried again once. The
+      // assertions below are the same for both attempts.
+      for (let attempt = 1; ; attempt++) {
+        await page.goto(`${BASE}/signin`);
+        await page.getByRole('button', { name: 'Entrar com Google' }).click();
+        await page.waitForURL((u) => u.href.startsWith(`${EMULATOR}/emulator/auth/handler`));
+        await chooseGoogleAccount(page, email, 'Google Redirect');
+        try {
+          await page.waitForURL(`${BASE}/home`, { timeout: 15_000 });
+          break;
+        } catch (err) {
+          if (attempt >= 2 || !page.url().startsWith(`${BASE}/signin`)) throw err;
+          console.warn('redirect returned without an auth event (gapi stand-in race); trying again');
+        }
+      }
       await page.waitForFunction(() => localStorage.getItem('empresa') !== null);
       const { local } = await storage(page);
       assert.equal(local.firebase_email, email);
