@@ -14,7 +14,6 @@ import (
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
-	"github.com/crmvendas/crm/services/allinone"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -26,19 +25,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	}))
 	defer viacep.Close()
 	st, s := fullStack(t, viacep.URL)
-	ou := testkit.NewUser(t, "outraadmin")
-	if _, err := allinone.CreateCompany(context.Background(), s, "outra-"+uuid.NewString()[:6], "Outra", ou.Email, "Outra Admin", ""); err != nil {
-		t.Fatal(err)
-	}
-	tok := map[string]string{
-		"admin":      testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword),
-		"vendedor":   testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword),
-		"vendedor2":  testkit.SignIn(t, "vendedor2@demo.example.com", allinone.DemoPassword),
-		"supervisor": testkit.SignIn(t, "supervisor@demo.example.com", allinone.DemoPassword),
-		"outra":      ou.Token,
-		"none":       "",
-		"bad":        "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
-	}
+	_, tok := matrixActors(t, s)
 	op := operatorv1.NewOperatorServiceClient(st.Conn)
 	sys := systemv1.NewSystemServiceClient(st.Conn)
 	addr := addressv1.NewAddressServiceClient(st.Conn)

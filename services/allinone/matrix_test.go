@@ -24,23 +24,7 @@ func TestIsolationMatrix(t *testing.T) {
 	}))
 	defer viacep.Close()
 	st, s := fullStack(t, viacep.URL)
-	ctx := context.Background()
-
-	// Another company with its own ADMIN and seller.
-	other := "outra-" + uuid.NewString()[:6]
-	ou := testkit.NewUser(t, "outraadmin")
-	if _, err := allinone.CreateCompany(ctx, s, other, "Outra Empresa", ou.Email, "Outra Admin", ""); err != nil {
-		t.Fatal(err)
-	}
-	tok := map[string]string{
-		"admin":      testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword),
-		"vendedor":   testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword),
-		"vendedor2":  testkit.SignIn(t, "vendedor2@demo.example.com", allinone.DemoPassword),
-		"supervisor": testkit.SignIn(t, "supervisor@demo.example.com", allinone.DemoPassword),
-		"outra":      ou.Token,
-		"none":       "",
-		"bad":        "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
-	}
+	other, tok := matrixActors(t, s)
 	// A throwaway operator to edit, deactivate and reactivate.
 	code, body := st.Do(t, "POST", "/crm/operadores", tok["admin"], map[string]any{"email": "alvo-" + uuid.NewString()[:6] + "@teste.example.com", "nome_operador": "Alvo", "perfil_app": "VENDEDOR"})
 	if code != 200 {
@@ -135,5 +119,26 @@ func TestIsolationMatrix(t *testing.T) {
 	code, body = st.Do(t, "GET", "/crm/operadores?page_size=200", tok["outra"], nil)
 	if code != 200 || strings.Contains(string(body), "demo-") {
 		t.Errorf("other company's list leaks: %d %s", code, body)
+	}
+}
+
+// matrixActors creates another company (with its first ADMIN) and returns its id and the
+// tokens of every actor of the isolation matrices: the demo operators, the other company's
+// ADMIN ("outra"), no token and a bad token.
+func matrixActors(t *testing.T, s *allinone.Services) (string, map[string]string) {
+	t.Helper()
+	other := "outra-" + uuid.NewString()[:6]
+	ou := testkit.NewUser(t, "outraadmin")
+	if _, err := allinone.CreateCompany(context.Background(), s, other, "Outra Empresa", ou.Email, "Outra Admin", ""); err != nil {
+		t.Fatal(err)
+	}
+	return other, map[string]string{
+		"admin":      testkit.SignIn(t, "admin@demo.example.com", allinone.DemoPassword),
+		"vendedor":   testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword),
+		"vendedor2":  testkit.SignIn(t, "vendedor2@demo.example.com", allinone.DemoPassword),
+		"supervisor": testkit.SignIn(t, "supervisor@demo.example.com", allinone.DemoPassword),
+		"outra":      ou.Token,
+		"none":       "",
+		"bad":        "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
 	}
 }
