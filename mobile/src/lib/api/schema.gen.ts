@@ -3,6 +3,74 @@
 // change the protos, regenerate the OpenAPI, then run `npm run gen:api`.
 
 export type paths = {
+    "/crm/carteira": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/carteira. Customers per seller in the caller's scope. */
+        get: operations["CustomerService_ResumoCarteira"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/carteira/atribuir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /crm/carteira/atribuir. ADMIN (or SUPERVISOR within their team): moves customers to a seller. */
+        post: operations["CustomerService_AtribuirClientes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/carteira/transferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/carteira/transferencias. ADMIN and SUPERVISOR: who moved what and when, newest first. */
+        get: operations["CustomerService_ListarTransferencias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/carteira/transferir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /crm/carteira/transferir. ADMIN: moves a seller's whole portfolio to another seller. */
+        post: operations["CustomerService_TransferirCarteira"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/cep/{cep}": {
         parameters: {
             query?: never;
@@ -14,6 +82,190 @@ export type paths = {
         get: operations["AddressService_ConsultarCep"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/cidades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/cidades. IBGE municipalities, ordered by name (accent-insensitive) then uf. */
+        get: operations["AddressService_ListarCidades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/clientes. The caller's scope, ordered by name then id. */
+        get: operations["CustomerService_ListarClientes"];
+        put?: never;
+        /**
+         * POST /crm/clientes. A client-generated id makes a retry return the first result; a document
+         *     already used gets 409 naming the customer; an inactive or deleted one is reactivated.
+         */
+        post: operations["CustomerService_CriarCliente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{cliente_id}/contatos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /crm/clientes/{cliente_id}/contatos. Adds or (same id) replaces a contact. */
+        post: operations["CustomerService_SalvarContato"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{cliente_id}/contatos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /crm/clientes/{cliente_id}/contatos/{id}. */
+        delete: operations["CustomerService_RemoverContato"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{cliente_id}/enderecos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /crm/clientes/{cliente_id}/enderecos. Adds or (same id) replaces an address. */
+        post: operations["CustomerService_SalvarEndereco"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{cliente_id}/enderecos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /crm/clientes/{cliente_id}/enderecos/{id}. */
+        delete: operations["CustomerService_RemoverEndereco"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{cliente_id}/respostas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/clientes/{cliente_id}/respostas. The customer's answered surveys, newest first. */
+        get: operations["CustomerService_ListarRespostas"];
+        put?: never;
+        /** POST /crm/clientes/{cliente_id}/respostas. Answers a form for a customer. */
+        post: operations["CustomerService_ResponderPesquisa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/clientes/{id}. */
+        get: operations["CustomerService_ObterCliente"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/clientes/{id}. Soft delete (a tombstone the devices sync). */
+        delete: operations["CustomerService_ExcluirCliente"];
+        options?: never;
+        head?: never;
+        /** PATCH /crm/clientes/{id}. Only the fields present change. */
+        patch: operations["CustomerService_AtualizarCliente"];
+        trace?: never;
+    };
+    "/crm/clientes/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
+         *     tombstones included; customers that left the caller's scope come as removido.
+         */
+        get: operations["CustomerService_AlteracoesClientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/clientes/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/clientes/importar. ADMIN. CSV import: every row is validated before anything is
+         *     written; with validar_apenas nothing is written. Rows are keyed by document, so running it
+         *     again after a failure never duplicates.
+         */
+        post: operations["CustomerService_ImportarClientes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -128,6 +380,79 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/pesquisas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/pesquisas. Survey forms (ADMIN sees inactive ones too). */
+        get: operations["CustomerService_ListarPesquisas"];
+        put?: never;
+        /** POST /crm/pesquisas. ADMIN. */
+        post: operations["CustomerService_CriarPesquisa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pesquisas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/pesquisas/{id}. With versao, that version of the form. */
+        get: operations["CustomerService_ObterPesquisa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** PATCH /crm/pesquisas/{id}. ADMIN. A new version; answers keep the version they answered. */
+        patch: operations["CustomerService_AtualizarPesquisa"];
+        trace?: never;
+    };
+    "/crm/regioes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/regioes. The company's regions, by name. Any operator reads them. */
+        get: operations["AddressService_ListarRegioes"];
+        put?: never;
+        /** POST /crm/regioes. ADMIN. A client-generated id makes a retried create return the first one. */
+        post: operations["AddressService_CriarRegiao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/regioes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/regioes/{id}. */
+        get: operations["AddressService_ObterRegiao"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/regioes/{id}. ADMIN. Soft delete (a tombstone). */
+        delete: operations["AddressService_ExcluirRegiao"];
+        options?: never;
+        head?: never;
+        /** PATCH /crm/regioes/{id}. ADMIN. */
+        patch: operations["AddressService_AtualizarRegiao"];
+        trace?: never;
+    };
     "/crm/sistema/logacesso": {
         parameters: {
             query?: never;
@@ -197,10 +522,119 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/ufs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/ufs. The 27 states (26 and the Distrito Federal), by sigla. */
+        get: operations["AddressService_ListarUfs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AddressServiceAtualizarRegiaoBody: {
+            cidades?: components["schemas"]["v1Lista"];
+            nome?: string;
+            operadores?: components["schemas"]["v1Lista"];
+            /**
+             * Format: int64
+             * @description Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
+             */
+            versao?: string;
+        };
+        /** @description Field names as the public postal-code service answers them. */
+        crmAddressV1Endereco: {
+            bairro?: string;
+            cep?: string;
+            complemento?: string;
+            ddd?: string;
+            ibge?: string;
+            localidade?: string;
+            logradouro?: string;
+            uf?: string;
+        };
+        crmCustomerV1Endereco: {
+            bairro?: string;
+            /** @description 8 digits. */
+            cep?: string;
+            cidade?: string;
+            complemento?: string;
+            /** @description 7-digit IBGE code of the city. */
+            ibge?: string;
+            /** @description Client-generated id (UUID) or assigned by the server. */
+            id?: string;
+            /** Format: double */
+            latitude?: number;
+            logradouro?: string;
+            /** Format: double */
+            longitude?: number;
+            numero?: string;
+            /** @description The main address: its city is the customer's city (and region). Exactly one is main. */
+            principal?: boolean;
+            /** @description COBRANCA, ENTREGA or OUTRO. */
+            tipo?: string;
+            uf?: string;
+        };
+        CustomerServiceAtualizarClienteBody: {
+            celular?: string;
+            contribuinte_icms?: boolean;
+            documento?: string;
+            email?: string;
+            inscricao_estadual?: string;
+            /** Format: int64 */
+            limite_credito_centavos?: string;
+            nome?: string;
+            nome_fantasia?: string;
+            observacoes?: string;
+            segmento?: string;
+            status?: string;
+            telefone?: string;
+            tipo_pessoa?: string;
+            /** @description ADMIN, or SUPERVISOR within their team. */
+            vendedor_id?: string;
+            /**
+             * Format: int64
+             * @description Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
+             */
+            versao?: string;
+        };
+        CustomerServiceAtualizarPesquisaBody: {
+            ativa?: boolean;
+            descricao?: string;
+            perguntas?: components["schemas"]["v1Perguntas"];
+            titulo?: string;
+            /**
+             * Format: int64
+             * @description Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
+             */
+            versao?: string;
+        };
+        CustomerServiceResponderPesquisaBody: {
+            /** @description Optional client-generated id: a retry returns the first answer. */
+            id?: string;
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            pesquisa_id?: string;
+            /**
+             * Format: int64
+             * @description The version the operator saw (default: the current one; an older one is refused with 409).
+             */
+            pesquisa_versao?: string;
+            respostas?: components["schemas"]["v1Resposta"][];
+        };
         OperatorServiceAtualizarOperadorBody: {
             equipe?: components["schemas"]["v1Equipe"];
             exibir_medida?: boolean;
@@ -245,6 +679,34 @@ export type components = {
             uid?: string;
             user_agent?: string;
         };
+        v1AlteracaoCliente: {
+            cliente?: components["schemas"]["v1Cliente"];
+            id?: string;
+            /** @description The customer left the caller's scope (transferred) or was deleted: drop it from the device. */
+            removido?: boolean;
+        };
+        v1AlteracoesClientesResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoCliente"][];
+            /** @description Pass as desde next time (always set). */
+            cursor?: string;
+            /** @description More changes are waiting: ask again with cursor. */
+            mais?: boolean;
+        };
+        v1AtribuirClientesRequest: {
+            cliente_ids?: string[];
+            vendedor_id?: string;
+        };
+        v1CarteiraVendedor: {
+            /** Format: int32 */
+            ativos?: number;
+            /** Format: int32 */
+            bloqueados?: number;
+            /** Format: int32 */
+            clientes?: number;
+            /** Format: int32 */
+            inativos?: number;
+            vendedor_id?: string;
+        };
         v1Chamador: {
             ativo?: boolean;
             email?: string;
@@ -255,6 +717,56 @@ export type components = {
             operador?: string;
             perfil_app?: string;
             uid?: string;
+        };
+        v1Cidade: {
+            /** @description Seven-digit IBGE code. */
+            ibge?: string;
+            nome?: string;
+            uf?: string;
+        };
+        v1Cliente: {
+            /** Format: date-time */
+            alterado_em?: string;
+            alterado_por?: string;
+            celular?: string;
+            /** @description From the main address. */
+            cidade?: string;
+            cidade_ibge?: string;
+            contatos?: components["schemas"]["v1Contato"][];
+            contribuinte_icms?: boolean;
+            /** Format: date-time */
+            criado_em?: string;
+            criado_por?: string;
+            /** @description CPF (11 digits) or CNPJ (14 characters, digits or the alphanumeric CNPJ), unformatted. */
+            documento?: string;
+            email?: string;
+            empresa?: string;
+            enderecos?: components["schemas"]["crmCustomerV1Endereco"][];
+            /** @description Tombstone: deleted (only seen in the changes feed). */
+            excluido?: boolean;
+            id?: string;
+            /** @description Digits, or ISENTO. */
+            inscricao_estadual?: string;
+            /** Format: int64 */
+            limite_credito_centavos?: string;
+            /** @description Razão social (PJ) or name (FISICA). */
+            nome?: string;
+            nome_fantasia?: string;
+            observacoes?: string;
+            /** @description The region whose cities include the main address's city (empty when none). */
+            regiao_id?: string;
+            segmento?: string;
+            /** @description ativo, bloqueado or inativo. */
+            status?: string;
+            /** @description Digits only (8 to 13). */
+            telefone?: string;
+            /** @description FISICA or PJ. */
+            tipo_pessoa?: string;
+            uf?: string;
+            /** @description The responsible seller (operator id): whose portfolio the customer is in. */
+            vendedor_id?: string;
+            /** Format: int64 */
+            versao?: string;
         };
         v1ConfigVersao: {
             /** Format: date-time */
@@ -268,6 +780,41 @@ export type components = {
             versao?: string;
             versao_atual?: string;
             versao_minima?: string;
+        };
+        v1Contato: {
+            /** @description "YYYY-MM-DD" or "MM-DD". */
+            aniversario?: string;
+            cargo?: string;
+            celular?: string;
+            email?: string;
+            id?: string;
+            nome?: string;
+            principal?: boolean;
+            /** @description Digits only (8 to 13). */
+            telefone?: string;
+        };
+        v1CriarClienteRequest: {
+            celular?: string;
+            contatos?: components["schemas"]["v1Contato"][];
+            contribuinte_icms?: boolean;
+            documento?: string;
+            email?: string;
+            enderecos?: components["schemas"]["crmCustomerV1Endereco"][];
+            /** @description Optional client-generated id (UUID). */
+            id?: string;
+            inscricao_estadual?: string;
+            /** Format: int64 */
+            limite_credito_centavos?: string;
+            nome?: string;
+            nome_fantasia?: string;
+            observacoes?: string;
+            segmento?: string;
+            /** @description Default ativo. */
+            status?: string;
+            telefone?: string;
+            tipo_pessoa?: string;
+            /** @description Default: the caller (VENDEDOR always the caller). */
+            vendedor_id?: string;
         };
         v1CriarOperadorRequest: {
             email?: string;
@@ -283,19 +830,46 @@ export type components = {
              */
             senha?: string;
         };
-        /** @description Field names as the public postal-code service answers them. */
-        v1Endereco: {
-            bairro?: string;
-            cep?: string;
-            complemento?: string;
-            ddd?: string;
-            ibge?: string;
-            localidade?: string;
-            logradouro?: string;
-            uf?: string;
+        v1CriarPesquisaRequest: {
+            descricao?: string;
+            id?: string;
+            /** @description Default true (a new form is active unless inativa). */
+            inativa?: boolean;
+            perguntas?: components["schemas"]["v1Pergunta"][];
+            titulo?: string;
+        };
+        v1CriarRegiaoRequest: {
+            cidades?: string[];
+            /** @description Optional client-generated id (UUID). */
+            id?: string;
+            nome?: string;
+            operadores?: string[];
         };
         v1Equipe: {
             operadores?: string[];
+        };
+        v1ImportarClientesRequest: {
+            /**
+             * @description The CSV text (UTF-8; separator ";" or ","; first line is the header). Columns: tipo_pessoa,
+             *     documento, nome, nome_fantasia, inscricao_estadual, contribuinte_icms, email, telefone,
+             *     celular, segmento, status, limite_credito (reais, "1.234,56"), observacoes, vendedor_id, cep,
+             *     logradouro, numero, complemento, bairro, cidade, uf, ibge. Only documento and nome are
+             *     required.
+             */
+            csv?: string;
+            /** @description Only validate: report, write nothing. */
+            validar_apenas?: boolean;
+        };
+        v1ImportarClientesResponse: {
+            /** Format: int32 */
+            atualizados?: number;
+            /** Format: int32 */
+            criados?: number;
+            /** @description True when nothing was written (validar_apenas, or rows were rejected). */
+            nada_gravado?: boolean;
+            rejeitadas?: components["schemas"]["v1LinhaRejeitada"][];
+            /** Format: int32 */
+            total?: number;
         };
         v1InfoOperador: {
             empresa?: string;
@@ -305,13 +879,51 @@ export type components = {
             /** @description Exactly ADMIN, SUPERVISOR or VENDEDOR. */
             perfil_app?: string;
         };
+        v1LinhaRejeitada: {
+            documento?: string;
+            erros?: string[];
+            /**
+             * Format: int32
+             * @description 1-based line number in the file (the header is line 1).
+             */
+            linha?: number;
+        };
+        v1Lista: {
+            itens?: string[];
+        };
         v1ListarAcessosResponse: {
             acessos?: components["schemas"]["v1Acesso"][];
+            next_page_token?: string;
+        };
+        v1ListarCidadesResponse: {
+            cidades?: components["schemas"]["v1Cidade"][];
+            next_page_token?: string;
+        };
+        v1ListarClientesResponse: {
+            clientes?: components["schemas"]["v1Cliente"][];
             next_page_token?: string;
         };
         v1ListarOperadoresResponse: {
             next_page_token?: string;
             operadores?: components["schemas"]["v1Operador"][];
+        };
+        v1ListarPesquisasResponse: {
+            pesquisas?: components["schemas"]["v1Pesquisa"][];
+        };
+        v1ListarRegioesResponse: {
+            next_page_token?: string;
+            regioes?: components["schemas"]["v1Regiao"][];
+        };
+        v1ListarRespostasResponse: {
+            next_page_token?: string;
+            respostas?: components["schemas"]["v1RespostaPesquisa"][];
+        };
+        v1ListarTransferenciasResponse: {
+            next_page_token?: string;
+            transferencias?: components["schemas"]["v1Transferencia"][];
+        };
+        v1ListarUfsResponse: {
+            ufs?: components["schemas"]["v1Uf"][];
         };
         v1ListarVersoesResponse: {
             versoes?: components["schemas"]["v1ConfigVersao"][];
@@ -358,6 +970,51 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1Pergunta: {
+            id?: string;
+            obrigatoria?: boolean;
+            /** @description Choices of ESCOLHA_UNICA and ESCOLHA_MULTIPLA. */
+            opcoes?: string[];
+            texto?: string;
+            /** @description TEXTO, NUMERO, SIM_NAO, ESCOLHA_UNICA, ESCOLHA_MULTIPLA or DATA. */
+            tipo?: string;
+        };
+        v1Perguntas: {
+            itens?: components["schemas"]["v1Pergunta"][];
+        };
+        v1Pesquisa: {
+            /** Format: date-time */
+            alterado_em?: string;
+            ativa?: boolean;
+            /** Format: date-time */
+            criado_em?: string;
+            descricao?: string;
+            empresa?: string;
+            id?: string;
+            perguntas?: components["schemas"]["v1Pergunta"][];
+            titulo?: string;
+            /**
+             * Format: int64
+             * @description Form version: bumped by every edit.
+             */
+            versao?: string;
+        };
+        v1Regiao: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** @description The region's cities (7-digit IBGE codes). A city belongs to at most one region. */
+            cidades?: string[];
+            /** Format: date-time */
+            criado_em?: string;
+            empresa?: string;
+            excluido?: boolean;
+            id?: string;
+            nome?: string;
+            /** @description Operators (sellers or supervisors) assigned to the region. */
+            operadores?: string[];
+            /** Format: int64 */
+            versao?: string;
+        };
         v1RegistrarAcessoRequest: {
             empresa?: string;
             historico?: string;
@@ -380,6 +1037,62 @@ export type components = {
             /** Format: date-time */
             registrado_em?: string;
         };
+        v1Resposta: {
+            pergunta_id?: string;
+            /** @description TEXTO, DATA ("YYYY-MM-DD"), NUMERO (decimal with "."), SIM_NAO ("sim"/"nao"), ESCOLHA_UNICA. */
+            valor?: string;
+            /** @description ESCOLHA_MULTIPLA. */
+            valores?: string[];
+        };
+        v1RespostaPesquisa: {
+            cliente_id?: string;
+            /** Format: date-time */
+            em?: string;
+            empresa?: string;
+            id?: string;
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            operador?: string;
+            pesquisa_id?: string;
+            pesquisa_titulo?: string;
+            /**
+             * Format: int64
+             * @description The form version answered (read it with GET /crm/pesquisas/{id}?versao=).
+             */
+            pesquisa_versao?: string;
+            respostas?: components["schemas"]["v1Resposta"][];
+        };
+        v1ResumoCarteiraResponse: {
+            vendedores?: components["schemas"]["v1CarteiraVendedor"][];
+        };
+        v1Transferencia: {
+            cliente_ids?: string[];
+            /** @description Empty for an assignment of customers from several sellers. */
+            de_vendedor_id?: string;
+            /** Format: date-time */
+            em?: string;
+            id?: string;
+            para_vendedor_id?: string;
+            /** @description Operator who made it. */
+            por?: string;
+            /** Format: int32 */
+            quantidade?: number;
+        };
+        v1TransferirCarteiraRequest: {
+            de_vendedor_id?: string;
+            /** @description Optional client-generated id: a retry returns the first transfer. */
+            id?: string;
+            para_vendedor_id?: string;
+        };
+        v1Uf: {
+            /** @description Two-digit IBGE code of the state. */
+            ibge?: string;
+            nome?: string;
+            /** @description Two letters, e.g. "SP". */
+            sigla?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -389,6 +1102,135 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    CustomerService_ResumoCarteira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ResumoCarteiraResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_AtribuirClientes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AtribuirClientesRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Transferencia"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ListarTransferencias: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+                /** @description Optional: transfers from or to this seller. */
+                vendedor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarTransferenciasResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_TransferirCarteira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1TransferirCarteiraRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Transferencia"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     AddressService_ConsultarCep: {
         parameters: {
             query?: never;
@@ -407,7 +1249,486 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1Endereco"];
+                    "application/json": components["schemas"]["crmAddressV1Endereco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_ListarCidades: {
+        parameters: {
+            query?: {
+                /** @description Optional: exactly these IBGE codes (e.g. to show a region's cities by name). */
+                ibge?: string[];
+                page_size?: number;
+                page_token?: string;
+                /** @description Name contains (accent- and case-insensitive), or a 7-digit IBGE code. */
+                q?: string;
+                /** @description Optional state filter (two letters). */
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarCidadesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ListarClientes: {
+        parameters: {
+            query?: {
+                /** @description City: 7-digit IBGE code or name (accent-insensitive). */
+                cidade?: string;
+                page_size?: number;
+                page_token?: string;
+                /** @description Name or fantasia contains (accent- and case-insensitive), or document digits. */
+                q?: string;
+                /** @description Region id. */
+                regiao?: string;
+                /** @description ativo, bloqueado or inativo. */
+                status?: string;
+                /** @description Seller (operator id) within the caller's scope. */
+                vendedor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarClientesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_CriarCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarClienteRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_SalvarContato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1Contato"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_RemoverContato: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_SalvarEndereco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["crmCustomerV1Endereco"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_RemoverEndereco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ListarRespostas: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarRespostasResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ResponderPesquisa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerServiceResponderPesquisaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RespostaPesquisa"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ObterCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ExcluirCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_AtualizarCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerServiceAtualizarClienteBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Cliente"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_AlteracoesClientes: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesClientesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ImportarClientes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ImportarClientesRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ImportarClientesResponse"];
                 };
             };
             /** @description An unexpected error response. */
@@ -678,6 +1999,304 @@ export interface operations {
             };
         };
     };
+    CustomerService_ListarPesquisas: {
+        parameters: {
+            query?: {
+                /** @description ADMIN: also the inactive forms. */
+                incluir_inativas?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarPesquisasResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_CriarPesquisa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarPesquisaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pesquisa"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ObterPesquisa: {
+        parameters: {
+            query?: {
+                /** @description Optional: an earlier version. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pesquisa"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_AtualizarPesquisa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerServiceAtualizarPesquisaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pesquisa"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_ListarRegioes: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+                /** @description Name contains (accent- and case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarRegioesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_CriarRegiao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarRegiaoRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Regiao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_ObterRegiao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Regiao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_ExcluirRegiao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Regiao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_AtualizarRegiao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressServiceAtualizarRegiaoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Regiao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     SystemService_ListarAcessos: {
         parameters: {
             query?: {
@@ -832,6 +2451,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ConfigVersao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    AddressService_ListarUfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarUfsResponse"];
                 };
             };
             /** @description An unexpected error response. */

@@ -9,6 +9,7 @@ package addressv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -167,11 +168,848 @@ func (x *Endereco) GetDdd() string {
 	return ""
 }
 
+type Uf struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Two letters, e.g. "SP".
+	Sigla string `protobuf:"bytes,1,opt,name=sigla,proto3" json:"sigla,omitempty"`
+	Nome  string `protobuf:"bytes,2,opt,name=nome,proto3" json:"nome,omitempty"`
+	// Two-digit IBGE code of the state.
+	Ibge          string `protobuf:"bytes,3,opt,name=ibge,proto3" json:"ibge,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Uf) Reset() {
+	*x = Uf{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Uf) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Uf) ProtoMessage() {}
+
+func (x *Uf) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Uf.ProtoReflect.Descriptor instead.
+func (*Uf) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Uf) GetSigla() string {
+	if x != nil {
+		return x.Sigla
+	}
+	return ""
+}
+
+func (x *Uf) GetNome() string {
+	if x != nil {
+		return x.Nome
+	}
+	return ""
+}
+
+func (x *Uf) GetIbge() string {
+	if x != nil {
+		return x.Ibge
+	}
+	return ""
+}
+
+type ListarUfsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarUfsRequest) Reset() {
+	*x = ListarUfsRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarUfsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarUfsRequest) ProtoMessage() {}
+
+func (x *ListarUfsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarUfsRequest.ProtoReflect.Descriptor instead.
+func (*ListarUfsRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{3}
+}
+
+type ListarUfsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Ufs           []*Uf                  `protobuf:"bytes,1,rep,name=ufs,proto3" json:"ufs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarUfsResponse) Reset() {
+	*x = ListarUfsResponse{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarUfsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarUfsResponse) ProtoMessage() {}
+
+func (x *ListarUfsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarUfsResponse.ProtoReflect.Descriptor instead.
+func (*ListarUfsResponse) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ListarUfsResponse) GetUfs() []*Uf {
+	if x != nil {
+		return x.Ufs
+	}
+	return nil
+}
+
+type Cidade struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Seven-digit IBGE code.
+	Ibge          string `protobuf:"bytes,1,opt,name=ibge,proto3" json:"ibge,omitempty"`
+	Nome          string `protobuf:"bytes,2,opt,name=nome,proto3" json:"nome,omitempty"`
+	Uf            string `protobuf:"bytes,3,opt,name=uf,proto3" json:"uf,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Cidade) Reset() {
+	*x = Cidade{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Cidade) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Cidade) ProtoMessage() {}
+
+func (x *Cidade) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Cidade.ProtoReflect.Descriptor instead.
+func (*Cidade) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Cidade) GetIbge() string {
+	if x != nil {
+		return x.Ibge
+	}
+	return ""
+}
+
+func (x *Cidade) GetNome() string {
+	if x != nil {
+		return x.Nome
+	}
+	return ""
+}
+
+func (x *Cidade) GetUf() string {
+	if x != nil {
+		return x.Uf
+	}
+	return ""
+}
+
+type ListarCidadesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Optional state filter (two letters).
+	Uf string `protobuf:"bytes,1,opt,name=uf,proto3" json:"uf,omitempty"`
+	// Name contains (accent- and case-insensitive), or a 7-digit IBGE code.
+	Q         string `protobuf:"bytes,2,opt,name=q,proto3" json:"q,omitempty"`
+	PageSize  int32  `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Optional: exactly these IBGE codes (e.g. to show a region's cities by name).
+	Ibge          []string `protobuf:"bytes,5,rep,name=ibge,proto3" json:"ibge,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarCidadesRequest) Reset() {
+	*x = ListarCidadesRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarCidadesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarCidadesRequest) ProtoMessage() {}
+
+func (x *ListarCidadesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarCidadesRequest.ProtoReflect.Descriptor instead.
+func (*ListarCidadesRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListarCidadesRequest) GetUf() string {
+	if x != nil {
+		return x.Uf
+	}
+	return ""
+}
+
+func (x *ListarCidadesRequest) GetQ() string {
+	if x != nil {
+		return x.Q
+	}
+	return ""
+}
+
+func (x *ListarCidadesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListarCidadesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListarCidadesRequest) GetIbge() []string {
+	if x != nil {
+		return x.Ibge
+	}
+	return nil
+}
+
+type ListarCidadesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cidades       []*Cidade              `protobuf:"bytes,1,rep,name=cidades,proto3" json:"cidades,omitempty"`
+	NextPageToken string                 `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarCidadesResponse) Reset() {
+	*x = ListarCidadesResponse{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarCidadesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarCidadesResponse) ProtoMessage() {}
+
+func (x *ListarCidadesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarCidadesResponse.ProtoReflect.Descriptor instead.
+func (*ListarCidadesResponse) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListarCidadesResponse) GetCidades() []*Cidade {
+	if x != nil {
+		return x.Cidades
+	}
+	return nil
+}
+
+func (x *ListarCidadesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+type Regiao struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Id      string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Empresa string                 `protobuf:"bytes,2,opt,name=empresa,proto3" json:"empresa,omitempty"`
+	Nome    string                 `protobuf:"bytes,3,opt,name=nome,proto3" json:"nome,omitempty"`
+	// The region's cities (7-digit IBGE codes). A city belongs to at most one region.
+	Cidades []string `protobuf:"bytes,4,rep,name=cidades,proto3" json:"cidades,omitempty"`
+	// Operators (sellers or supervisors) assigned to the region.
+	Operadores    []string               `protobuf:"bytes,5,rep,name=operadores,proto3" json:"operadores,omitempty"`
+	Excluido      bool                   `protobuf:"varint,6,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	CriadoEm      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=criado_em,json=criadoEm,proto3" json:"criado_em,omitempty"`
+	AlteradoEm    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
+	Versao        int64                  `protobuf:"varint,9,opt,name=versao,proto3" json:"versao,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Regiao) Reset() {
+	*x = Regiao{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Regiao) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Regiao) ProtoMessage() {}
+
+func (x *Regiao) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Regiao.ProtoReflect.Descriptor instead.
+func (*Regiao) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *Regiao) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Regiao) GetEmpresa() string {
+	if x != nil {
+		return x.Empresa
+	}
+	return ""
+}
+
+func (x *Regiao) GetNome() string {
+	if x != nil {
+		return x.Nome
+	}
+	return ""
+}
+
+func (x *Regiao) GetCidades() []string {
+	if x != nil {
+		return x.Cidades
+	}
+	return nil
+}
+
+func (x *Regiao) GetOperadores() []string {
+	if x != nil {
+		return x.Operadores
+	}
+	return nil
+}
+
+func (x *Regiao) GetExcluido() bool {
+	if x != nil {
+		return x.Excluido
+	}
+	return false
+}
+
+func (x *Regiao) GetCriadoEm() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CriadoEm
+	}
+	return nil
+}
+
+func (x *Regiao) GetAlteradoEm() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AlteradoEm
+	}
+	return nil
+}
+
+func (x *Regiao) GetVersao() int64 {
+	if x != nil {
+		return x.Versao
+	}
+	return 0
+}
+
+type ListarRegioesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Name contains (accent- and case-insensitive).
+	Q             string `protobuf:"bytes,1,opt,name=q,proto3" json:"q,omitempty"`
+	PageSize      int32  `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarRegioesRequest) Reset() {
+	*x = ListarRegioesRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarRegioesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarRegioesRequest) ProtoMessage() {}
+
+func (x *ListarRegioesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarRegioesRequest.ProtoReflect.Descriptor instead.
+func (*ListarRegioesRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ListarRegioesRequest) GetQ() string {
+	if x != nil {
+		return x.Q
+	}
+	return ""
+}
+
+func (x *ListarRegioesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListarRegioesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListarRegioesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Regioes       []*Regiao              `protobuf:"bytes,1,rep,name=regioes,proto3" json:"regioes,omitempty"`
+	NextPageToken string                 `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarRegioesResponse) Reset() {
+	*x = ListarRegioesResponse{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarRegioesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarRegioesResponse) ProtoMessage() {}
+
+func (x *ListarRegioesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarRegioesResponse.ProtoReflect.Descriptor instead.
+func (*ListarRegioesResponse) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListarRegioesResponse) GetRegioes() []*Regiao {
+	if x != nil {
+		return x.Regioes
+	}
+	return nil
+}
+
+func (x *ListarRegioesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+type ObterRegiaoRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ObterRegiaoRequest) Reset() {
+	*x = ObterRegiaoRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ObterRegiaoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ObterRegiaoRequest) ProtoMessage() {}
+
+func (x *ObterRegiaoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ObterRegiaoRequest.ProtoReflect.Descriptor instead.
+func (*ObterRegiaoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ObterRegiaoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type CriarRegiaoRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Optional client-generated id (UUID).
+	Id            string   `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Nome          string   `protobuf:"bytes,2,opt,name=nome,proto3" json:"nome,omitempty"`
+	Cidades       []string `protobuf:"bytes,3,rep,name=cidades,proto3" json:"cidades,omitempty"`
+	Operadores    []string `protobuf:"bytes,4,rep,name=operadores,proto3" json:"operadores,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CriarRegiaoRequest) Reset() {
+	*x = CriarRegiaoRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CriarRegiaoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CriarRegiaoRequest) ProtoMessage() {}
+
+func (x *CriarRegiaoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CriarRegiaoRequest.ProtoReflect.Descriptor instead.
+func (*CriarRegiaoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CriarRegiaoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CriarRegiaoRequest) GetNome() string {
+	if x != nil {
+		return x.Nome
+	}
+	return ""
+}
+
+func (x *CriarRegiaoRequest) GetCidades() []string {
+	if x != nil {
+		return x.Cidades
+	}
+	return nil
+}
+
+func (x *CriarRegiaoRequest) GetOperadores() []string {
+	if x != nil {
+		return x.Operadores
+	}
+	return nil
+}
+
+type Lista struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Itens         []string               `protobuf:"bytes,1,rep,name=itens,proto3" json:"itens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Lista) Reset() {
+	*x = Lista{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Lista) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Lista) ProtoMessage() {}
+
+func (x *Lista) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Lista.ProtoReflect.Descriptor instead.
+func (*Lista) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Lista) GetItens() []string {
+	if x != nil {
+		return x.Itens
+	}
+	return nil
+}
+
+type AtualizarRegiaoRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Nome  *string                `protobuf:"bytes,2,opt,name=nome,proto3,oneof" json:"nome,omitempty"`
+	// When present, replaces the cities.
+	Cidades *Lista `protobuf:"bytes,3,opt,name=cidades,proto3" json:"cidades,omitempty"`
+	// When present, replaces the operators.
+	Operadores *Lista `protobuf:"bytes,4,opt,name=operadores,proto3" json:"operadores,omitempty"`
+	// Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
+	Versao        int64 `protobuf:"varint,5,opt,name=versao,proto3" json:"versao,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AtualizarRegiaoRequest) Reset() {
+	*x = AtualizarRegiaoRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AtualizarRegiaoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AtualizarRegiaoRequest) ProtoMessage() {}
+
+func (x *AtualizarRegiaoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AtualizarRegiaoRequest.ProtoReflect.Descriptor instead.
+func (*AtualizarRegiaoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *AtualizarRegiaoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *AtualizarRegiaoRequest) GetNome() string {
+	if x != nil && x.Nome != nil {
+		return *x.Nome
+	}
+	return ""
+}
+
+func (x *AtualizarRegiaoRequest) GetCidades() *Lista {
+	if x != nil {
+		return x.Cidades
+	}
+	return nil
+}
+
+func (x *AtualizarRegiaoRequest) GetOperadores() *Lista {
+	if x != nil {
+		return x.Operadores
+	}
+	return nil
+}
+
+func (x *AtualizarRegiaoRequest) GetVersao() int64 {
+	if x != nil {
+		return x.Versao
+	}
+	return 0
+}
+
+type ExcluirRegiaoRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExcluirRegiaoRequest) Reset() {
+	*x = ExcluirRegiaoRequest{}
+	mi := &file_crm_address_v1_address_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExcluirRegiaoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExcluirRegiaoRequest) ProtoMessage() {}
+
+func (x *ExcluirRegiaoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_address_v1_address_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExcluirRegiaoRequest.ProtoReflect.Descriptor instead.
+func (*ExcluirRegiaoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_address_v1_address_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ExcluirRegiaoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
 var File_crm_address_v1_address_proto protoreflect.FileDescriptor
 
 const file_crm_address_v1_address_proto_rawDesc = "" +
 	"\n" +
-	"\x1ccrm/address/v1/address.proto\x12\x0ecrm.address.v1\"'\n" +
+	"\x1ccrm/address/v1/address.proto\x12\x0ecrm.address.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"'\n" +
 	"\x13ConsultarCepRequest\x12\x10\n" +
 	"\x03cep\x18\x01 \x01(\tR\x03cep\"\xcc\x01\n" +
 	"\bEndereco\x12\x10\n" +
@@ -186,9 +1024,80 @@ const file_crm_address_v1_address_proto_rawDesc = "" +
 	"localidade\x12\x0e\n" +
 	"\x02uf\x18\x06 \x01(\tR\x02uf\x12\x12\n" +
 	"\x04ibge\x18\a \x01(\tR\x04ibge\x12\x10\n" +
-	"\x03ddd\x18\b \x01(\tR\x03ddd2_\n" +
+	"\x03ddd\x18\b \x01(\tR\x03ddd\"B\n" +
+	"\x02Uf\x12\x14\n" +
+	"\x05sigla\x18\x01 \x01(\tR\x05sigla\x12\x12\n" +
+	"\x04nome\x18\x02 \x01(\tR\x04nome\x12\x12\n" +
+	"\x04ibge\x18\x03 \x01(\tR\x04ibge\"\x12\n" +
+	"\x10ListarUfsRequest\"9\n" +
+	"\x11ListarUfsResponse\x12$\n" +
+	"\x03ufs\x18\x01 \x03(\v2\x12.crm.address.v1.UfR\x03ufs\"@\n" +
+	"\x06Cidade\x12\x12\n" +
+	"\x04ibge\x18\x01 \x01(\tR\x04ibge\x12\x12\n" +
+	"\x04nome\x18\x02 \x01(\tR\x04nome\x12\x0e\n" +
+	"\x02uf\x18\x03 \x01(\tR\x02uf\"\x84\x01\n" +
+	"\x14ListarCidadesRequest\x12\x0e\n" +
+	"\x02uf\x18\x01 \x01(\tR\x02uf\x12\f\n" +
+	"\x01q\x18\x02 \x01(\tR\x01q\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\x12\x12\n" +
+	"\x04ibge\x18\x05 \x03(\tR\x04ibge\"q\n" +
+	"\x15ListarCidadesResponse\x120\n" +
+	"\acidades\x18\x01 \x03(\v2\x16.crm.address.v1.CidadeR\acidades\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xaa\x02\n" +
+	"\x06Regiao\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
+	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x12\n" +
+	"\x04nome\x18\x03 \x01(\tR\x04nome\x12\x18\n" +
+	"\acidades\x18\x04 \x03(\tR\acidades\x12\x1e\n" +
+	"\n" +
+	"operadores\x18\x05 \x03(\tR\n" +
+	"operadores\x12\x1a\n" +
+	"\bexcluido\x18\x06 \x01(\bR\bexcluido\x127\n" +
+	"\tcriado_em\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bcriadoEm\x12;\n" +
+	"\valterado_em\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"alteradoEm\x12\x16\n" +
+	"\x06versao\x18\t \x01(\x03R\x06versao\"`\n" +
+	"\x14ListarRegioesRequest\x12\f\n" +
+	"\x01q\x18\x01 \x01(\tR\x01q\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"q\n" +
+	"\x15ListarRegioesResponse\x120\n" +
+	"\aregioes\x18\x01 \x03(\v2\x16.crm.address.v1.RegiaoR\aregioes\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"$\n" +
+	"\x12ObterRegiaoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"r\n" +
+	"\x12CriarRegiaoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04nome\x18\x02 \x01(\tR\x04nome\x12\x18\n" +
+	"\acidades\x18\x03 \x03(\tR\acidades\x12\x1e\n" +
+	"\n" +
+	"operadores\x18\x04 \x03(\tR\n" +
+	"operadores\"\x1d\n" +
+	"\x05Lista\x12\x14\n" +
+	"\x05itens\x18\x01 \x03(\tR\x05itens\"\xca\x01\n" +
+	"\x16AtualizarRegiaoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
+	"\x04nome\x18\x02 \x01(\tH\x00R\x04nome\x88\x01\x01\x12/\n" +
+	"\acidades\x18\x03 \x01(\v2\x15.crm.address.v1.ListaR\acidades\x125\n" +
+	"\n" +
+	"operadores\x18\x04 \x01(\v2\x15.crm.address.v1.ListaR\n" +
+	"operadores\x12\x16\n" +
+	"\x06versao\x18\x05 \x01(\x03R\x06versaoB\a\n" +
+	"\x05_nome\"&\n" +
+	"\x14ExcluirRegiaoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id2\xa5\x05\n" +
 	"\x0eAddressService\x12M\n" +
-	"\fConsultarCep\x12#.crm.address.v1.ConsultarCepRequest\x1a\x18.crm.address.v1.EnderecoB@Z>github.com/crmvendas/crm/proto/gen/go/crm/address/v1;addressv1b\x06proto3"
+	"\fConsultarCep\x12#.crm.address.v1.ConsultarCepRequest\x1a\x18.crm.address.v1.Endereco\x12P\n" +
+	"\tListarUfs\x12 .crm.address.v1.ListarUfsRequest\x1a!.crm.address.v1.ListarUfsResponse\x12\\\n" +
+	"\rListarCidades\x12$.crm.address.v1.ListarCidadesRequest\x1a%.crm.address.v1.ListarCidadesResponse\x12\\\n" +
+	"\rListarRegioes\x12$.crm.address.v1.ListarRegioesRequest\x1a%.crm.address.v1.ListarRegioesResponse\x12I\n" +
+	"\vObterRegiao\x12\".crm.address.v1.ObterRegiaoRequest\x1a\x16.crm.address.v1.Regiao\x12I\n" +
+	"\vCriarRegiao\x12\".crm.address.v1.CriarRegiaoRequest\x1a\x16.crm.address.v1.Regiao\x12Q\n" +
+	"\x0fAtualizarRegiao\x12&.crm.address.v1.AtualizarRegiaoRequest\x1a\x16.crm.address.v1.Regiao\x12M\n" +
+	"\rExcluirRegiao\x12$.crm.address.v1.ExcluirRegiaoRequest\x1a\x16.crm.address.v1.RegiaoB@Z>github.com/crmvendas/crm/proto/gen/go/crm/address/v1;addressv1b\x06proto3"
 
 var (
 	file_crm_address_v1_address_proto_rawDescOnce sync.Once
@@ -202,19 +1111,55 @@ func file_crm_address_v1_address_proto_rawDescGZIP() []byte {
 	return file_crm_address_v1_address_proto_rawDescData
 }
 
-var file_crm_address_v1_address_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_crm_address_v1_address_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_crm_address_v1_address_proto_goTypes = []any{
-	(*ConsultarCepRequest)(nil), // 0: crm.address.v1.ConsultarCepRequest
-	(*Endereco)(nil),            // 1: crm.address.v1.Endereco
+	(*ConsultarCepRequest)(nil),    // 0: crm.address.v1.ConsultarCepRequest
+	(*Endereco)(nil),               // 1: crm.address.v1.Endereco
+	(*Uf)(nil),                     // 2: crm.address.v1.Uf
+	(*ListarUfsRequest)(nil),       // 3: crm.address.v1.ListarUfsRequest
+	(*ListarUfsResponse)(nil),      // 4: crm.address.v1.ListarUfsResponse
+	(*Cidade)(nil),                 // 5: crm.address.v1.Cidade
+	(*ListarCidadesRequest)(nil),   // 6: crm.address.v1.ListarCidadesRequest
+	(*ListarCidadesResponse)(nil),  // 7: crm.address.v1.ListarCidadesResponse
+	(*Regiao)(nil),                 // 8: crm.address.v1.Regiao
+	(*ListarRegioesRequest)(nil),   // 9: crm.address.v1.ListarRegioesRequest
+	(*ListarRegioesResponse)(nil),  // 10: crm.address.v1.ListarRegioesResponse
+	(*ObterRegiaoRequest)(nil),     // 11: crm.address.v1.ObterRegiaoRequest
+	(*CriarRegiaoRequest)(nil),     // 12: crm.address.v1.CriarRegiaoRequest
+	(*Lista)(nil),                  // 13: crm.address.v1.Lista
+	(*AtualizarRegiaoRequest)(nil), // 14: crm.address.v1.AtualizarRegiaoRequest
+	(*ExcluirRegiaoRequest)(nil),   // 15: crm.address.v1.ExcluirRegiaoRequest
+	(*timestamppb.Timestamp)(nil),  // 16: google.protobuf.Timestamp
 }
 var file_crm_address_v1_address_proto_depIdxs = []int32{
-	0, // 0: crm.address.v1.AddressService.ConsultarCep:input_type -> crm.address.v1.ConsultarCepRequest
-	1, // 1: crm.address.v1.AddressService.ConsultarCep:output_type -> crm.address.v1.Endereco
-	1, // [1:2] is the sub-list for method output_type
-	0, // [0:1] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	2,  // 0: crm.address.v1.ListarUfsResponse.ufs:type_name -> crm.address.v1.Uf
+	5,  // 1: crm.address.v1.ListarCidadesResponse.cidades:type_name -> crm.address.v1.Cidade
+	16, // 2: crm.address.v1.Regiao.criado_em:type_name -> google.protobuf.Timestamp
+	16, // 3: crm.address.v1.Regiao.alterado_em:type_name -> google.protobuf.Timestamp
+	8,  // 4: crm.address.v1.ListarRegioesResponse.regioes:type_name -> crm.address.v1.Regiao
+	13, // 5: crm.address.v1.AtualizarRegiaoRequest.cidades:type_name -> crm.address.v1.Lista
+	13, // 6: crm.address.v1.AtualizarRegiaoRequest.operadores:type_name -> crm.address.v1.Lista
+	0,  // 7: crm.address.v1.AddressService.ConsultarCep:input_type -> crm.address.v1.ConsultarCepRequest
+	3,  // 8: crm.address.v1.AddressService.ListarUfs:input_type -> crm.address.v1.ListarUfsRequest
+	6,  // 9: crm.address.v1.AddressService.ListarCidades:input_type -> crm.address.v1.ListarCidadesRequest
+	9,  // 10: crm.address.v1.AddressService.ListarRegioes:input_type -> crm.address.v1.ListarRegioesRequest
+	11, // 11: crm.address.v1.AddressService.ObterRegiao:input_type -> crm.address.v1.ObterRegiaoRequest
+	12, // 12: crm.address.v1.AddressService.CriarRegiao:input_type -> crm.address.v1.CriarRegiaoRequest
+	14, // 13: crm.address.v1.AddressService.AtualizarRegiao:input_type -> crm.address.v1.AtualizarRegiaoRequest
+	15, // 14: crm.address.v1.AddressService.ExcluirRegiao:input_type -> crm.address.v1.ExcluirRegiaoRequest
+	1,  // 15: crm.address.v1.AddressService.ConsultarCep:output_type -> crm.address.v1.Endereco
+	4,  // 16: crm.address.v1.AddressService.ListarUfs:output_type -> crm.address.v1.ListarUfsResponse
+	7,  // 17: crm.address.v1.AddressService.ListarCidades:output_type -> crm.address.v1.ListarCidadesResponse
+	10, // 18: crm.address.v1.AddressService.ListarRegioes:output_type -> crm.address.v1.ListarRegioesResponse
+	8,  // 19: crm.address.v1.AddressService.ObterRegiao:output_type -> crm.address.v1.Regiao
+	8,  // 20: crm.address.v1.AddressService.CriarRegiao:output_type -> crm.address.v1.Regiao
+	8,  // 21: crm.address.v1.AddressService.AtualizarRegiao:output_type -> crm.address.v1.Regiao
+	8,  // 22: crm.address.v1.AddressService.ExcluirRegiao:output_type -> crm.address.v1.Regiao
+	15, // [15:23] is the sub-list for method output_type
+	7,  // [7:15] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_crm_address_v1_address_proto_init() }
@@ -222,13 +1167,14 @@ func file_crm_address_v1_address_proto_init() {
 	if File_crm_address_v1_address_proto != nil {
 		return
 	}
+	file_crm_address_v1_address_proto_msgTypes[14].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_address_v1_address_proto_rawDesc), len(file_crm_address_v1_address_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,17 +19,39 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AddressService_ConsultarCep_FullMethodName = "/crm.address.v1.AddressService/ConsultarCep"
+	AddressService_ConsultarCep_FullMethodName    = "/crm.address.v1.AddressService/ConsultarCep"
+	AddressService_ListarUfs_FullMethodName       = "/crm.address.v1.AddressService/ListarUfs"
+	AddressService_ListarCidades_FullMethodName   = "/crm.address.v1.AddressService/ListarCidades"
+	AddressService_ListarRegioes_FullMethodName   = "/crm.address.v1.AddressService/ListarRegioes"
+	AddressService_ObterRegiao_FullMethodName     = "/crm.address.v1.AddressService/ObterRegiao"
+	AddressService_CriarRegiao_FullMethodName     = "/crm.address.v1.AddressService/CriarRegiao"
+	AddressService_AtualizarRegiao_FullMethodName = "/crm.address.v1.AddressService/AtualizarRegiao"
+	AddressService_ExcluirRegiao_FullMethodName   = "/crm.address.v1.AddressService/ExcluirRegiao"
 )
 
 // AddressServiceClient is the client API for AddressService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// AddressService: postal-code (CEP) lookup with a cache.
+// AddressService: postal-code (CEP) lookup with a cache, the 27 states and 5,571 IBGE
+// municipalities, and the company's sales regions (named groups of cities).
 type AddressServiceClient interface {
 	// GET /crm/cep/{cep}.
 	ConsultarCep(ctx context.Context, in *ConsultarCepRequest, opts ...grpc.CallOption) (*Endereco, error)
+	// GET /crm/ufs. The 27 states (26 and the Distrito Federal), by sigla.
+	ListarUfs(ctx context.Context, in *ListarUfsRequest, opts ...grpc.CallOption) (*ListarUfsResponse, error)
+	// GET /crm/cidades. IBGE municipalities, ordered by name (accent-insensitive) then uf.
+	ListarCidades(ctx context.Context, in *ListarCidadesRequest, opts ...grpc.CallOption) (*ListarCidadesResponse, error)
+	// GET /crm/regioes. The company's regions, by name. Any operator reads them.
+	ListarRegioes(ctx context.Context, in *ListarRegioesRequest, opts ...grpc.CallOption) (*ListarRegioesResponse, error)
+	// GET /crm/regioes/{id}.
+	ObterRegiao(ctx context.Context, in *ObterRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error)
+	// POST /crm/regioes. ADMIN. A client-generated id makes a retried create return the first one.
+	CriarRegiao(ctx context.Context, in *CriarRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error)
+	// PATCH /crm/regioes/{id}. ADMIN.
+	AtualizarRegiao(ctx context.Context, in *AtualizarRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error)
+	// DELETE /crm/regioes/{id}. ADMIN. Soft delete (a tombstone).
+	ExcluirRegiao(ctx context.Context, in *ExcluirRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error)
 }
 
 type addressServiceClient struct {
@@ -50,14 +72,99 @@ func (c *addressServiceClient) ConsultarCep(ctx context.Context, in *ConsultarCe
 	return out, nil
 }
 
+func (c *addressServiceClient) ListarUfs(ctx context.Context, in *ListarUfsRequest, opts ...grpc.CallOption) (*ListarUfsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListarUfsResponse)
+	err := c.cc.Invoke(ctx, AddressService_ListarUfs_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) ListarCidades(ctx context.Context, in *ListarCidadesRequest, opts ...grpc.CallOption) (*ListarCidadesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListarCidadesResponse)
+	err := c.cc.Invoke(ctx, AddressService_ListarCidades_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) ListarRegioes(ctx context.Context, in *ListarRegioesRequest, opts ...grpc.CallOption) (*ListarRegioesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListarRegioesResponse)
+	err := c.cc.Invoke(ctx, AddressService_ListarRegioes_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) ObterRegiao(ctx context.Context, in *ObterRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Regiao)
+	err := c.cc.Invoke(ctx, AddressService_ObterRegiao_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) CriarRegiao(ctx context.Context, in *CriarRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Regiao)
+	err := c.cc.Invoke(ctx, AddressService_CriarRegiao_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) AtualizarRegiao(ctx context.Context, in *AtualizarRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Regiao)
+	err := c.cc.Invoke(ctx, AddressService_AtualizarRegiao_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *addressServiceClient) ExcluirRegiao(ctx context.Context, in *ExcluirRegiaoRequest, opts ...grpc.CallOption) (*Regiao, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Regiao)
+	err := c.cc.Invoke(ctx, AddressService_ExcluirRegiao_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AddressServiceServer is the server API for AddressService service.
 // All implementations must embed UnimplementedAddressServiceServer
 // for forward compatibility.
 //
-// AddressService: postal-code (CEP) lookup with a cache.
+// AddressService: postal-code (CEP) lookup with a cache, the 27 states and 5,571 IBGE
+// municipalities, and the company's sales regions (named groups of cities).
 type AddressServiceServer interface {
 	// GET /crm/cep/{cep}.
 	ConsultarCep(context.Context, *ConsultarCepRequest) (*Endereco, error)
+	// GET /crm/ufs. The 27 states (26 and the Distrito Federal), by sigla.
+	ListarUfs(context.Context, *ListarUfsRequest) (*ListarUfsResponse, error)
+	// GET /crm/cidades. IBGE municipalities, ordered by name (accent-insensitive) then uf.
+	ListarCidades(context.Context, *ListarCidadesRequest) (*ListarCidadesResponse, error)
+	// GET /crm/regioes. The company's regions, by name. Any operator reads them.
+	ListarRegioes(context.Context, *ListarRegioesRequest) (*ListarRegioesResponse, error)
+	// GET /crm/regioes/{id}.
+	ObterRegiao(context.Context, *ObterRegiaoRequest) (*Regiao, error)
+	// POST /crm/regioes. ADMIN. A client-generated id makes a retried create return the first one.
+	CriarRegiao(context.Context, *CriarRegiaoRequest) (*Regiao, error)
+	// PATCH /crm/regioes/{id}. ADMIN.
+	AtualizarRegiao(context.Context, *AtualizarRegiaoRequest) (*Regiao, error)
+	// DELETE /crm/regioes/{id}. ADMIN. Soft delete (a tombstone).
+	ExcluirRegiao(context.Context, *ExcluirRegiaoRequest) (*Regiao, error)
 	mustEmbedUnimplementedAddressServiceServer()
 }
 
@@ -70,6 +177,27 @@ type UnimplementedAddressServiceServer struct{}
 
 func (UnimplementedAddressServiceServer) ConsultarCep(context.Context, *ConsultarCepRequest) (*Endereco, error) {
 	return nil, status.Error(codes.Unimplemented, "method ConsultarCep not implemented")
+}
+func (UnimplementedAddressServiceServer) ListarUfs(context.Context, *ListarUfsRequest) (*ListarUfsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListarUfs not implemented")
+}
+func (UnimplementedAddressServiceServer) ListarCidades(context.Context, *ListarCidadesRequest) (*ListarCidadesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListarCidades not implemented")
+}
+func (UnimplementedAddressServiceServer) ListarRegioes(context.Context, *ListarRegioesRequest) (*ListarRegioesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListarRegioes not implemented")
+}
+func (UnimplementedAddressServiceServer) ObterRegiao(context.Context, *ObterRegiaoRequest) (*Regiao, error) {
+	return nil, status.Error(codes.Unimplemented, "method ObterRegiao not implemented")
+}
+func (UnimplementedAddressServiceServer) CriarRegiao(context.Context, *CriarRegiaoRequest) (*Regiao, error) {
+	return nil, status.Error(codes.Unimplemented, "method CriarRegiao not implemented")
+}
+func (UnimplementedAddressServiceServer) AtualizarRegiao(context.Context, *AtualizarRegiaoRequest) (*Regiao, error) {
+	return nil, status.Error(codes.Unimplemented, "method AtualizarRegiao not implemented")
+}
+func (UnimplementedAddressServiceServer) ExcluirRegiao(context.Context, *ExcluirRegiaoRequest) (*Regiao, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExcluirRegiao not implemented")
 }
 func (UnimplementedAddressServiceServer) mustEmbedUnimplementedAddressServiceServer() {}
 func (UnimplementedAddressServiceServer) testEmbeddedByValue()                        {}
@@ -110,6 +238,132 @@ func _AddressService_ConsultarCep_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AddressService_ListarUfs_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListarUfsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).ListarUfs(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_ListarUfs_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).ListarUfs(ctx, req.(*ListarUfsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_ListarCidades_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListarCidadesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).ListarCidades(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_ListarCidades_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).ListarCidades(ctx, req.(*ListarCidadesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_ListarRegioes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListarRegioesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).ListarRegioes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_ListarRegioes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).ListarRegioes(ctx, req.(*ListarRegioesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_ObterRegiao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ObterRegiaoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).ObterRegiao(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_ObterRegiao_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).ObterRegiao(ctx, req.(*ObterRegiaoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_CriarRegiao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CriarRegiaoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).CriarRegiao(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_CriarRegiao_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).CriarRegiao(ctx, req.(*CriarRegiaoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_AtualizarRegiao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AtualizarRegiaoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).AtualizarRegiao(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_AtualizarRegiao_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).AtualizarRegiao(ctx, req.(*AtualizarRegiaoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AddressService_ExcluirRegiao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExcluirRegiaoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AddressServiceServer).ExcluirRegiao(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AddressService_ExcluirRegiao_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AddressServiceServer).ExcluirRegiao(ctx, req.(*ExcluirRegiaoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AddressService_ServiceDesc is the grpc.ServiceDesc for AddressService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -120,6 +374,34 @@ var AddressService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ConsultarCep",
 			Handler:    _AddressService_ConsultarCep_Handler,
+		},
+		{
+			MethodName: "ListarUfs",
+			Handler:    _AddressService_ListarUfs_Handler,
+		},
+		{
+			MethodName: "ListarCidades",
+			Handler:    _AddressService_ListarCidades_Handler,
+		},
+		{
+			MethodName: "ListarRegioes",
+			Handler:    _AddressService_ListarRegioes_Handler,
+		},
+		{
+			MethodName: "ObterRegiao",
+			Handler:    _AddressService_ObterRegiao_Handler,
+		},
+		{
+			MethodName: "CriarRegiao",
+			Handler:    _AddressService_CriarRegiao_Handler,
+		},
+		{
+			MethodName: "AtualizarRegiao",
+			Handler:    _AddressService_AtualizarRegiao_Handler,
+		},
+		{
+			MethodName: "ExcluirRegiao",
+			Handler:    _AddressService_ExcluirRegiao_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
