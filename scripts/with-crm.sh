@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # with-crm.sh HTTP_PORT GRPC_PORT EMULATOR_PORT CMD...: runs CMD against a fresh crm (temporary
-# data dir, demo data, web app from mobile/dist) and Auth emulator; CRM_BASE_URL and
-# FIREBASE_AUTH_EMULATOR_HOST tell CMD where they are.
+# data dir, demo data, web app from mobile/dist), Auth emulator and, unless CRM_VIACEP_URL is
+# set, the loopback postal-code stand-in (scripts/viacep-stub.mjs on HTTP_PORT+1); CRM_BASE_URL
+# and FIREBASE_AUTH_EMULATOR_HOST tell CMD where they are.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 http=$1 grpc=$2 emu=$3; shift 3
@@ -9,7 +10,14 @@ data=$(mktemp -d)
 export CRM_HTTP_ADDR=127.0.0.1:$http CRM_GRPC_ADDR=127.0.0.1:$grpc CRM_DATA_DIR=$data CRM_DEMO=1 CRM_LOG_LEVEL=${CRM_LOG_LEVEL:-warn}
 export CRM_WEB_DIR=${CRM_WEB_DIR:-$root/mobile/dist}
 export CRM_BASE_URL=http://127.0.0.1:$http
-exec "$root/scripts/with-emulator.sh" "$emu" bash -c '
+stub=
+if [ -z "${CRM_VIACEP_URL:-}" ]; then
+  node "$root/scripts/viacep-stub.mjs" $((http + 1)) > /dev/null &
+  stub=$!
+  export CRM_VIACEP_URL=http://127.0.0.1:$((http + 1))
+fi
+trap '[ -n "$stub" ] && kill $stub 2>/dev/null' EXIT
+"$root/scripts/with-emulator.sh" "$emu" bash -c '
   set -euo pipefail
   "'"$root"'/bin/crm" > "'"$data"'/crm.log" 2>&1 &
   pid=$!
