@@ -11,7 +11,8 @@ import (
 // Server implements addressv1.AddressServiceServer.
 type Server struct {
 	addressv1.UnimplementedAddressServiceServer
-	App *app.Service
+	App     *app.Service
+	Regioes *app.Regioes
 }
 
 func (s *Server) ConsultarCep(ctx context.Context, r *addressv1.ConsultarCepRequest) (*addressv1.Endereco, error) {
