@@ -269,3 +269,16 @@ func FuzzTermo(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkListar(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		c    Consulta
+	}{{"todas", Consulta{}}, {"q", Consulta{Q: "sao joao"}}, {"uf+q", Consulta{UF: "MG", Q: "santa"}}, {"q-raro", Consulta{Q: "xyz"}}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				Listar(c.c, nil, 50)
+			}
+		})
+	}
+}
