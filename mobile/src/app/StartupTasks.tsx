@@ -94,5 +94,13 @@ export function StartupTasks() {
     });
   }, [session]);
 
+  // The device copy of the portfolio: synced once a signed-in operator is known (after sign-in
+  // or a restored session), then when the device comes back online.
+  const uid = isSignedInOperator(session) ? session.profile?.uid : undefined;
+  useEffect(() => {
+    if (!uid) return;
+    quandoOcioso(() => void import('../lib/clientes/sync').then((m) => m.iniciarSincronizacao()));
+  }, [uid]);
+
   return null;
 }

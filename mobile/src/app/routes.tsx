@@ -18,20 +18,24 @@ const OperatorsPage = lazyPage(() => import('../features/operators/OperatorsPage
 const OperatorFormPage = lazyPage(() => import('../features/operators/OperatorFormPage'));
 const VersionsPage = lazyPage(() => import('../features/versions/VersionsPage'));
 const AccessLogPage = lazyPage(() => import('../features/access-log/AccessLogPage'));
+const ClientesPage = lazyPage(() => import('../features/clientes/ClientesPage'));
+const BuscarPage = lazyPage(() => import('../features/clientes/BuscarPage'));
+const IncluirPage = lazyPage(() => import('../features/clientes/IncluirPage'));
+const FichaPage = lazyPage(() => import('../features/clientes/FichaPage'));
+const ContatosPage = lazyPage(() => import('../features/clientes/ContatosPage'));
+const EnderecosPage = lazyPage(() => import('../features/clientes/EnderecosPage'));
+const PesquisasPage = lazyPage(() => import('../features/pesquisas/PesquisasPage'));
+const RegioesPage = lazyPage(() => import('../features/regioes/RegioesPage'));
+const RegioesCidadesPage = lazyPage(() => import('../features/regioes/RegioesCidadesPage'));
+const CarteiraPage = lazyPage(() => import('../features/carteira/CarteiraPage'));
+const EscolherPage = lazyPage(() => import('../features/escolher/EscolherPage'));
+const CidadesEscolherPage = lazyPage(() => import('../features/escolher/CidadesEscolherPage'));
 
 /**
  * Routes of SPEC §2 whose areas later issues build. Until then they lead to crm-home (which
  * sends a signed-out user to signin), and no menu shows them.
  */
 export const ROTAS_FUTURAS = [
-  'crm-clientes',
-  'crm-clientes-buscar',
-  'crm-clientes-incluir',
-  'crm-clientes-ficha',
-  'crm-clientes-contatos',
-  'crm-clientes-pesquisas',
-  'crm-regioes',
-  'crm-regioes-cidades',
   'crm-vendas',
   'crm-vendas-pedidos',
   'crm-vendas-pedidos-incluir',
@@ -44,11 +48,7 @@ export const ROTAS_FUTURAS = [
   'painel-vendas',
   'vendas-ano-mes',
   'calendario',
-  'cidades-escolher',
   'tarefa-editar',
-  'escolher',
-  'carteira',
-  'enderecos',
 ] as const;
 
 /** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
@@ -68,6 +68,18 @@ export const ROTAS_CONSTRUIDAS = [
   'admin/operadores/:id',
   'admin/versoes',
   'admin/acessos',
+  'crm-clientes',
+  'crm-clientes-buscar',
+  'crm-clientes-incluir',
+  'crm-clientes-ficha',
+  'crm-clientes-contatos',
+  'crm-clientes-pesquisas',
+  'enderecos',
+  'carteira',
+  'crm-regioes',
+  'crm-regioes-cidades',
+  'escolher',
+  'cidades-escolher',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -92,6 +104,18 @@ export function AppRoutes() {
       <Route path="/admin/operadores/:id" element={adminOnly(<OperatorFormPage />)} />
       <Route path="/admin/versoes" element={adminOnly(<VersionsPage />)} />
       <Route path="/admin/acessos" element={adminOnly(<AccessLogPage />)} />
+      <Route path="/crm-clientes" element={guarded(<ClientesPage />)} />
+      <Route path="/crm-clientes-buscar" element={guarded(<BuscarPage />)} />
+      <Route path="/crm-clientes-incluir" element={guarded(<IncluirPage />)} />
+      <Route path="/crm-clientes-ficha" element={guarded(<FichaPage />)} />
+      <Route path="/crm-clientes-contatos" element={guarded(<ContatosPage />)} />
+      <Route path="/crm-clientes-pesquisas" element={guarded(<PesquisasPage />)} />
+      <Route path="/enderecos" element={guarded(<EnderecosPage />)} />
+      <Route path="/carteira" element={guarded(<CarteiraPage />)} />
+      <Route path="/crm-regioes" element={guarded(<RegioesPage />)} />
+      <Route path="/crm-regioes-cidades" element={guarded(<RegioesCidadesPage />)} />
+      <Route path="/escolher" element={guarded(<EscolherPage />)} />
+      <Route path="/cidades-escolher" element={guarded(<CidadesEscolherPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={<Navigate to="/crm-home" replace />} />
       ))}

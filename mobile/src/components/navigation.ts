@@ -1,4 +1,16 @@
-import { documentTextOutline, listOutline, peopleOutline, personCircleOutline, phonePortraitOutline, informationCircleOutline } from 'ionicons/icons';
+import {
+  briefcaseOutline,
+  clipboardOutline,
+  documentTextOutline,
+  informationCircleOutline,
+  listOutline,
+  mapOutline,
+  peopleOutline,
+  personCircleOutline,
+  phonePortraitOutline,
+  searchOutline,
+  storefrontOutline,
+} from 'ionicons/icons';
 import type { Perfil } from '../lib/api/types';
 
 export interface ItemNavegacao {
@@ -11,6 +23,11 @@ export interface ItemNavegacao {
 
 /** Areas that work today. Areas of later issues join this list when they are built. */
 export const NAVEGACAO: readonly ItemNavegacao[] = [
+  { path: '/crm-clientes', titulo: 'Clientes', descricao: 'Sua carteira de clientes', icon: storefrontOutline },
+  { path: '/crm-clientes-buscar', titulo: 'Buscar cliente', descricao: 'Por nome, CNPJ/CPF ou cidade, mesmo sem internet', icon: searchOutline },
+  { path: '/carteira', titulo: 'Carteira', descricao: 'Clientes por vendedor e transferências', icon: briefcaseOutline },
+  { path: '/crm-regioes', titulo: 'Regiões', descricao: 'Regiões de venda e suas cidades', icon: mapOutline },
+  { path: '/crm-clientes-pesquisas', titulo: 'Pesquisas', descricao: 'Formulários de pesquisa com clientes', icon: clipboardOutline, perfis: ['ADMIN'] },
   { path: '/profile', titulo: 'Meu perfil', descricao: 'Seus dados e a verificação do e-mail', icon: personCircleOutline },
   { path: '/admin/operadores', titulo: 'Operadores', descricao: 'Convide, edite e desative operadores', icon: peopleOutline, perfis: ['ADMIN'] },
   { path: '/admin/versoes', titulo: 'Versões do app', descricao: 'Versão atual e mínima por plataforma', icon: phonePortraitOutline, perfis: ['ADMIN'] },

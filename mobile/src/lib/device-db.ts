@@ -1,7 +1,10 @@
 // The device copy of the operator's working set lives in IndexedDB (never localStorage) under
-// this database name; sign-out wipes it. The areas that fill it (customers, products, orders)
-// come with their issues.
+// this database name; sign-out wipes it.
 export const DEVICE_DB = 'crm-vendas';
+/** Version 1: `clientes` (the portfolio, keyPath id) and `meta` (sync cursor and time, by key). */
+export const DEVICE_DB_VERSION = 1;
+export const STORE_CLIENTES = 'clientes';
+export const STORE_META = 'meta';
 
 type Wiper = () => Promise<void> | void;
 const wipers = new Set<Wiper>();
@@ -12,6 +15,79 @@ export function aoApagarDados(w: Wiper): () => void {
   return () => wipers.delete(w);
 }
 
+let aberto: Promise<IDBDatabase> | null = null;
+let conexao: IDBDatabase | null = null;
+
+/** Whether this browser can keep a device copy (IndexedDB). */
+export function temBancoNoAparelho(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+/** The device database, opened once (and again after sign-out deleted it). */
+export function abrirBanco(): Promise<IDBDatabase> {
+  if (aberto) return aberto;
+  aberto = new Promise<IDBDatabase>((resolve, reject) => {
+    if (!temBancoNoAparelho()) {
+      reject(new Error('IndexedDB indisponível'));
+      return;
+    }
+    const req = indexedDB.open(DEVICE_DB, DEVICE_DB_VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORE_CLIENTES)) db.createObjectStore(STORE_CLIENTES, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(STORE_META)) db.createObjectStore(STORE_META);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      conexao = db;
+      // Another tab upgrades or deletes the database (sign-out): let it.
+      db.onversionchange = () => fecharBanco();
+      db.onclose = () => {
+        if (conexao === db) fecharBanco();
+      };
+      resolve(db);
+    };
+    req.onerror = () => {
+      aberto = null;
+      reject(req.error ?? new Error('IndexedDB não abriu'));
+    };
+    req.onblocked = () => console.warn('Banco do aparelho bloqueado por outra aba');
+  });
+  return aberto;
+}
+
+export function fecharBanco(): void {
+  conexao?.close();
+  conexao = null;
+  aberto = null;
+}
+
+/** Runs `fn` in one transaction over `stores`; resolves with its result when the transaction commits. */
+export async function transacao<T>(
+  stores: string | string[],
+  modo: IDBTransactionMode,
+  fn: (tx: IDBTransaction) => T | Promise<T>,
+): Promise<T> {
+  const db = await abrirBanco();
+  const tx = db.transaction(stores, modo);
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('transação abortada'));
+  });
+  const result = await fn(tx);
+  await done;
+  return result;
+}
+
+/** An IDBRequest as a promise. */
+export function pedido<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
 export async function apagarDadosDoAparelho(): Promise<void> {
   for (const w of wipers) {
     try {
@@ -20,7 +96,8 @@ export async function apagarDadosDoAparelho(): Promise<void> {
       console.error('Limpeza de dados falhou', err);
     }
   }
-  if (typeof indexedDB === 'undefined') return;
+  fecharBanco();
+  if (!temBancoNoAparelho()) return;
   await new Promise<void>((resolve) => {
     const req = indexedDB.deleteDatabase(DEVICE_DB);
     req.onsuccess = req.onerror = req.onblocked = () => resolve();

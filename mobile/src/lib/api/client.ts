@@ -10,7 +10,8 @@ export interface ApiErrorBody {
   /** pt-BR message fit to show the user. */
   mensagem?: string;
   message?: string;
-  campos?: { campo: string; descricao: string }[];
+  /** Fields at fault; the text is `descricao` (older answers may say `mensagem`). */
+  campos?: { campo: string; descricao?: string; mensagem?: string }[];
 }
 
 export const MENSAGEM_FALHA_REDE = 'Falha de rede. Verifique sua conexão.';
@@ -29,8 +30,21 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code || '';
     this.mensagem = mensagem;
-    this.campos = body?.campos || [];
+    this.campos = (body?.campos || []).map((c) => ({ campo: c.campo, descricao: c.descricao || c.mensagem || '' }));
   }
+}
+
+/** Field errors of an API answer, by field name. */
+export function errosDeCampo(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (err instanceof ApiError) for (const c of err.campos) out[c.campo] = c.descricao;
+  return out;
+}
+
+/** True for errors that mean the server could not be reached (no network, 5xx, timeouts). */
+export function falhaDeConexao(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 0 || err.status >= 500 || err.status === 429;
+  return !(err instanceof Error && err.name === 'AbortError');
 }
 
 /** The message to show the user for any error thrown by an API call. */
@@ -52,7 +66,7 @@ export function currentToken(): Promise<string | null> {
   return tokenProvider();
 }
 
-export type Query = Record<string, string | number | boolean | undefined | null>;
+export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,7 +82,8 @@ export function buildUrl(path: string, query?: Query): string {
   if (query) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
-      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+      if (Array.isArray(v)) for (const x of v) params.append(k, String(x));
+      else if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     }
     const qs = params.toString();
     if (qs) url += `?${qs}`;

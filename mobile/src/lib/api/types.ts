@@ -31,7 +31,49 @@ export type Acesso = WithNullableCoords<Full<Schemas['v1Acesso']>>;
 export type ListarAcessosResposta = Omit<Full<Schemas['v1ListarAcessosResponse']>, 'acessos'> & { acessos: Acesso[] };
 export type ListarAcessosParametros = NonNullable<operations['SystemService_ListarAcessos']['parameters']['query']>;
 
-export type Endereco = Full<Schemas['v1Endereco']>;
+/** The postal-code service's answer (ViaCEP's field names). */
+export type Endereco = Full<Schemas['crmAddressV1Endereco']>;
+
+// Customers, portfolios and surveys (customer.proto).
+/** latitude/longitude are proto3 `optional double`: absent or null when unknown. */
+type WithOptionalCoords<T> = Omit<T, 'latitude' | 'longitude'> & { latitude?: number | null; longitude?: number | null };
+export type EnderecoCliente = WithOptionalCoords<Full<Schemas['crmCustomerV1Endereco']>>;
+export type Contato = Full<Schemas['v1Contato']>;
+export type Cliente = Omit<Full<Schemas['v1Cliente']>, 'enderecos' | 'contatos'> & { enderecos: EnderecoCliente[]; contatos: Contato[] };
+export type ListarClientesParametros = NonNullable<operations['CustomerService_ListarClientes']['parameters']['query']>;
+export type ListarClientesResposta = { clientes: Cliente[]; next_page_token: string };
+export type AlteracaoCliente = { id: string; removido: boolean; cliente: Cliente | null };
+export type AlteracoesClientesResposta = { alteracoes: AlteracaoCliente[]; cursor: string; mais: boolean };
+export type CriarClientePedido = Schemas['v1CriarClienteRequest'];
+export type AtualizarClientePedido = Schemas['CustomerServiceAtualizarClienteBody'];
+export type ImportarClientesPedido = Schemas['v1ImportarClientesRequest'];
+export type LinhaRejeitada = Full<Schemas['v1LinhaRejeitada']>;
+export type ImportarClientesResposta = Omit<Full<Schemas['v1ImportarClientesResponse']>, 'rejeitadas'> & { rejeitadas: LinhaRejeitada[] };
+export type CarteiraVendedor = Full<Schemas['v1CarteiraVendedor']>;
+export type ResumoCarteiraResposta = { vendedores: CarteiraVendedor[] };
+export type Transferencia = Full<Schemas['v1Transferencia']>;
+export type ListarTransferenciasResposta = { transferencias: Transferencia[]; next_page_token: string };
+export type AtribuirClientesPedido = Schemas['v1AtribuirClientesRequest'];
+export type TransferirCarteiraPedido = Schemas['v1TransferirCarteiraRequest'];
+export type Pergunta = Full<Schemas['v1Pergunta']>;
+export type Pesquisa = Omit<Full<Schemas['v1Pesquisa']>, 'perguntas'> & { perguntas: Pergunta[] };
+export type ListarPesquisasResposta = { pesquisas: Pesquisa[] };
+export type CriarPesquisaPedido = Schemas['v1CriarPesquisaRequest'];
+export type AtualizarPesquisaPedido = Schemas['CustomerServiceAtualizarPesquisaBody'];
+export type Resposta = Full<Schemas['v1Resposta']>;
+export type RespostaPesquisa = WithOptionalCoords<Omit<Full<Schemas['v1RespostaPesquisa']>, 'respostas'> & { respostas: Resposta[] }>;
+export type ListarRespostasResposta = { respostas: RespostaPesquisa[]; next_page_token: string };
+export type ResponderPesquisaPedido = Schemas['CustomerServiceResponderPesquisaBody'];
+
+// States, cities and regions (address.proto).
+export type Uf = Full<Schemas['v1Uf']>;
+export type Cidade = Full<Schemas['v1Cidade']>;
+export type ListarCidadesParametros = NonNullable<operations['AddressService_ListarCidades']['parameters']['query']>;
+export type ListarCidadesResposta = { cidades: Cidade[]; next_page_token: string };
+export type Regiao = Full<Schemas['v1Regiao']>;
+export type ListarRegioesResposta = { regioes: Regiao[]; next_page_token: string };
+export type CriarRegiaoPedido = Schemas['v1CriarRegiaoRequest'];
+export type AtualizarRegiaoPedido = Schemas['AddressServiceAtualizarRegiaoBody'];
 
 export type TipoPlataforma = 'android' | 'web';
 export const PERFIS = ['ADMIN', 'SUPERVISOR', 'VENDEDOR'] as const;

@@ -33,3 +33,21 @@ export function formatarDataHora(value: string | number | Date | null | undefine
     minute: '2-digit',
   }).format(d);
 }
+
+/** dd/mm hh:mm of an instant in America/Sao_Paulo (the cached-data banner). '' when invalid. */
+export function formatarDiaHora(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
+}
+
+/** YYYY-MM-DD of today in America/Sao_Paulo (file names). */
+export function hojeIso(agora = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+}

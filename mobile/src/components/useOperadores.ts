@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { todosOperadores } from '../lib/api/operadores';
+import type { Operador } from '../lib/api/types';
+import { useSession } from '../lib/session';
+
+/**
+ * The company's operators (names for seller ids, the seller chooser). ADMIN and SUPERVISOR read
+ * them from the API; a VENDEDOR knows only themself.
+ */
+export function useOperadores() {
+  const { profile } = useSession();
+  const gestor = Boolean(profile && profile.perfil !== 'VENDEDOR');
+  const q = useQuery({
+    queryKey: ['operadores', 'todos'],
+    queryFn: ({ signal }) => todosOperadores(true, signal),
+    enabled: gestor,
+    staleTime: 5 * 60_000,
+  });
+  const lista: Operador[] = useMemo(() => q.data ?? [], [q.data]);
+  const nomes = useMemo(() => {
+    const m = new Map(lista.map((o) => [o.id, o.nome_operador]));
+    if (profile) m.set(profile.operador, profile.nomeOperador);
+    return m;
+  }, [lista, profile]);
+  const nome = (id: string) => (id ? (nomes.get(id) ?? id) : '');
+  return { lista, nomes, nome, gestor, carregando: gestor && q.isPending, erro: q.error };
+}
+
+/** Sellers to choose from: active operators that can own a portfolio. */
+export function opcoesVendedores(lista: readonly Operador[]) {
+  return lista
+    .filter((o) => o.ativo)
+    .sort((a, b) => a.nome_operador.localeCompare(b.nome_operador, 'pt-BR'))
+    .map((o) => ({ valor: o.id, rotulo: o.nome_operador, detalhe: o.perfil_app === 'VENDEDOR' ? 'Vendedor' : o.perfil_app === 'SUPERVISOR' ? 'Supervisor' : 'Administrador' }));
+}

@@ -1,0 +1,274 @@
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonInfiniteScroll } from '../../components/ionic/IonInfiniteScroll';
+import { IonInfiniteScrollContent } from '../../components/ionic/IonInfiniteScrollContent';
+import { IonRefresher } from '../../components/ionic/IonRefresher';
+import { IonRefresherContent } from '../../components/ionic/IonRefresherContent';
+import { Page } from '../../components/ui/Page';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
+import { SelectField } from '../../components/ui/SelectField';
+import { useConfirm } from '../../components/ui/useConfirm';
+import { useToast } from '../../components/ui/useToast';
+import { useEscolha } from '../../components/useEscolha';
+import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { atribuirClientes, chavesClientes, listarClientes, listarTransferencias, resumoCarteira, transferirCarteira } from '../../lib/api/clientes';
+import { mensagemDeErro } from '../../lib/api/client';
+import { lerCopia } from '../../lib/clientes/copia';
+import { sincronizarClientes } from '../../lib/clientes/sync';
+import type { OpcaoEscolha } from '../../lib/escolha';
+import { formatarDataHora } from '../../lib/format/date';
+import { formatarDocumento } from '../../lib/format/document';
+import { useSession } from '../../lib/session';
+import { temBancoNoAparelho } from '../../lib/device-db';
+import { novoId } from '../../lib/uuid';
+import { Importar } from './Importar';
+
+function Resumo({ nome }: { nome: (id: string) => string }) {
+  const q = useQuery({ queryKey: chavesClientes.carteira, queryFn: ({ signal }) => resumoCarteira(signal) });
+  if (q.isPending) return <IonSpinner name="dots" />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  const linhas = [...q.data.vendedores].sort((a, b) => nome(a.vendedor_id).localeCompare(nome(b.vendedor_id), 'pt-BR'));
+  if (linhas.length === 0) return <EmptyState>Nenhum cliente na carteira.</EmptyState>;
+  const soma = (k: 'clientes' | 'ativos' | 'bloqueados' | 'inativos') => linhas.reduce((n, l) => n + (l[k] || 0), 0);
+  return (
+    <table className="tabela" data-testid="resumo-carteira">
+      <thead>
+        <tr>
+          <th>Vendedor</th>
+          <th className="num">Clientes</th>
+          <th className="num">Ativos</th>
+          <th className="num">Bloq.</th>
+          <th className="num">Inativos</th>
+        </tr>
+      </thead>
+      <tbody>
+        {linhas.map((l) => (
+          <tr key={l.vendedor_id} data-vendedor={l.vendedor_id}>
+            <td>{nome(l.vendedor_id) || 'Sem vendedor'}</td>
+            <td className="num">{l.clientes}</td>
+            <td className="num">{l.ativos}</td>
+            <td className="num">{l.bloqueados}</td>
+            <td className="num">{l.inativos}</td>
+          </tr>
+        ))}
+        {linhas.length > 1 ? (
+          <tr>
+            <td>
+              <strong>Total</strong>
+            </td>
+            <td className="num">
+              <strong>{soma('clientes')}</strong>
+            </td>
+            <td className="num">{soma('ativos')}</td>
+            <td className="num">{soma('bloqueados')}</td>
+            <td className="num">{soma('inativos')}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string) => string }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const [de, setDe] = useState('');
+  const [para, setPara] = useState('');
+  const resumo = useQuery({ queryKey: chavesClientes.carteira, queryFn: ({ signal }) => resumoCarteira(signal) });
+  const qtd = resumo.data?.vendedores.find((v) => v.vendedor_id === de)?.clientes ?? 0;
+  const m = useMutation({
+    mutationFn: () => transferirCarteira({ de_vendedor_id: de, para_vendedor_id: para, id: novoId() }),
+    onSuccess: (t) => {
+      toast(`${t.quantidade} cliente(s) transferido(s) para ${nome(para)}.`, { duration: 3000, position: 'bottom', color: 'success' });
+      setDe('');
+      setPara('');
+      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.todos });
+      void sincronizarClientes().catch(() => undefined);
+    },
+    onError: (err) => toast(mensagemDeErro(err), { duration: 5000, position: 'bottom', color: 'danger' }),
+  });
+  const ops = [{ value: '', label: 'Escolha' }, ...opcoes.map((o) => ({ value: o.valor, label: o.rotulo }))];
+  return (
+    <div className="form-stack">
+      <div className="row-2">
+        <SelectField label="De" name="de_vendedor" value={de} onValue={setDe} options={ops} />
+        <SelectField label="Para" name="para_vendedor" value={para} onValue={setPara} options={ops.filter((o) => !o.value || o.value !== de)} />
+      </div>
+      <IonButton
+        disabled={!de || !para || de === para || m.isPending}
+        onClick={() =>
+          void confirm({
+            header: 'Transferir carteira',
+            message: `Transferir todos os ${qtd} cliente(s) de ${nome(de)} para ${nome(para)}?`,
+          }).then((ok) => ok && m.mutate())
+        }
+      >
+        {m.isPending ? <IonSpinner name="dots" /> : 'Transferir carteira'}
+      </IonButton>
+    </div>
+  );
+}
+
+/** Customers of the operator's scope as chooser options (device copy, else the server). */
+async function opcoesClientes(nome: (id: string) => string): Promise<OpcaoEscolha[]> {
+  let lista = temBancoNoAparelho() ? await lerCopia().catch(() => []) : [];
+  if (lista.length === 0) {
+    const out = [];
+    let token = '';
+    for (let i = 0; i < 25; i++) {
+      const r = await listarClientes({ page_size: 200, page_token: token || undefined });
+      out.push(...r.clientes);
+      token = r.next_page_token;
+      if (!token) break;
+    }
+    lista = out as typeof lista;
+  }
+  return lista.map((c) => ({ valor: c.id, rotulo: c.nome, detalhe: `${c.documento ? formatarDocumento(c.documento) : ''} · ${nome(c.vendedor_id)}` }));
+}
+
+function Atribuir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string) => string }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [escolhidos, setEscolhidos] = useState<OpcaoEscolha[]>([]);
+  const [para, setPara] = useState('');
+  const [abrindo, setAbrindo] = useState(false);
+  const escolher = useEscolha('carteira/atribuir', (r) => setEscolhidos(r.opcoes));
+  const m = useMutation({
+    mutationFn: () => atribuirClientes({ cliente_ids: escolhidos.map((o) => o.valor), vendedor_id: para }),
+    onSuccess: (t) => {
+      toast(`${t.quantidade} cliente(s) atribuído(s) a ${nome(para)}.`, { duration: 3000, position: 'bottom', color: 'success' });
+      setEscolhidos([]);
+      setPara('');
+      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.todos });
+      void sincronizarClientes().catch(() => undefined);
+    },
+    onError: (err) => toast(mensagemDeErro(err), { duration: 5000, position: 'bottom', color: 'danger' }),
+  });
+  return (
+    <div className="form-stack">
+      <IonButton
+        fill="outline"
+        disabled={abrindo}
+        onClick={async () => {
+          setAbrindo(true);
+          try {
+            const o = await opcoesClientes(nome);
+            escolher({ titulo: 'Escolher clientes', opcoes: o, multipla: true, selecionados: escolhidos.map((x) => x.valor) });
+          } catch (err) {
+            toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' });
+          } finally {
+            setAbrindo(false);
+          }
+        }}
+      >
+        {abrindo ? <IonSpinner name="dots" /> : escolhidos.length ? `${escolhidos.length} cliente(s) escolhido(s) — alterar` : 'Escolher clientes'}
+      </IonButton>
+      {escolhidos.length ? (
+        <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
+          {escolhidos
+            .slice(0, 5)
+            .map((o) => o.rotulo)
+            .join(', ')}
+          {escolhidos.length > 5 ? ` e mais ${escolhidos.length - 5}` : ''}
+        </p>
+      ) : null}
+      <SelectField label="Para o vendedor" name="atribuir_para" value={para} onValue={setPara} options={[{ value: '', label: 'Escolha' }, ...opcoes.map((o) => ({ value: o.valor, label: o.rotulo }))]} />
+      <IonButton disabled={!escolhidos.length || !para || m.isPending} onClick={() => m.mutate()}>
+        {m.isPending ? <IonSpinner name="dots" /> : 'Atribuir'}
+      </IonButton>
+    </div>
+  );
+}
+
+function Historico({ nome }: { nome: (id: string) => string }) {
+  const q = useInfiniteQuery({
+    queryKey: chavesClientes.transferencias,
+    queryFn: ({ pageParam, signal }) => listarTransferencias({ page_size: 30, page_token: pageParam || undefined }, signal),
+    initialPageParam: '',
+    getNextPageParam: (l) => l.next_page_token || undefined,
+  });
+  const itens = q.data?.pages.flatMap((p) => p.transferencias) ?? [];
+  if (q.isPending) return <IonSpinner name="dots" />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  if (itens.length === 0) return <p className="muted">Nenhuma transferência.</p>;
+  return (
+    <>
+      <ul className="lista-simples" data-testid="historico-transferencias">
+        {itens.map((t) => (
+          <li key={t.id} style={{ padding: '8px 16px' }}>
+            <strong>
+              {t.quantidade} cliente(s) {t.de_vendedor_id ? `de ${nome(t.de_vendedor_id)} ` : ''}para {nome(t.para_vendedor_id)}
+            </strong>
+            <small>
+              {formatarDataHora(t.em)} · por {nome(t.por)} · {t.de_vendedor_id ? 'transferência de carteira' : 'atribuição'}
+            </small>
+          </li>
+        ))}
+      </ul>
+      <IonInfiniteScroll disabled={!q.hasNextPage} onIonInfinite={(e) => void q.fetchNextPage().finally(() => e.target.complete())}>
+        <IonInfiniteScrollContent loadingText="Carregando mais…" />
+      </IonInfiniteScroll>
+    </>
+  );
+}
+
+function Carteira() {
+  const qc = useQueryClient();
+  const { profile } = useSession();
+  const perfil = profile?.perfil;
+  const ops = useOperadores();
+  const vendedores = useMemo(() => opcoesVendedores(ops.lista), [ops.lista]);
+  return (
+    <>
+      <IonRefresher slot="fixed" onIonRefresh={(e) => void qc.invalidateQueries({ queryKey: ['carteira'] }).finally(() => e.detail.complete())}>
+        <IonRefresherContent pullingText="Puxe para atualizar" refreshingText="Atualizando…" />
+      </IonRefresher>
+      <div className="narrow">
+        <section className="secao">
+          <h3>Clientes por vendedor</h3>
+          <Resumo nome={ops.nome} />
+        </section>
+        {perfil === 'ADMIN' ? (
+          <section className="secao cartao" aria-label="Transferir carteira">
+            <h3>Transferir carteira</h3>
+            <Transferir opcoes={vendedores} nome={ops.nome} />
+          </section>
+        ) : null}
+        {perfil === 'ADMIN' || perfil === 'SUPERVISOR' ? (
+          <section className="secao cartao" aria-label="Atribuir clientes">
+            <h3>Atribuir clientes</h3>
+            <Atribuir opcoes={vendedores} nome={ops.nome} />
+          </section>
+        ) : null}
+        {perfil === 'ADMIN' ? (
+          <section className="secao cartao" aria-label="Importar clientes" id="importar">
+            <h3>Importar clientes (CSV)</h3>
+            <Importar />
+          </section>
+        ) : null}
+        {perfil === 'ADMIN' || perfil === 'SUPERVISOR' ? (
+          <section className="secao">
+            <h3>Histórico de transferências</h3>
+            <Historico nome={ops.nome} />
+          </section>
+        ) : null}
+        <div style={{ height: 40 }} />
+      </div>
+    </>
+  );
+}
+
+export default function CarteiraPage() {
+  return (
+    <QueryBoundary>
+      <Page title="Carteira" backHref="/crm-home">
+        <Carteira />
+      </Page>
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,167 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonText } from '../../components/ionic/IonText';
+import { useConfirm } from '../../components/ui/useConfirm';
+import { importarClientes } from '../../lib/api/clientes';
+import { mensagemDeErro } from '../../lib/api/client';
+import { sincronizarClientes } from '../../lib/clientes/sync';
+import { baixarArquivo } from '../../lib/csv';
+import { gravarTudo, modeloCsv, preparar, validarTudo, type Preparacao, type Rejeicao } from './importacao';
+
+type Etapa = 'inicio' | 'validando' | 'rejeitado' | 'pronto' | 'gravando' | 'fim' | 'erro';
+
+/** ADMIN: imports customers from a CSV file (validate everything, then write in chunks). */
+export function Importar() {
+  const qc = useQueryClient();
+  const confirm = useConfirm();
+  const arquivo = useRef<HTMLInputElement>(null);
+  const [nome, setNome] = useState('');
+  const [prep, setPrep] = useState<Preparacao | null>(null);
+  const [etapa, setEtapa] = useState<Etapa>('inicio');
+  const [feitas, setFeitas] = useState(0);
+  const [rejeitadas, setRejeitadas] = useState<Rejeicao[]>([]);
+  const [mensagem, setMensagem] = useState('');
+  const importar = (csv: string, v: boolean) => importarClientes(csv, v);
+
+  async function escolher(f: File | undefined) {
+    setEtapa('inicio');
+    setRejeitadas([]);
+    setMensagem('');
+    setPrep(null);
+    if (!f) return;
+    setNome(f.name);
+    const texto = await f.text();
+    const p = preparar(texto);
+    setPrep(p);
+    if (p.total === 0) {
+      setEtapa('erro');
+      setMensagem('O arquivo não tem linhas de clientes (a primeira linha é o cabeçalho).');
+      return;
+    }
+    setEtapa('validando');
+    setFeitas(0);
+    try {
+      const r = await validarTudo(p.pedacos, importar, setFeitas);
+      setRejeitadas(r);
+      setEtapa(r.length ? 'rejeitado' : 'pronto');
+    } catch (err) {
+      setEtapa('erro');
+      setMensagem(mensagemDeErro(err));
+    }
+  }
+
+  async function gravar() {
+    if (!prep) return;
+    const ok = await confirm({ header: 'Importar clientes', message: `Gravar ${prep.total} cliente(s) de ${nome}?` });
+    if (!ok) return;
+    setEtapa('gravando');
+    setFeitas(0);
+    try {
+      const r = await gravarTudo(prep.pedacos, importar, setFeitas);
+      if (r.rejeitadas.length) {
+        setRejeitadas(r.rejeitadas);
+        setEtapa('rejeitado');
+        setMensagem(`${r.linhasGravadas} linha(s) gravada(s) antes da falha. Corrija e importe de novo: nada será duplicado.`);
+        return;
+      }
+      setEtapa('fim');
+      setMensagem(`${r.criados} cliente(s) criado(s), ${r.atualizados} atualizado(s).`);
+      void qc.invalidateQueries({ queryKey: ['clientes'] });
+      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void sincronizarClientes().catch(() => undefined);
+    } catch (err) {
+      setEtapa('erro');
+      setMensagem(`${mensagemDeErro(err)} Importe o arquivo de novo: as linhas já gravadas não serão duplicadas.`);
+    }
+  }
+
+  const total = prep?.total ?? 0;
+  return (
+    <div className="form-stack" data-testid="importar-clientes">
+      <p className="muted" style={{ margin: 0 }}>
+        Arquivo CSV (UTF-8, separado por ; ou ,) com cabeçalho. Só documento e nome são obrigatórios. Todas as linhas são conferidas antes; se
+        alguma tiver erro, nada é gravado.
+      </p>
+      <div className="acoes">
+        <button type="button" onClick={() => baixarArquivo('modelo-importacao-clientes.csv', modeloCsv())}>
+          Baixar modelo
+        </button>
+        <button type="button" onClick={() => arquivo.current?.click()} disabled={etapa === 'validando' || etapa === 'gravando'}>
+          Escolher arquivo
+        </button>
+      </div>
+      <input
+        ref={arquivo}
+        type="file"
+        name="arquivo"
+        accept=".csv,text/csv"
+        hidden
+        onChange={(e) => {
+          void escolher(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {nome ? (
+        <p style={{ margin: 0 }}>
+          <strong>{nome}</strong>
+          {total ? ` · ${total} linha(s) em ${prep?.pedacos.length} parte(s)` : ''}
+        </p>
+      ) : null}
+      {prep?.desconhecidas.length ? <p className="nota">Colunas ignoradas (desconhecidas): {prep.desconhecidas.join(', ')}</p> : null}
+      {etapa === 'validando' || etapa === 'gravando' ? (
+        <div role="status">
+          <progress className="progresso" max={total} value={feitas} />
+          <p style={{ margin: 0 }} data-testid="progresso-importacao">
+            {etapa === 'validando' ? 'Conferindo' : 'Gravando'} {feitas} de {total} linhas… <IonSpinner name="dots" />
+          </p>
+        </div>
+      ) : null}
+      {etapa === 'pronto' ? (
+        <>
+          <IonText color="success">
+            <p style={{ margin: 0 }}>Todas as {total} linhas estão corretas.</p>
+          </IonText>
+          <IonButton onClick={() => void gravar()}>Gravar {total} cliente(s)</IonButton>
+        </>
+      ) : null}
+      {etapa === 'rejeitado' ? (
+        <div role="alert" data-testid="rejeitadas">
+          <IonText color="danger">
+            <p style={{ margin: 0 }}>
+              {rejeitadas.length} linha(s) com erro. {mensagem || 'Nada foi gravado.'} Corrija o arquivo e escolha-o de novo.
+            </p>
+          </IonText>
+          <table className="tabela" style={{ marginTop: 8 }}>
+            <thead>
+              <tr>
+                <th>Linha</th>
+                <th>Documento</th>
+                <th>Erros</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rejeitadas.slice(0, 500).map((r) => (
+                <tr key={`${r.linha}-${r.documento}`}>
+                  <td>{r.linha}</td>
+                  <td>{r.documento}</td>
+                  <td>{r.erros.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {etapa === 'fim' ? (
+        <IonText color="success" role="status">
+          <p style={{ margin: 0 }}>Importação concluída: {mensagem}</p>
+        </IonText>
+      ) : null}
+      {etapa === 'erro' ? (
+        <IonText color="danger" role="alert">
+          <p style={{ margin: 0 }}>{mensagem}</p>
+        </IonText>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { IonSpinner } from '@ionic/react';
+import { Page } from '../../components/ui/Page';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
+import { useOperadores } from '../../components/useOperadores';
+import { chavesClientes, listarClientes } from '../../lib/api/clientes';
+import { buscarNaLista, LIMITE_RESULTADOS, type ClienteLocal } from '../../lib/clientes/busca';
+import { useSituacaoSync } from '../../lib/clientes/sync';
+import { formatarDiaHora } from '../../lib/format/date';
+import { useSession } from '../../lib/session';
+import { TODOS_VENDEDORES } from '../../lib/storage';
+import { useCopia } from './copia';
+import { ItemCliente } from './ItemCliente';
+
+/**
+ * The search over the device copy: one pass over precomputed folded strings per keystroke, at
+ * most LIMITE_RESULTADOS rows rendered (plain elements). Exported for the search benchmark.
+ */
+export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteLocal[]; nomeVendedor?: (id: string) => string | undefined }) {
+  const [texto, setTexto] = useState('');
+  const res = useMemo(() => buscarNaLista(lista, texto), [lista, texto]);
+  return (
+    <>
+      <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
+        <label htmlFor="busca-clientes">Nome, fantasia, CPF/CNPJ ou cidade</label>
+        <input
+          id="busca-clientes"
+          name="busca"
+          type="search"
+          autoComplete="off"
+          autoFocus
+          enterKeyHint="search"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          placeholder="Ex.: são joão, 11.222.333, Campinas"
+        />
+      </div>
+      <p className="muted ion-padding-horizontal" role="status" data-testid="contagem-busca" style={{ fontSize: '0.85rem' }}>
+        {texto.trim()
+          ? res.total === 0
+            ? 'Nenhum cliente encontrado.'
+            : res.total > res.itens.length
+              ? `${res.total} clientes; mostrando os ${res.itens.length} primeiros. Refine a busca.`
+              : `${res.total} cliente(s)`
+          : `${lista.length} clientes no aparelho. Digite para buscar.`}
+      </p>
+      <ul className="lista-simples" data-testid="resultados-busca" data-consulta={texto}>
+        {res.itens.map((c) => (
+          <ItemCliente key={c.id} c={c} vendedor={nomeVendedor?.(c.vendedor_id)} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function BuscaNoServidor({ vendedor }: { vendedor: string }) {
+  const [texto, setTexto] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setQ(texto.trim()), 300);
+    return () => clearTimeout(t);
+  }, [texto]);
+  const params = { q, vendedor: vendedor || undefined, page_size: LIMITE_RESULTADOS };
+  const r = useQuery({
+    queryKey: chavesClientes.lista(params),
+    queryFn: ({ signal }) => listarClientes(params, signal),
+    enabled: q.length > 0,
+  });
+  return (
+    <>
+      <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
+        <label htmlFor="busca-clientes">Nome, fantasia, CPF/CNPJ ou cidade</label>
+        <input id="busca-clientes" name="busca" type="search" autoComplete="off" autoFocus value={texto} onChange={(e) => setTexto(e.target.value)} />
+      </div>
+      <p className="muted ion-padding-horizontal" style={{ fontSize: '0.85rem' }}>
+        Os clientes ainda não estão salvos no aparelho; buscando no servidor.
+      </p>
+      {!q ? null : r.isPending ? (
+        <div className="ion-padding">
+          <IonSpinner name="dots" />
+        </div>
+      ) : r.isError ? (
+        <ErrorState error={r.error} onRetry={() => void r.refetch()} />
+      ) : r.data.clientes.length === 0 ? (
+        <EmptyState>Nenhum cliente encontrado.</EmptyState>
+      ) : (
+        <ul className="lista-simples" data-testid="resultados-busca" data-consulta={texto}>
+          {r.data.clientes.map((c) => (
+            <ItemCliente key={c.id} c={c} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Busca() {
+  const { profile } = useSession();
+  const ops = useOperadores();
+  const sync = useSituacaoSync();
+  const copia = useCopia();
+  const vendedor = ops.gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
+  // The copy holds the operator's whole scope; the seller filter applies here.
+  const base = useMemo(() => (copia && vendedor ? copia.filter((c) => c.vendedor_id === vendedor) : copia), [copia, vendedor]);
+  return (
+    <Page title="Buscar clientes" backHref="/crm-clientes" padded={false}>
+      <div className="narrow">
+        {ops.gestor ? (
+          <p className="muted ion-padding-horizontal" style={{ margin: '8px 0 0', fontSize: '0.85rem' }}>
+            Vendedor: {profile?.filtroVendedor || TODOS_VENDEDORES}
+          </p>
+        ) : null}
+        {base === null ? (
+          <div className="center-box" role="status">
+            <IonSpinner name="crescent" />
+          </div>
+        ) : copia && copia.length > 0 ? (
+          <>
+            <BuscaNaCopia lista={base} nomeVendedor={ops.gestor && !vendedor ? (id) => ops.nomes.get(id) : undefined} />
+            {sync.sincronizadoEm ? (
+              <p className="muted ion-padding" style={{ fontSize: '0.8rem' }}>
+                Dados do aparelho, atualizados em {formatarDiaHora(sync.sincronizadoEm)}.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <BuscaNoServidor vendedor={vendedor} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+export default function BuscarPage() {
+  return (
+    <QueryBoundary>
+      <Busca />
+    </QueryBoundary>
+  );
+}

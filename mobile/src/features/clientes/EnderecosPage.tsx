@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { add } from 'ionicons/icons';
+import { IonText } from '../../components/ionic/IonText';
+import { Page } from '../../components/ui/Page';
+import { PageLoading } from '../../components/ui/PageLoading';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
+import { useConfirm } from '../../components/ui/useConfirm';
+import { useToast } from '../../components/ui/useToast';
+import { removerEndereco, salvarEndereco } from '../../lib/api/clientes';
+import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
+import type { Cliente } from '../../lib/api/types';
+import { linhaEndereco, rotuloTipoEndereco } from '../../lib/clientes/status';
+import { linkMapa } from '../../lib/format/maps';
+import { obterPosicao } from '../../lib/geo';
+import { CamposEndereco } from './CamposEndereco';
+import { useClienteDoParam } from './useClienteDoParam';
+import { doEndereco, novoEndereco, paraEndereco } from './enderecos';
+import { campoDoServidor, validarEndereco, type Erros, type ValoresEndereco } from './validacao';
+
+function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; inicial: ValoresEndereco; onFim: () => void; atualizar: (c: Cliente) => Promise<void> }) {
+  const toast = useToast();
+  const [v, setV] = useState(inicial);
+  const [erros, setErros] = useState<Erros>({});
+  const [erro, setErro] = useState('');
+  const [localizando, setLocalizando] = useState(false);
+  const novo = !cliente.enderecos.some((e) => e.id === inicial.id);
+
+  const salvar = useMutation({
+    mutationFn: (val: ValoresEndereco) => salvarEndereco(cliente.id, paraEndereco(val)),
+    onSuccess: async (c) => {
+      await atualizar(c);
+      toast(novo ? 'Endereço incluído.' : 'Endereço salvo.', { duration: 2500, position: 'bottom', color: 'success' });
+      onFim();
+    },
+    onError: (err) => {
+      setErro(mensagemDeErro(err));
+      const campos: Erros = {};
+      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
+      setErros(campos);
+    },
+  });
+
+  function enviar(e: FormEvent) {
+    e.preventDefault();
+    setErro('');
+    const falhas = validarEndereco(v, true);
+    setErros(falhas);
+    if (Object.keys(falhas).length) {
+      setErro('Confira os campos destacados.');
+      return;
+    }
+    salvar.mutate(v);
+  }
+
+  async function usarLocalizacao() {
+    setLocalizando(true);
+    const p = await obterPosicao(10_000);
+    setLocalizando(false);
+    if (!p) {
+      toast('Não foi possível obter a localização. Verifique a permissão do aparelho.', { duration: 4000, position: 'bottom', color: 'warning' });
+      return;
+    }
+    setV((o) => ({ ...o, latitude: Number(p.latitude.toFixed(6)), longitude: Number(p.longitude.toFixed(6)) }));
+  }
+
+  return (
+    <form className="cartao form-stack" onSubmit={enviar} noValidate data-testid="form-endereco">
+      <h3 style={{ margin: 0 }}>{novo ? 'Novo endereço' : 'Editar endereço'}</h3>
+      <CamposEndereco valor={v} onChange={setV} erros={erros} comTipo />
+      <label className="check-field">
+        <input type="checkbox" name="principal" checked={v.principal} onChange={(e) => setV((o) => ({ ...o, principal: e.target.checked }))} />
+        Endereço principal (define a cidade e a região do cliente)
+      </label>
+      <div>
+        <IonButton type="button" fill="outline" size="small" onClick={() => void usarLocalizacao()} disabled={localizando}>
+          {localizando ? <IonSpinner name="dots" /> : 'Usar minha localização'}
+        </IonButton>
+        {v.latitude !== null && v.longitude !== null ? (
+          <span className="muted" style={{ fontSize: '0.85rem' }}>
+            {' '}
+            {v.latitude}, {v.longitude}{' '}
+            <button type="button" className="chip" onClick={() => setV((o) => ({ ...o, latitude: null, longitude: null }))}>
+              Limpar
+            </button>
+          </span>
+        ) : null}
+      </div>
+      {erro ? (
+        <IonText color="danger" role="alert">
+          <p>{erro}</p>
+        </IonText>
+      ) : null}
+      <div className="row-2">
+        <IonButton type="button" fill="outline" onClick={onFim}>
+          Cancelar
+        </IonButton>
+        <IonButton type="submit" disabled={salvar.isPending}>
+          {salvar.isPending ? <IonSpinner name="dots" /> : 'Salvar endereço'}
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+function Enderecos() {
+  const { id, q, atualizar } = useClienteDoParam();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [editando, setEditando] = useState<ValoresEndereco | null>(null);
+  const remover = useMutation({
+    mutationFn: (enderecoId: string) => removerEndereco(id, enderecoId),
+    onSuccess: async (c) => {
+      await atualizar(c);
+      toast('Endereço removido.', { duration: 2500, position: 'bottom' });
+    },
+    onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
+  });
+  if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
+  if (q.isPending) return <PageLoading />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  const c = q.data;
+  const lista = [...c.enderecos].sort((a, b) => Number(b.principal) - Number(a.principal));
+  return (
+    <div className="narrow">
+      <p className="muted" style={{ marginTop: 0 }}>
+        {c.nome}
+      </p>
+      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} atualizar={atualizar} /> : null}
+      {lista.length === 0 && !editando ? <EmptyState>Nenhum endereço cadastrado.</EmptyState> : null}
+      <ul style={{ listStyle: 'none', padding: 0 }} data-testid="lista-enderecos">
+        {lista.map((e) => {
+          const linha = linhaEndereco(e);
+          return (
+            <li key={e.id} className="cartao">
+              <strong>
+                {rotuloTipoEndereco(e.tipo)}
+                {e.principal ? <span className="selo">principal</span> : null}
+              </strong>
+              <p style={{ margin: '4px 0' }}>
+                {linha}
+                {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
+              </p>
+              {e.latitude != null && e.longitude != null ? (
+                <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
+                  Coordenadas: {e.latitude}, {e.longitude}
+                </p>
+              ) : null}
+              <div className="acoes">
+                <a href={linkMapa(`${linha} ${e.cep}`)} target="_blank" rel="noopener noreferrer">
+                  Ver no mapa
+                </a>
+                <button type="button" onClick={() => setEditando(doEndereco(e))}>
+                  Editar
+                </button>
+                <button
+                  type="button"
+                  className="perigo"
+                  disabled={remover.isPending}
+                  onClick={() =>
+                    void confirm({ header: 'Remover endereço', message: `Remover o endereço ${linha}?` }).then((ok) => ok && remover.mutate(e.id))
+                  }
+                >
+                  Remover
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {!editando ? (
+        <IonButton expand="block" onClick={() => setEditando(novoEndereco(c.enderecos.length === 0))}>
+          <IonIcon slot="start" icon={add} aria-hidden="true" />
+          Incluir endereço
+        </IonButton>
+      ) : null}
+    </div>
+  );
+}
+
+export default function EnderecosPage() {
+  return (
+    <QueryBoundary>
+      <Page title="Endereços" backHref="/crm-clientes">
+        <Enderecos />
+      </Page>
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,384 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonText } from '../../components/ionic/IonText';
+import { Page } from '../../components/ui/Page';
+import { PageLoading } from '../../components/ui/PageLoading';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { SelectField } from '../../components/ui/SelectField';
+import { TextField } from '../../components/ui/TextField';
+import { useToast } from '../../components/ui/useToast';
+import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { atualizarCliente, chavesClientes, criarCliente, listarClientes, obterCliente, salvarEndereco } from '../../lib/api/clientes';
+import { ApiError, errosDeCampo, mensagemDeErro } from '../../lib/api/client';
+import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
+import { guardarCliente } from '../../lib/clientes/copia';
+import { STATUS_CLIENTE, TIPOS_PESSOA } from '../../lib/clientes/status';
+import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
+import { mascaraDocumento, mascaraTelefone } from '../../lib/format/masks';
+import { centavosParaReais, reaisParaCentavos } from '../../lib/format/money';
+import { useSession } from '../../lib/session';
+import { novoId } from '../../lib/uuid';
+import { CamposEndereco } from './CamposEndereco';
+import { doEndereco, mesmoEndereco, novoEndereco, paraEndereco } from './enderecos';
+import { campoDoServidor, enderecoVazio, validarCliente, type Erros, type ValoresCliente } from './validacao';
+
+const digitos = (v: string) => v.replace(/\D/g, '');
+const RASCUNHO = 'crm:rascunho-cliente:';
+
+function valoresVazios(vendedorId: string): ValoresCliente {
+  return {
+    tipoPessoa: 'PJ',
+    documento: '',
+    nome: '',
+    fantasia: '',
+    ie: '',
+    isento: false,
+    contribuinte: false,
+    email: '',
+    telefone: '',
+    celular: '',
+    segmento: '',
+    status: 'ativo',
+    limite: '0,00',
+    observacoes: '',
+    vendedorId,
+    endereco: novoEndereco(true),
+  };
+}
+
+function doCliente(c: Cliente): ValoresCliente {
+  const tipo: TipoPessoa = c.tipo_pessoa === 'FISICA' ? 'FISICA' : 'PJ';
+  const principal = c.enderecos.find((e) => e.principal) ?? c.enderecos[0];
+  return {
+    tipoPessoa: tipo,
+    documento: mascaraDocumento(c.documento, tipo),
+    nome: c.nome,
+    fantasia: c.nome_fantasia,
+    ie: c.inscricao_estadual === 'ISENTO' ? '' : c.inscricao_estadual,
+    isento: c.inscricao_estadual === 'ISENTO',
+    contribuinte: c.contribuinte_icms,
+    email: c.email,
+    telefone: mascaraTelefone(c.telefone, digitos(c.telefone).length === 11 ? 'celular' : 'fixo'),
+    celular: mascaraTelefone(c.celular, 'celular'),
+    segmento: c.segmento,
+    status: c.status || 'ativo',
+    limite: centavosParaReais(c.limite_credito_centavos),
+    observacoes: c.observacoes,
+    vendedorId: c.vendedor_id,
+    endereco: principal ? doEndereco(principal) : novoEndereco(true),
+  };
+}
+
+function lerRascunho(chave: string): ValoresCliente | null {
+  try {
+    const v = sessionStorage.getItem(RASCUNHO + chave);
+    return v ? (JSON.parse(v) as ValoresCliente) : null;
+  } catch {
+    return null;
+  }
+}
+
+function Formulario({ cliente }: { cliente?: Cliente }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const { profile } = useSession();
+  const ops = useOperadores();
+  const novo = !cliente;
+  // One id per form: a retried create returns the same customer.
+  const [idNovo] = useState(() => lerRascunhoId() ?? novoId());
+  const chaveRascunho = cliente ? `${cliente.id}:${cliente.versao}` : 'novo';
+  const inicial = useRef(cliente ? doCliente(cliente) : valoresVazios(profile?.operador ?? ''));
+  const [v, setV] = useState<ValoresCliente>(() => lerRascunho(chaveRascunho) ?? inicial.current);
+  const [erros, setErros] = useState<Erros>({});
+  const [erro, setErro] = useState('');
+  const [existente, setExistente] = useState<{ id: string; nome: string } | null>(null);
+
+  function lerRascunhoId(): string | null {
+    try {
+      return cliente ? null : sessionStorage.getItem(`${RASCUNHO}novo:id`);
+    } catch {
+      return null;
+    }
+  }
+
+  // What the user typed survives leaving the screen (e.g. to open the existing customer).
+  useEffect(() => {
+    const t = setTimeout(() => {
+      try {
+        sessionStorage.setItem(RASCUNHO + chaveRascunho, JSON.stringify(v));
+        if (novo) sessionStorage.setItem(`${RASCUNHO}novo:id`, idNovo);
+      } catch {
+        /* no session storage */
+      }
+    }, 300);
+    return () => clearTimeout(t);
+  }, [v, chaveRascunho, novo, idNovo]);
+
+  function esquecerRascunho() {
+    try {
+      sessionStorage.removeItem(RASCUNHO + chaveRascunho);
+      sessionStorage.removeItem(`${RASCUNHO}novo:id`);
+    } catch {
+      /* nothing */
+    }
+  }
+
+  const salvar = useMutation({
+    mutationFn: async (val: ValoresCliente): Promise<Cliente> => {
+      const ie = val.isento ? 'ISENTO' : digitos(val.ie);
+      const campos = {
+        tipo_pessoa: val.tipoPessoa,
+        documento: normalizarDocumento(val.documento),
+        nome: val.nome.trim(),
+        nome_fantasia: val.fantasia.trim(),
+        inscricao_estadual: ie,
+        contribuinte_icms: val.contribuinte,
+        email: val.email.trim(),
+        telefone: digitos(val.telefone),
+        celular: digitos(val.celular),
+        segmento: val.segmento.trim(),
+        status: val.status,
+        limite_credito_centavos: reaisParaCentavos(val.limite) ?? '0',
+        observacoes: val.observacoes.trim(),
+      };
+      const endereco = enderecoVazio(val.endereco) ? null : paraEndereco({ ...val.endereco, principal: true });
+      if (!cliente) {
+        return criarCliente({
+          id: idNovo,
+          ...campos,
+          vendedor_id: val.vendedorId || undefined,
+          enderecos: endereco ? [endereco as NonNullable<CriarClientePedido['enderecos']>[number]] : [],
+          contatos: [],
+        });
+      }
+      // Only what changed goes in the PATCH, with the version read (409 if someone else saved).
+      const antes = inicial.current;
+      const patch: AtualizarClientePedido = { versao: cliente.versao };
+      const orig = {
+        tipo_pessoa: cliente.tipo_pessoa,
+        documento: cliente.documento,
+        nome: cliente.nome,
+        nome_fantasia: cliente.nome_fantasia,
+        inscricao_estadual: cliente.inscricao_estadual,
+        contribuinte_icms: cliente.contribuinte_icms,
+        email: cliente.email,
+        telefone: cliente.telefone,
+        celular: cliente.celular,
+        segmento: cliente.segmento,
+        status: cliente.status,
+        limite_credito_centavos: cliente.limite_credito_centavos,
+        observacoes: cliente.observacoes,
+      };
+      for (const k of Object.keys(campos) as (keyof typeof campos)[]) {
+        if (String(campos[k]) !== String(orig[k])) (patch as Record<string, unknown>)[k] = campos[k];
+      }
+      if (val.vendedorId && val.vendedorId !== cliente.vendedor_id) patch.vendedor_id = val.vendedorId;
+      let c = cliente;
+      if (Object.keys(patch).length > 1) c = await atualizarCliente(cliente.id, patch);
+      if (endereco && !mesmoEndereco(val.endereco, antes.endereco)) c = await salvarEndereco(cliente.id, endereco);
+      return c;
+    },
+    onSuccess: async (c) => {
+      esquecerRascunho();
+      await guardarCliente(c).catch(() => undefined);
+      qc.setQueryData(chavesClientes.um(c.id), c);
+      void qc.invalidateQueries({ queryKey: chavesClientes.todos });
+      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      toast(novo ? 'Cliente cadastrado.' : 'Alterações salvas.', { duration: 2500, position: 'bottom', color: 'success' });
+      navigate(`/crm-clientes-ficha?id=${encodeURIComponent(c.id)}`, { replace: true });
+    },
+    onError: async (err) => {
+      setErro(mensagemDeErro(err));
+      const campos: Erros = {};
+      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
+      setErros(campos);
+      // A document already in use: find that customer so the user can open it.
+      if (err instanceof ApiError && err.status === 409 && novo) {
+        const doc = normalizarDocumento(v.documento);
+        const r = await listarClientes({ q: doc, page_size: 5 }).catch(() => null);
+        const c = r?.clientes.find((x) => normalizarDocumento(x.documento) === doc);
+        setExistente(c ? { id: c.id, nome: c.nome } : null);
+      }
+    },
+  });
+
+  function enviar(e: FormEvent) {
+    e.preventDefault();
+    setErro('');
+    setExistente(null);
+    const faltando = validarCliente(v);
+    setErros(faltando);
+    if (Object.keys(faltando).length) {
+      setErro('Confira os campos destacados.');
+      return;
+    }
+    salvar.mutate(v);
+  }
+
+  const set = <K extends keyof ValoresCliente>(k: K, val: ValoresCliente[K]) => setV((old) => ({ ...old, [k]: val }));
+  const pj = v.tipoPessoa === 'PJ';
+
+  return (
+    <form className="narrow form-stack" onSubmit={enviar} noValidate>
+      <SelectField
+        label="Tipo de pessoa"
+        name="tipo_pessoa"
+        value={v.tipoPessoa}
+        onValue={(x) => setV((o) => ({ ...o, tipoPessoa: x as TipoPessoa, documento: mascaraDocumento(o.documento, x as TipoPessoa) }))}
+        options={TIPOS_PESSOA}
+      />
+      <TextField
+        label={pj ? 'CNPJ' : 'CPF'}
+        name="documento"
+        inputMode={pj ? 'text' : 'numeric'}
+        autoCapitalize="characters"
+        value={v.documento}
+        onValue={(x) => set('documento', mascaraDocumento(x, v.tipoPessoa))}
+        error={erros.documento}
+      />
+      <TextField label={pj ? 'Razão social' : 'Nome'} name="nome" value={v.nome} onValue={(x) => set('nome', x)} error={erros.nome} />
+      <TextField label="Nome fantasia" name="nome_fantasia" value={v.fantasia} onValue={(x) => set('fantasia', x)} error={erros.nome_fantasia} />
+      <div className="row-2">
+        <TextField
+          label="Inscrição estadual"
+          name="inscricao_estadual"
+          inputMode="numeric"
+          value={v.isento ? 'ISENTO' : v.ie}
+          disabled={v.isento}
+          onValue={(x) => set('ie', x.replace(/\D/g, ''))}
+          error={erros.inscricao_estadual}
+        />
+        <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'end' }}>
+          <label className="check-field">
+            <input type="checkbox" name="isento" checked={v.isento} onChange={(e) => set('isento', e.target.checked)} />
+            Isento
+          </label>
+        </div>
+      </div>
+      <label className="check-field">
+        <input type="checkbox" name="contribuinte_icms" checked={v.contribuinte} onChange={(e) => set('contribuinte', e.target.checked)} />
+        Contribuinte do ICMS
+      </label>
+      <TextField label="E-mail" name="email" type="email" inputMode="email" value={v.email} onValue={(x) => set('email', x)} error={erros.email} />
+      <div className="row-2">
+        <TextField
+          label="Telefone"
+          name="telefone"
+          inputMode="tel"
+          value={v.telefone}
+          onValue={(x) => set('telefone', mascaraTelefone(x, digitos(x).length > 10 ? 'celular' : 'fixo'))}
+          error={erros.telefone}
+        />
+        <TextField
+          label="Celular"
+          name="celular"
+          inputMode="tel"
+          value={v.celular}
+          onValue={(x) => set('celular', mascaraTelefone(x, 'celular'))}
+          error={erros.celular}
+        />
+      </div>
+      <div className="row-2">
+        <TextField label="Segmento" name="segmento" value={v.segmento} onValue={(x) => set('segmento', x)} error={erros.segmento} />
+        <SelectField
+          label="Status"
+          name="status"
+          value={v.status}
+          onValue={(x) => set('status', x)}
+          options={STATUS_CLIENTE.map((s) => ({ value: s.valor, label: s.rotulo }))}
+          error={erros.status}
+        />
+      </div>
+      <TextField
+        label="Limite de crédito (R$)"
+        name="limite_credito"
+        inputMode="decimal"
+        value={v.limite}
+        onValue={(x) => set('limite', x.replace(/[^\d.,]/g, ''))}
+        error={erros.limite_credito_centavos}
+      />
+      {ops.gestor ? (
+        <SelectField
+          label="Vendedor responsável"
+          name="vendedor_id"
+          value={v.vendedorId}
+          onValue={(x) => set('vendedorId', x)}
+          options={[
+            ...(v.vendedorId && !ops.lista.some((o) => o.id === v.vendedorId) ? [{ value: v.vendedorId, label: ops.nome(v.vendedorId) }] : []),
+            ...opcoesVendedores(ops.lista).map((o) => ({ value: o.valor, label: o.rotulo })),
+          ]}
+          error={erros.vendedor_id}
+        />
+      ) : (
+        <p className="muted" style={{ margin: 0 }}>
+          Vendedor responsável: {cliente ? ops.nome(cliente.vendedor_id) : profile?.nomeOperador}
+        </p>
+      )}
+      <div className="text-field">
+        <label htmlFor="observacoes">Observações</label>
+        <textarea id="observacoes" name="observacoes" value={v.observacoes} onChange={(e) => set('observacoes', e.target.value)} />
+      </div>
+      <h3 style={{ margin: '12px 0 0', fontSize: '1rem' }}>Endereço principal</h3>
+      <CamposEndereco valor={v.endereco} onChange={(e) => set('endereco', e)} erros={erros} comTipo />
+      {erro ? (
+        <IonText color="danger" role="alert">
+          <p data-testid="erro-formulario">{erro}</p>
+        </IonText>
+      ) : null}
+      {existente ? (
+        <p>
+          <Link to={`/crm-clientes-ficha?id=${encodeURIComponent(existente.id)}`} data-testid="abrir-existente">
+            Abrir o cliente já cadastrado: {existente.nome}
+          </Link>
+        </p>
+      ) : null}
+      <IonButton type="submit" expand="block" disabled={salvar.isPending}>
+        {salvar.isPending ? <IonSpinner name="dots" /> : novo ? 'Cadastrar cliente' : 'Salvar alterações'}
+      </IonButton>
+      {!novo || lerRascunho('novo') ? (
+        <IonButton
+          type="button"
+          fill="clear"
+          onClick={() => {
+            esquecerRascunho();
+            setV(inicial.current);
+            setErros({});
+            setErro('');
+          }}
+        >
+          Descartar alterações
+        </IonButton>
+      ) : null}
+    </form>
+  );
+}
+
+function Editar({ id }: { id: string }) {
+  const q = useQuery({ queryKey: chavesClientes.um(id), queryFn: ({ signal }) => obterCliente(id, signal), staleTime: 0 });
+  if (q.isPending) return <PageLoading />;
+  return (
+    <Page title="Editar cliente" backHref={`/crm-clientes-ficha?id=${encodeURIComponent(id)}`}>
+      {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <Formulario key={`${q.data.id}:${q.data.versao}`} cliente={q.data} />}
+    </Page>
+  );
+}
+
+export default function IncluirPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return (
+    <QueryBoundary>
+      {id ? (
+        <Editar id={id} />
+      ) : (
+        <Page title="Novo cliente" backHref="/crm-clientes">
+          <Formulario />
+        </Page>
+      )}
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,416 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonText } from '../../components/ionic/IonText';
+import { Page } from '../../components/ui/Page';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
+import { SelectField } from '../../components/ui/SelectField';
+import { TextField } from '../../components/ui/TextField';
+import { useToast } from '../../components/ui/useToast';
+import {
+  atualizarPesquisa,
+  chavesClientes,
+  criarPesquisa,
+  listarPesquisas,
+  obterCliente,
+  obterPesquisa,
+  responderPesquisa,
+} from '../../lib/api/clientes';
+import { ApiError, mensagemDeErro } from '../../lib/api/client';
+import type { Pergunta, Pesquisa } from '../../lib/api/types';
+import { formatarDataHora } from '../../lib/format/date';
+import { obterPosicao } from '../../lib/geo';
+import { useSession } from '../../lib/session';
+import { novoId } from '../../lib/uuid';
+import { paraPerguntas, paraRespostas, TIPOS_PERGUNTA, temOpcoes, validarFormulario, validarRespostas, type PerguntaEditada, type ValorResposta } from './regras';
+
+// ---------------------------------------------------------------- answering
+
+function Campo({ p, valor, onValor, erro }: { p: Pergunta; valor: ValorResposta | undefined; onValor: (v: ValorResposta) => void; erro?: string }) {
+  const nome = `p-${p.id}`;
+  const rotulo = (
+    <legend style={{ fontWeight: 500, marginBottom: 6 }}>
+      {p.texto}
+      {p.obrigatoria ? <span aria-label="obrigatória"> *</span> : null}
+    </legend>
+  );
+  let input: React.ReactNode;
+  switch (p.tipo) {
+    case 'SIM_NAO':
+      input = (
+        <div style={{ display: 'flex', gap: 16 }}>
+          {[
+            ['sim', 'Sim'],
+            ['nao', 'Não'],
+          ].map(([v, l]) => (
+            <label key={v} className="check-field">
+              <input type="radio" name={nome} value={v} checked={valor === v} onChange={() => onValor(v)} /> {l}
+            </label>
+          ))}
+        </div>
+      );
+      break;
+    case 'ESCOLHA_UNICA':
+      input = p.opcoes.map((o) => (
+        <label key={o} className="check-field">
+          <input type="radio" name={nome} value={o} checked={valor === o} onChange={() => onValor(o)} /> {o}
+        </label>
+      ));
+      break;
+    case 'ESCOLHA_MULTIPLA': {
+      const atual = Array.isArray(valor) ? valor : [];
+      input = p.opcoes.map((o) => (
+        <label key={o} className="check-field">
+          <input
+            type="checkbox"
+            name={nome}
+            value={o}
+            checked={atual.includes(o)}
+            onChange={(e) => onValor(e.target.checked ? [...atual, o] : atual.filter((x) => x !== o))}
+          />{' '}
+          {o}
+        </label>
+      ));
+      break;
+    }
+    case 'DATA':
+      input = (
+        <div className="text-field">
+          <input type="date" name={nome} aria-label={p.texto} value={String(valor ?? '')} onChange={(e) => onValor(e.target.value)} />
+        </div>
+      );
+      break;
+    case 'NUMERO':
+      input = (
+        <div className="text-field">
+          <input type="text" inputMode="decimal" name={nome} aria-label={p.texto} value={String(valor ?? '')} onChange={(e) => onValor(e.target.value)} />
+        </div>
+      );
+      break;
+    default:
+      input = (
+        <div className="text-field">
+          <textarea name={nome} aria-label={p.texto} value={String(valor ?? '')} onChange={(e) => onValor(e.target.value)} />
+        </div>
+      );
+  }
+  return (
+    <fieldset className="cartao" style={{ border: 0, margin: '0 0 8px' }} data-pergunta={p.texto} aria-invalid={erro ? true : undefined}>
+      {rotulo}
+      {input}
+      {erro ? <p className="field-error">{erro}</p> : null}
+    </fieldset>
+  );
+}
+
+function Responder({ clienteId, pesquisa }: { clienteId: string; pesquisa: Pesquisa }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [valores, setValores] = useState<Record<string, ValorResposta>>({});
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [erro, setErro] = useState('');
+  // One id per answer: a retried send does not answer twice.
+  const [idResposta] = useState(() => novoId());
+
+  const enviar = useMutation({
+    mutationFn: async () => {
+      // The position counts only if the user allows it within 5 s.
+      const pos = await obterPosicao(5000);
+      return responderPesquisa(clienteId, {
+        id: idResposta,
+        pesquisa_id: pesquisa.id,
+        pesquisa_versao: pesquisa.versao,
+        respostas: paraRespostas(pesquisa.perguntas, valores),
+        ...(pos ? { latitude: pos.latitude, longitude: pos.longitude } : {}),
+      });
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: chavesClientes.respostas(clienteId) });
+      toast('Pesquisa enviada.', { duration: 2500, position: 'bottom', color: 'success' });
+      navigate(`/crm-clientes-ficha?id=${encodeURIComponent(clienteId)}`, { replace: true });
+    },
+    onError: (err) => {
+      setErro(
+        err instanceof ApiError && err.status === 409
+          ? `${err.mensagem} O formulário mudou: recarregue a tela para responder a versão atual.`
+          : mensagemDeErro(err),
+      );
+      if (err instanceof ApiError) {
+        const e: Record<string, string> = {};
+        for (const c of err.campos) e[c.campo.replace(/^respostas\./, '')] = c.descricao;
+        setErros(e);
+      }
+    },
+  });
+
+  function submeter(e: FormEvent) {
+    e.preventDefault();
+    setErro('');
+    const f = validarRespostas(pesquisa.perguntas, valores);
+    setErros(f);
+    if (Object.keys(f).length) {
+      setErro('Responda as perguntas destacadas.');
+      return;
+    }
+    enviar.mutate();
+  }
+
+  return (
+    <form onSubmit={submeter} noValidate data-testid="form-resposta">
+      <h2 style={{ margin: '8px 0 4px' }}>{pesquisa.titulo}</h2>
+      {pesquisa.descricao ? <p className="muted">{pesquisa.descricao}</p> : null}
+      {pesquisa.perguntas.map((p) => (
+        <Campo key={p.id} p={p} valor={valores[p.id]} onValor={(v) => setValores((o) => ({ ...o, [p.id]: v }))} erro={erros[p.id]} />
+      ))}
+      {erro ? (
+        <IonText color="danger" role="alert">
+          <p>{erro}</p>
+        </IonText>
+      ) : null}
+      <IonButton type="submit" expand="block" disabled={enviar.isPending}>
+        {enviar.isPending ? <IonSpinner name="dots" /> : 'Enviar respostas'}
+      </IonButton>
+    </form>
+  );
+}
+
+function ParaCliente({ clienteId }: { clienteId: string }) {
+  const { profile } = useSession();
+  const cliente = useQuery({ queryKey: chavesClientes.um(clienteId), queryFn: ({ signal }) => obterCliente(clienteId, signal) });
+  const pesquisas = useQuery({ queryKey: chavesClientes.pesquisas(false), queryFn: ({ signal }) => listarPesquisas(false, signal) });
+  const [escolhida, setEscolhida] = useState('');
+  const ativas = (pesquisas.data?.pesquisas ?? []).filter((p) => p.ativa);
+  const id = escolhida || (ativas.length === 1 ? ativas[0].id : '');
+  const pesquisa = ativas.find((p) => p.id === id);
+  return (
+    <div className="narrow">
+      {cliente.data ? (
+        <p className="muted" style={{ marginTop: 0 }}>
+          Cliente: <strong>{cliente.data.nome}</strong>
+        </p>
+      ) : null}
+      {pesquisas.isPending ? (
+        <IonSpinner name="dots" />
+      ) : pesquisas.isError ? (
+        <ErrorState error={pesquisas.error} onRetry={() => void pesquisas.refetch()} />
+      ) : ativas.length === 0 ? (
+        <EmptyState>Nenhum formulário de pesquisa ativo.</EmptyState>
+      ) : (
+        <>
+          <SelectField
+            label="Formulário"
+            name="pesquisa"
+            value={id}
+            onValue={setEscolhida}
+            options={[{ value: '', label: 'Escolha o formulário' }, ...ativas.map((p) => ({ value: p.id, label: p.titulo }))]}
+          />
+          {pesquisa ? <Responder key={`${pesquisa.id}:${pesquisa.versao}`} clienteId={clienteId} pesquisa={pesquisa} /> : null}
+        </>
+      )}
+      {profile?.perfil === 'ADMIN' ? (
+        <p style={{ marginTop: 24 }}>
+          <Link to="/crm-clientes-pesquisas?gerenciar=1">Gerenciar formulários</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- ADMIN: forms
+
+function Gerenciar() {
+  const q = useQuery({ queryKey: chavesClientes.pesquisas(true), queryFn: ({ signal }) => listarPesquisas(true, signal) });
+  return (
+    <div className="narrow">
+      <IonButton expand="block" routerLink="/crm-clientes-pesquisas?editar=novo">
+        Novo formulário
+      </IonButton>
+      {q.isPending ? (
+        <IonSpinner name="dots" />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.data.pesquisas.length === 0 ? (
+        <EmptyState>Nenhum formulário cadastrado.</EmptyState>
+      ) : (
+        <ul className="lista-simples" style={{ marginTop: 12 }} data-testid="lista-pesquisas">
+          {q.data.pesquisas.map((p) => (
+            <li key={p.id}>
+              <Link to={`/crm-clientes-pesquisas?editar=${encodeURIComponent(p.id)}`}>
+                <strong>
+                  {p.titulo}
+                  {!p.ativa ? <span className="selo inativo">inativo</span> : null}
+                </strong>
+                <small>
+                  {p.perguntas.length} pergunta(s) · versão {p.versao} · alterado em {formatarDataHora(p.alterado_em)}
+                </small>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Editor({ pesquisa }: { pesquisa?: Pesquisa }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [id] = useState(() => pesquisa?.id ?? novoId());
+  const [titulo, setTitulo] = useState(pesquisa?.titulo ?? '');
+  const [descricao, setDescricao] = useState(pesquisa?.descricao ?? '');
+  const [ativa, setAtiva] = useState(pesquisa?.ativa ?? true);
+  const [perguntas, setPerguntas] = useState<PerguntaEditada[]>(
+    () => pesquisa?.perguntas.map((p) => ({ id: p.id, texto: p.texto, tipo: p.tipo, obrigatoria: p.obrigatoria, opcoes: p.opcoes.join('\n') })) ?? [],
+  );
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [erro, setErro] = useState('');
+
+  const salvar = useMutation({
+    mutationFn: () =>
+      pesquisa
+        ? atualizarPesquisa(pesquisa.id, { titulo: titulo.trim(), descricao: descricao.trim(), ativa, perguntas: { itens: paraPerguntas(perguntas) }, versao: pesquisa.versao })
+        : criarPesquisa({ id, titulo: titulo.trim(), descricao: descricao.trim(), perguntas: paraPerguntas(perguntas), inativa: !ativa }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['pesquisas'] });
+      toast('Formulário salvo.', { duration: 2500, position: 'bottom', color: 'success' });
+      navigate('/crm-clientes-pesquisas?gerenciar=1', { replace: true });
+    },
+    onError: (err) => setErro(mensagemDeErro(err)),
+  });
+
+  const mudar = (i: number, p: Partial<PerguntaEditada>) => setPerguntas((l) => l.map((x, k) => (k === i ? { ...x, ...p } : x)));
+  const mover = (i: number, d: number) =>
+    setPerguntas((l) => {
+      const n = [...l];
+      const j = i + d;
+      if (j < 0 || j >= n.length) return l;
+      [n[i], n[j]] = [n[j], n[i]];
+      return n;
+    });
+
+  function submeter(e: FormEvent) {
+    e.preventDefault();
+    setErro('');
+    const f = validarFormulario(titulo, perguntas);
+    setErros(f);
+    if (Object.keys(f).length) {
+      setErro(f.perguntas ?? 'Confira os campos destacados.');
+      return;
+    }
+    salvar.mutate();
+  }
+
+  return (
+    <form className="narrow form-stack" onSubmit={submeter} noValidate>
+      {pesquisa ? <p className="muted">Versão {pesquisa.versao}. Salvar cria uma nova versão; respostas antigas continuam na versão respondida.</p> : null}
+      <TextField label="Título" name="titulo" value={titulo} onValue={setTitulo} error={erros.titulo} />
+      <div className="text-field">
+        <label htmlFor="descricao">Descrição</label>
+        <textarea id="descricao" name="descricao" value={descricao} onChange={(e) => setDescricao(e.target.value)} />
+      </div>
+      <label className="check-field">
+        <input type="checkbox" name="ativa" checked={ativa} onChange={(e) => setAtiva(e.target.checked)} /> Formulário ativo (os vendedores podem responder)
+      </label>
+      {perguntas.map((p, i) => (
+        <div key={p.id} className="cartao form-stack" data-testid="pergunta-editada">
+          <strong>Pergunta {i + 1}</strong>
+          <TextField label="Pergunta" name={`texto-${i}`} value={p.texto} onValue={(x) => mudar(i, { texto: x })} error={erros[`p${i}.texto`]} />
+          <div className="row-2">
+            <SelectField label="Tipo" name={`tipo-${i}`} value={p.tipo} onValue={(x) => mudar(i, { tipo: x })} options={TIPOS_PERGUNTA} />
+            <label className="check-field" style={{ alignSelf: 'end' }}>
+              <input type="checkbox" checked={p.obrigatoria} onChange={(e) => mudar(i, { obrigatoria: e.target.checked })} /> Obrigatória
+            </label>
+          </div>
+          {temOpcoes(p.tipo) ? (
+            <div className={`text-field${erros[`p${i}.opcoes`] ? ' has-error' : ''}`}>
+              <label htmlFor={`opcoes-${i}`}>Opções (uma por linha)</label>
+              <textarea id={`opcoes-${i}`} value={p.opcoes} onChange={(e) => mudar(i, { opcoes: e.target.value })} />
+              {erros[`p${i}.opcoes`] ? <p className="field-error">{erros[`p${i}.opcoes`]}</p> : null}
+            </div>
+          ) : null}
+          <div className="acoes">
+            <button type="button" onClick={() => mover(i, -1)} disabled={i === 0}>
+              Subir
+            </button>
+            <button type="button" onClick={() => mover(i, 1)} disabled={i === perguntas.length - 1}>
+              Descer
+            </button>
+            <button type="button" className="perigo" onClick={() => setPerguntas((l) => l.filter((_, k) => k !== i))}>
+              Remover
+            </button>
+          </div>
+        </div>
+      ))}
+      <IonButton
+        type="button"
+        fill="outline"
+        onClick={() => setPerguntas((l) => [...l, { id: novoId(), texto: '', tipo: 'TEXTO', obrigatoria: false, opcoes: '' }])}
+      >
+        Incluir pergunta
+      </IonButton>
+      {erro ? (
+        <IonText color="danger" role="alert">
+          <p>{erro}</p>
+        </IonText>
+      ) : null}
+      <IonButton type="submit" expand="block" disabled={salvar.isPending}>
+        {salvar.isPending ? <IonSpinner name="dots" /> : 'Salvar formulário'}
+      </IonButton>
+    </form>
+  );
+}
+
+function EditarExistente({ id }: { id: string }) {
+  const q = useQuery({ queryKey: chavesClientes.pesquisa(id), queryFn: ({ signal }) => obterPesquisa(id, undefined, signal), staleTime: 0 });
+  if (q.isPending) return <IonSpinner name="dots" />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  return <Editor key={q.data.versao} pesquisa={q.data} />;
+}
+
+function Conteudo() {
+  const [params] = useSearchParams();
+  const { profile } = useSession();
+  const admin = profile?.perfil === 'ADMIN';
+  const cliente = params.get('cliente');
+  const editar = params.get('editar');
+  if (cliente) {
+    return (
+      <Page title="Pesquisa" backHref={`/crm-clientes-ficha?id=${encodeURIComponent(cliente)}`}>
+        <ParaCliente clienteId={cliente} />
+      </Page>
+    );
+  }
+  if (admin && editar) {
+    return (
+      <Page title={editar === 'novo' ? 'Novo formulário' : 'Editar formulário'} backHref="/crm-clientes-pesquisas?gerenciar=1">
+        {editar === 'novo' ? <Editor /> : <EditarExistente id={editar} />}
+      </Page>
+    );
+  }
+  if (admin) {
+    return (
+      <Page title="Formulários de pesquisa" backHref="/crm-home">
+        <Gerenciar />
+      </Page>
+    );
+  }
+  return (
+    <Page title="Pesquisas" backHref="/crm-home">
+      <EmptyState>
+        Abra a ficha de um cliente e toque em “Responder pesquisa”. <Link to="/crm-clientes">Ir para clientes</Link>
+      </EmptyState>
+    </Page>
+  );
+}
+
+export default function PesquisasPage() {
+  return (
+    <QueryBoundary>
+      <Conteudo />
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,121 @@
+// Calls of the customer service (customers, addresses, contacts, portfolios, surveys), shared by
+// the screens of the customers area, the portfolio and the surveys.
+import { api, seg } from './client';
+import type {
+  AlteracoesClientesResposta,
+  AtribuirClientesPedido,
+  AtualizarClientePedido,
+  AtualizarPesquisaPedido,
+  Cliente,
+  Contato,
+  CriarClientePedido,
+  CriarPesquisaPedido,
+  EnderecoCliente,
+  ImportarClientesResposta,
+  ListarClientesParametros,
+  ListarClientesResposta,
+  ListarPesquisasResposta,
+  ListarRespostasResposta,
+  ListarTransferenciasResposta,
+  Pesquisa,
+  ResponderPesquisaPedido,
+  RespostaPesquisa,
+  ResumoCarteiraResposta,
+  Transferencia,
+  TransferirCarteiraPedido,
+} from './types';
+
+export const chavesClientes = {
+  todos: ['clientes'] as const,
+  lista: (p: ListarClientesParametros) => ['clientes', 'lista', p] as const,
+  um: (id: string) => ['clientes', 'um', id] as const,
+  respostas: (id: string) => ['clientes', 'respostas', id] as const,
+  carteira: ['carteira'] as const,
+  transferencias: ['carteira', 'transferencias'] as const,
+  pesquisas: (inativas: boolean) => ['pesquisas', inativas] as const,
+  pesquisa: (id: string, versao?: string) => ['pesquisas', 'uma', id, versao ?? ''] as const,
+};
+
+export function listarClientes(p: ListarClientesParametros, signal?: AbortSignal) {
+  return api<ListarClientesResposta>('/clientes', { query: p, signal });
+}
+
+export function alteracoesClientes(desde: string, pageSize: number, signal?: AbortSignal) {
+  return api<AlteracoesClientesResposta>('/clientes/alteracoes', { query: { desde, page_size: pageSize }, signal });
+}
+
+export function obterCliente(id: string, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(id)}`, { signal });
+}
+
+export function criarCliente(body: CriarClientePedido) {
+  return api<Cliente>('/clientes', { method: 'POST', body });
+}
+
+export function atualizarCliente(id: string, body: AtualizarClientePedido) {
+  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'PATCH', body });
+}
+
+export function excluirCliente(id: string) {
+  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'DELETE' });
+}
+
+export function salvarEndereco(clienteId: string, endereco: EnderecoCliente) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos`, { method: 'POST', body: endereco });
+}
+
+export function removerEndereco(clienteId: string, id: string) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos/${seg(id)}`, { method: 'DELETE' });
+}
+
+export function salvarContato(clienteId: string, contato: Contato) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos`, { method: 'POST', body: contato });
+}
+
+export function removerContato(clienteId: string, id: string) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos/${seg(id)}`, { method: 'DELETE' });
+}
+
+export function importarClientes(csv: string, validarApenas: boolean, signal?: AbortSignal) {
+  return api<ImportarClientesResposta>('/clientes/importar', { method: 'POST', body: { csv, validar_apenas: validarApenas }, signal });
+}
+
+export function resumoCarteira(signal?: AbortSignal) {
+  return api<ResumoCarteiraResposta>('/carteira', { signal });
+}
+
+export function atribuirClientes(body: AtribuirClientesPedido) {
+  return api<Transferencia>('/carteira/atribuir', { method: 'POST', body });
+}
+
+export function transferirCarteira(body: TransferirCarteiraPedido) {
+  return api<Transferencia>('/carteira/transferir', { method: 'POST', body });
+}
+
+export function listarTransferencias(p: { vendedor?: string; page_size?: number; page_token?: string }, signal?: AbortSignal) {
+  return api<ListarTransferenciasResposta>('/carteira/transferencias', { query: p, signal });
+}
+
+export function listarPesquisas(incluirInativas: boolean, signal?: AbortSignal) {
+  return api<ListarPesquisasResposta>('/pesquisas', { query: { incluir_inativas: incluirInativas || undefined }, signal });
+}
+
+export function obterPesquisa(id: string, versao?: string, signal?: AbortSignal) {
+  return api<Pesquisa>(`/pesquisas/${seg(id)}`, { query: { versao }, signal });
+}
+
+export function criarPesquisa(body: CriarPesquisaPedido) {
+  return api<Pesquisa>('/pesquisas', { method: 'POST', body });
+}
+
+export function atualizarPesquisa(id: string, body: AtualizarPesquisaPedido) {
+  return api<Pesquisa>(`/pesquisas/${seg(id)}`, { method: 'PATCH', body });
+}
+
+export function responderPesquisa(clienteId: string, body: ResponderPesquisaPedido) {
+  return api<RespostaPesquisa>(`/clientes/${seg(clienteId)}/respostas`, { method: 'POST', body });
+}
+
+export function listarRespostas(clienteId: string, p: { page_size?: number; page_token?: string } = {}, signal?: AbortSignal) {
+  return api<ListarRespostasResposta>(`/clientes/${seg(clienteId)}/respostas`, { query: p, signal });
+}

@@ -1,0 +1,148 @@
+// CSV without a library: parsing (RFC 4180 quotes, ";" or "," detected from the header, BOM,
+// CRLF), splitting an import into chunks that each repeat the header, and writing the export
+// Excel pt-BR opens (";" separator, UTF-8 BOM, CRLF).
+
+export interface RegistroCsv {
+  campos: string[];
+  /** 1-based line of the file where the record starts (the header is line 1). */
+  linha: number;
+}
+
+/** ";" when the header has more of them than ",", else ",". */
+export function detectarSeparador(texto: string): ';' | ',' {
+  const fim = texto.search(/\r?\n/);
+  const cab = fim < 0 ? texto : texto.slice(0, fim);
+  const pv = cab.split(';').length;
+  const v = cab.split(',').length;
+  return pv >= v ? ';' : ',';
+}
+
+/** Records of a CSV text, blank lines skipped. */
+export function lerCsv(texto: string, separador?: string): RegistroCsv[] {
+  if (texto.charCodeAt(0) === 0xfeff) texto = texto.slice(1);
+  const sep = separador ?? detectarSeparador(texto);
+  const out: RegistroCsv[] = [];
+  let campos: string[] = [];
+  let campo = '';
+  let aspas = false;
+  let linha = 1;
+  let inicio = 1;
+  let vazio = true;
+  const fechar = () => {
+    campos.push(campo);
+    if (!(vazio && campos.length === 1 && campo === '')) out.push({ campos, linha: inicio });
+    campos = [];
+    campo = '';
+    vazio = true;
+  };
+  for (let i = 0; i < texto.length; i++) {
+    const ch = texto[i];
+    if (aspas) {
+      if (ch === '"') {
+        if (texto[i + 1] === '"') {
+          campo += '"';
+          i++;
+        } else aspas = false;
+      } else {
+        if (ch === '\n') linha++;
+        campo += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && campo === '') {
+      aspas = true;
+      vazio = false;
+    } else if (ch === sep) {
+      campos.push(campo);
+      campo = '';
+      vazio = false;
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && texto[i + 1] === '\n') i++;
+      fechar();
+      linha++;
+      inicio = linha;
+    } else {
+      campo += ch;
+      vazio = false;
+    }
+  }
+  if (campo !== '' || campos.length > 0) fechar();
+  return out;
+}
+
+function citar(v: string, sep: string): string {
+  return /["\r\n]/.test(v) || v.includes(sep) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function linhaCsv(campos: readonly string[], sep = ';'): string {
+  return campos.map((c) => citar(c ?? '', sep)).join(sep);
+}
+
+/** An export for Excel pt-BR: BOM, ";" and CRLF. */
+export function gerarCsv(cabecalho: readonly string[], linhas: readonly (readonly string[])[]): string {
+  return '\ufeff' + [cabecalho, ...linhas].map((l) => linhaCsv(l)).join('\r\n') + '\r\n';
+}
+
+export interface PedacoCsv {
+  /** The chunk's CSV: the header, then its records. */
+  csv: string;
+  /** File line of each record of the chunk, in order (chunk line n+1 is linhas[n-1]). */
+  linhas: number[];
+}
+
+export const MAX_LINHAS_POR_PEDACO = 500;
+/** Below the API's 1 MiB body limit, with room for JSON escaping. */
+export const MAX_BYTES_POR_PEDACO = 600 * 1024;
+
+/**
+ * Splits a CSV file into chunks of at most `maxLinhas` records (and `maxBytes` of text), each
+ * starting with the file's header.
+ */
+export function dividirCsv(texto: string, maxLinhas = MAX_LINHAS_POR_PEDACO, maxBytes = MAX_BYTES_POR_PEDACO): { cabecalho: string[]; pedacos: PedacoCsv[]; total: number } {
+  const sep = detectarSeparador(texto.charCodeAt(0) === 0xfeff ? texto.slice(1) : texto);
+  const regs = lerCsv(texto, sep);
+  if (regs.length === 0) return { cabecalho: [], pedacos: [], total: 0 };
+  const [cab, ...dados] = regs;
+  const cabTexto = linhaCsv(cab.campos, sep);
+  const enc = new TextEncoder();
+  const pedacos: PedacoCsv[] = [];
+  let atual: string[] = [];
+  let linhas: number[] = [];
+  let bytes = enc.encode(cabTexto).length;
+  const fecharPedaco = () => {
+    if (!linhas.length) return;
+    pedacos.push({ csv: [cabTexto, ...atual].join('\n') + '\n', linhas });
+    atual = [];
+    linhas = [];
+    bytes = enc.encode(cabTexto).length;
+  };
+  for (const r of dados) {
+    const t = linhaCsv(r.campos, sep);
+    const b = enc.encode(t).length + 1;
+    if (linhas.length >= maxLinhas || (linhas.length > 0 && bytes + b > maxBytes)) fecharPedaco();
+    atual.push(t);
+    linhas.push(r.linha);
+    bytes += b;
+  }
+  fecharPedaco();
+  return { cabecalho: cab.campos, pedacos, total: dados.length };
+}
+
+/** The file line of a line number the server gave for a chunk (header = 1). */
+export function linhaNoArquivo(pedaco: PedacoCsv, linhaNoPedaco: number): number {
+  return pedaco.linhas[linhaNoPedaco - 2] ?? linhaNoPedaco;
+}
+
+/** Starts a download of a text file (web) — on Android the WebView hands it to the system. */
+export function baixarArquivo(nome: string, conteudo: string, tipo = 'text/csv;charset=utf-8'): void {
+  const blob = new Blob([conteudo], { type: tipo });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nome;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
