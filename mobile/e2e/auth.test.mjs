@@ -147,7 +147,7 @@ describe('guard', () => {
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      for (const path of ['/crm-clientes', '/crm-vendas-pedidos', '/carteira', '/admin/operadores']) {
+      for (const path of ['/crm-vendas-pedidos', '/crm-metas', '/calendario', '/admin/operadores']) {
         await page.goto(`${BASE}${path}`);
         await page.waitForURL(`${BASE}/crm-home`);
       }

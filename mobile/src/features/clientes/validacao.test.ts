@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { campoDoServidor, validarCliente, validarEndereco, type ValoresCliente } from './validacao';
+import { novoEndereco } from './enderecos';
+import { aniversarioParaApi, aniversarioParaTela, validarContato, novoContato } from './contatos';
+import { csvDosClientes, nomeArquivoExportacao } from './exportar';
+import { cliente } from '../../lib/clientes/fixtures';
+import { lerCsv } from '../../lib/csv';
+
+const base = (): ValoresCliente => ({
+  tipoPessoa: 'PJ',
+  documento: '11.222.333/0001-81',
+  nome: 'Comércio Exemplo Ltda',
+  fantasia: '',
+  ie: '',
+  isento: false,
+  contribuinte: false,
+  email: '',
+  telefone: '',
+  celular: '',
+  segmento: '',
+  status: 'ativo',
+  limite: '1.500,00',
+  observacoes: '',
+  vendedorId: '',
+  endereco: novoEndereco(true),
+});
+
+describe('customer form rules', () => {
+  it('a valid PJ passes', () => {
+    expect(validarCliente(base())).toEqual({});
+  });
+
+  it.each([
+    ['CNPJ with a wrong check digit', { documento: '11.222.333/0001-82' }, 'documento', 'CNPJ inválido: confira os dígitos.'],
+    ['alphanumeric CNPJ is valid', { documento: '12.ABC.345/01DE-35' }, 'documento', undefined],
+    ['CPF for FISICA', { tipoPessoa: 'FISICA', documento: '529.982.247-25' }, 'documento', undefined],
+    ['invalid CPF', { tipoPessoa: 'FISICA', documento: '529.982.247-24' }, 'documento', 'CPF inválido: confira os dígitos.'],
+    ['a CNPJ for FISICA', { tipoPessoa: 'FISICA', documento: '11222333000181' }, 'documento', 'CPF inválido: confira os dígitos.'],
+    ['no document', { documento: '' }, 'documento', 'Informe o CNPJ.'],
+    ['no razão social', { nome: ' ' }, 'nome', 'Informe a razão social.'],
+    ['no name (FISICA)', { tipoPessoa: 'FISICA', documento: '52998224725', nome: '' }, 'nome', 'Informe o nome.'],
+    ['bad e-mail', { email: 'a@b' }, 'email', 'E-mail inválido.'],
+    ['phone without area code', { telefone: '3234-5678' }, 'telefone', 'Informe o DDD e o número.'],
+    ['mobile ok', { celular: '(11) 91234-5678' }, 'celular', undefined],
+    ['IE with letters', { ie: 'ABC' }, 'inscricao_estadual', 'Inscrição estadual: só números, ou marque Isento.'],
+    ['IE isento', { ie: '', isento: true }, 'inscricao_estadual', undefined],
+    ['credit limit not a number', { limite: '1,2,3' }, 'limite_credito_centavos', 'Valor inválido. Use o formato 1.234,56.'],
+  ] as const)('%s', (_n, patch, campo, msg) => {
+    expect(validarCliente({ ...base(), ...patch } as ValoresCliente)[campo]).toBe(msg);
+  });
+
+  it('the inline address is optional, but once started needs street, city and state', () => {
+    const e = { ...novoEndereco(true), cep: '01310-10' };
+    expect(validarEndereco(e, false)).toEqual({
+      cep: 'O CEP deve ter 8 dígitos.',
+      logradouro: 'Informe o logradouro.',
+      cidade: 'Informe a cidade.',
+      uf: 'Informe a UF com 2 letras.',
+    });
+    expect(validarEndereco(novoEndereco(true), false)).toEqual({});
+  });
+
+  it('server field paths map to the form fields', () => {
+    expect(campoDoServidor('enderecos[0].cep')).toBe('cep');
+    expect(campoDoServidor('endereco.uf')).toBe('uf');
+    expect(campoDoServidor('documento')).toBe('documento');
+  });
+});
+
+describe('contact rules', () => {
+  it.each([
+    ['25/12', '12-25'],
+    ['29/02', '02-29'],
+    ['01/02/1980', '1980-02-01'],
+    ['', ''],
+    ['31/02', null],
+    ['12/13', null],
+    ['1/2', null],
+  ])('birthday %s → %s', (input, expected) => {
+    expect(aniversarioParaApi(input)).toBe(expected);
+  });
+  it('birthday back to the screen', () => {
+    expect(aniversarioParaTela('12-25')).toBe('25/12');
+    expect(aniversarioParaTela('1980-02-01')).toBe('01/02/1980');
+  });
+  it('name is required; phones need the area code', () => {
+    expect(validarContato({ ...novoContato(true), celular: '91234' })).toEqual({ nome: 'Informe o nome do contato.', celular: 'Informe o DDD e o número.' });
+  });
+});
+
+describe('CSV export of the list', () => {
+  it('formatted document and phones, status in pt-BR, the seller by name, BOM and ";"', () => {
+    const csv = csvDosClientes(
+      [cliente({ id: '1', nome: 'Padaria; São João', documento: '11222333000181', telefone: '1132345678', celular: '', status: 'bloqueado', vendedor_id: 'v1', limite_credito_centavos: '150000', cidade: 'São Paulo', uf: 'SP' })],
+      (id) => (id === 'v1' ? 'Ana Vendedora' : id),
+    );
+    expect(csv.startsWith('\ufeffNome / Razão social;Nome fantasia;Tipo;CPF/CNPJ;')).toBe(true);
+    const [, linha] = lerCsv(csv).map((r) => r.campos);
+    expect(linha).toEqual([
+      'Padaria; São João',
+      '',
+      'Pessoa jurídica',
+      '11.222.333/0001-81',
+      '',
+      'Bloqueado',
+      '(11) 3234-5678',
+      '',
+      '',
+      '',
+      'São Paulo',
+      'SP',
+      'Ana Vendedora',
+      'R$\u00a01.500,00',
+    ]);
+  });
+  it('file name clientes-YYYY-MM-DD.csv (Brazil date)', () => {
+    expect(nomeArquivoExportacao(new Date('2026-03-02T02:00:00Z'))).toBe('clientes-2026-03-01.csv');
+  });
+});
