@@ -92,3 +92,11 @@ func (a *Address) Module() server.Module {
 		},
 	}
 }
+
+// EnsureRegiao creates a region of the company with a fixed id when it is missing (demo data,
+// outside any request); an existing region is left as it is.
+func (a *Address) EnsureRegiao(ctx context.Context, empresa, id, nome string, cidades, operadores []string) error {
+	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Perfil: caller.Admin, Ativo: true})
+	_, err := a.regioes.Create(ctx, app.CriarInput{ID: id, Nome: nome, Cidades: cidades, Operadores: operadores})
+	return err
+}

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/crmvendas/crm/services/address"
+	"github.com/crmvendas/crm/services/address/cidades"
+	"github.com/crmvendas/crm/services/customer"
 	"github.com/crmvendas/crm/services/operator"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -24,6 +26,20 @@ type Services struct {
 	Operator *operator.Operator
 	System   *system.System
 	Address  *address.Address
+	Customer *customer.Customer
+}
+
+// ibge adapts the address service's IBGE list to what the customer service validates with.
+type ibge struct{}
+
+func (ibge) Buscar(code string) (string, string, bool) {
+	c, ok := cidades.Buscar(code)
+	return c.Nome, c.UF, ok
+}
+
+func (ibge) PorNome(nome, uf string) (string, string, bool) {
+	c, ok := cidades.PorNome(nome, uf)
+	return c.IBGE, c.Nome, ok
 }
 
 // NewServices builds every service. Each owns its own database.
@@ -34,6 +50,9 @@ func NewServices(env *runner.Env) *Services {
 		System: system.New(system.Deps{DB: env.Mongo.Database(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
 			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}),
 		Address: address.New(address.Deps{DB: env.Mongo.Database(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log}),
+		// The customer service calls the others through this process's in-process channel.
+		Customer: customer.New(customer.Deps{DB: env.Mongo.Database(customer.DatabaseName), Cidades: ibge{},
+			Address: env.Local, Operator: env.Local, Log: env.Log, Strict: c.MongoURI != ""}),
 	}
 }
 
@@ -42,7 +61,7 @@ func Build(s **Services) runner.Build {
 	return func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
 		*s = NewServices(env)
 		web := server.Module{Name: "web", HTTP: map[string]http.Handler{"/.well-known/assetlinks.json": assetLinks(env.Config.AssetLinksPackage, env.Config.AssetLinksSHA256)}}
-		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), web}, (*s).Operator.Resolver(), nil
+		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), (*s).Customer.Module(), web}, (*s).Operator.Resolver(), nil
 	}
 }
 
@@ -94,11 +113,71 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 			return fmt.Errorf("operador demo %s: %w", d.Email, err)
 		}
 	}
+	refs, err := DemoCidades()
+	if err != nil {
+		return err
+	}
+	for _, g := range DemoRegioes {
+		var ibges []string
+		for _, nome := range g.Cidades {
+			c, ok := cidades.PorNome(nome, g.UF)
+			if !ok {
+				return fmt.Errorf("cidade demo %s/%s fora da lista do IBGE", nome, g.UF)
+			}
+			ibges = append(ibges, c.IBGE)
+		}
+		if err := s.Address.EnsureRegiao(ctx, DemoEmpresa, g.ID, g.Nome, ibges, g.Operadores); err != nil {
+			return fmt.Errorf("região demo %s: %w", g.Nome, err)
+		}
+	}
+	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, DemoClientes)
+	if err != nil {
+		return fmt.Errorf("clientes demo: %w", err)
+	}
+	if n > 0 {
+		fmt.Fprintf(out, "\n%d clientes demo criados nas carteiras de demo-vendedor e demo-vendedor2.\n", n)
+	}
 	fmt.Fprintf(out, "\nEmpresa demo %q pronta. Logins (senha %s):\n", DemoEmpresaNome, DemoPassword)
 	for _, d := range DemoOperators {
 		fmt.Fprintf(out, "  %-30s %s\n", d.Email, d.Perfil)
 	}
 	return nil
+}
+
+// DemoClientes is how many customers the demo company gets.
+const DemoClientes = 2000
+
+// demoCidades are real cities of SP, MG and PR for the demo customers' addresses.
+var demoCidades = map[string][]string{
+	"SP": {"São Paulo", "Guarulhos", "Campinas", "Santo André", "São Bernardo do Campo", "Osasco", "Sorocaba", "Ribeirão Preto",
+		"São José dos Campos", "Santos", "Jundiaí", "Piracicaba", "Bauru"},
+	"MG": {"Belo Horizonte", "Uberlândia", "Contagem", "Juiz de Fora", "Betim", "Montes Claros", "Uberaba"},
+	"PR": {"Curitiba", "Londrina", "Maringá", "Ponta Grossa", "Cascavel", "São José dos Pinhais", "Foz do Iguaçu"},
+}
+
+// DemoRegioes are the demo company's sales regions.
+var DemoRegioes = []struct {
+	ID, Nome, UF        string
+	Cidades, Operadores []string
+}{
+	{ID: "demo-regiao-grande-sp", Nome: "Grande São Paulo", UF: "SP", Cidades: []string{"São Paulo", "Guarulhos", "Santo André", "São Bernardo do Campo", "Osasco"},
+		Operadores: []string{"demo-vendedor", "demo-supervisor"}},
+	{ID: "demo-regiao-parana", Nome: "Paraná", UF: "PR", Cidades: demoCidades["PR"], Operadores: []string{"demo-vendedor2", "demo-supervisor"}},
+}
+
+// DemoCidades resolves the demo cities in the IBGE list.
+func DemoCidades() ([]customer.CidadeRef, error) {
+	var out []customer.CidadeRef
+	for _, uf := range []string{"SP", "MG", "PR"} {
+		for _, nome := range demoCidades[uf] {
+			c, ok := cidades.PorNome(nome, uf)
+			if !ok {
+				return nil, fmt.Errorf("cidade demo %s/%s fora da lista do IBGE", nome, uf)
+			}
+			out = append(out, customer.CidadeRef{IBGE: c.IBGE, Nome: c.Nome, UF: c.UF})
+		}
+	}
+	return out, nil
 }
 
 var slugStrip = regexp.MustCompile(`[^a-z0-9]+`)

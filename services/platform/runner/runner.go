@@ -34,6 +34,8 @@ type Env struct {
 	Mongo  *mongo.Client
 	// Auth is the Firebase Admin SDK client.
 	Auth *fbauth.Client
+	// Local reaches the services of this process (in-process channel, set once the server exists).
+	Local *server.Deferred
 
 	closers []func()
 }
@@ -61,7 +63,7 @@ func NewLogger(cfg config.Config) *slog.Logger {
 // Open connects the database and the Firebase Admin SDK. With an empty MONGODB_URI it starts
 // FerretDB on CRM_DATA_DIR/db and takes the data directory's lock (one process per directory).
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*Env, error) {
-	env := &Env{Config: cfg, Log: log}
+	env := &Env{Config: cfg, Log: log, Local: &server.Deferred{}}
 	if cfg.AuthEmulatorHost != "" && !strings.HasPrefix(cfg.FirebaseProjectID, "demo-") {
 		// The emulator's tokens are unsigned: accepting them for a real project would let anyone in.
 		return nil, fmt.Errorf("FIREBASE_AUTH_EMULATOR_HOST só é aceito com um projeto demo- (FIREBASE_PROJECT_ID=%s)", cfg.FirebaseProjectID)
@@ -149,7 +151,7 @@ func Serve(build Build, ready func(ctx context.Context, env *Env) error) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(ctx, server.Options{Config: cfg, Logger: log, Verifier: auth.NewFirebaseVerifier(env.Auth), Resolver: resolver, Modules: modules})
+	srv, err := server.New(ctx, server.Options{Config: cfg, Logger: log, Verifier: auth.NewFirebaseVerifier(env.Auth), Resolver: resolver, Modules: modules, Local: env.Local})
 	if err != nil {
 		return err
 	}

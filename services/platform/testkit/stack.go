@@ -40,12 +40,19 @@ func FirebaseVerifier(t testing.TB) *auth.FirebaseVerifier {
 // StartStack serves modules until the test ends.
 func StartStack(t testing.TB, resolver auth.Resolver, modules ...server.Module) *Stack {
 	t.Helper()
+	return StartStackLocal(t, resolver, nil, modules...)
+}
+
+// StartStackLocal is StartStack with local pointed at the server's in-process channel (modules
+// that call each other).
+func StartStackLocal(t testing.TB, resolver auth.Resolver, local *server.Deferred, modules ...server.Module) *Stack {
+	t.Helper()
 	cfg := config.FromEnv()
 	cfg.HTTPAddr, cfg.GRPCAddr, cfg.WebDir = "127.0.0.1:0", "127.0.0.1:0", ""
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := server.New(ctx, server.Options{
 		Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Verifier: FirebaseVerifier(t), Resolver: resolver, Modules: modules,
+		Verifier: FirebaseVerifier(t), Resolver: resolver, Modules: modules, Local: local,
 	})
 	if err != nil {
 		t.Fatal(err)

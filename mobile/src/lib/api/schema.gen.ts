@@ -240,7 +240,8 @@ export type paths = {
         };
         /**
          * GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
-         *     tombstones included; customers that left the caller's scope come as removido.
+         *     tombstones included; customers that left the caller's scope come as removido. Declared
+         *     after ObterCliente on purpose: the gateway gives the route registered last precedence.
          */
         get: operations["CustomerService_AlteracoesClientes"];
         put?: never;

@@ -3421,9 +3421,9 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\trespostas\x18\x01 \x03(\v2!.crm.customer.v1.RespostaPesquisaR\trespostas\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\xb0\x0f\n" +
 	"\x0fCustomerService\x12a\n" +
-	"\x0eListarClientes\x12&.crm.customer.v1.ListarClientesRequest\x1a'.crm.customer.v1.ListarClientesResponse\x12m\n" +
+	"\x0eListarClientes\x12&.crm.customer.v1.ListarClientesRequest\x1a'.crm.customer.v1.ListarClientesResponse\x12N\n" +
+	"\fObterCliente\x12$.crm.customer.v1.ObterClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12m\n" +
 	"\x12AlteracoesClientes\x12*.crm.customer.v1.AlteracoesClientesRequest\x1a+.crm.customer.v1.AlteracoesClientesResponse\x12N\n" +
-	"\fObterCliente\x12$.crm.customer.v1.ObterClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12N\n" +
 	"\fCriarCliente\x12$.crm.customer.v1.CriarClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12V\n" +
 	"\x10AtualizarCliente\x12(.crm.customer.v1.AtualizarClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12R\n" +
 	"\x0eExcluirCliente\x12&.crm.customer.v1.ExcluirClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12R\n" +
@@ -3527,8 +3527,8 @@ var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	35, // 24: crm.customer.v1.ResponderPesquisaRequest.respostas:type_name -> crm.customer.v1.Resposta
 	36, // 25: crm.customer.v1.ListarRespostasResponse.respostas:type_name -> crm.customer.v1.RespostaPesquisa
 	3,  // 26: crm.customer.v1.CustomerService.ListarClientes:input_type -> crm.customer.v1.ListarClientesRequest
-	5,  // 27: crm.customer.v1.CustomerService.AlteracoesClientes:input_type -> crm.customer.v1.AlteracoesClientesRequest
-	8,  // 28: crm.customer.v1.CustomerService.ObterCliente:input_type -> crm.customer.v1.ObterClienteRequest
+	8,  // 27: crm.customer.v1.CustomerService.ObterCliente:input_type -> crm.customer.v1.ObterClienteRequest
+	5,  // 28: crm.customer.v1.CustomerService.AlteracoesClientes:input_type -> crm.customer.v1.AlteracoesClientesRequest
 	9,  // 29: crm.customer.v1.CustomerService.CriarCliente:input_type -> crm.customer.v1.CriarClienteRequest
 	10, // 30: crm.customer.v1.CustomerService.AtualizarCliente:input_type -> crm.customer.v1.AtualizarClienteRequest
 	11, // 31: crm.customer.v1.CustomerService.ExcluirCliente:input_type -> crm.customer.v1.ExcluirClienteRequest
@@ -3548,8 +3548,8 @@ var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	37, // 45: crm.customer.v1.CustomerService.ResponderPesquisa:input_type -> crm.customer.v1.ResponderPesquisaRequest
 	38, // 46: crm.customer.v1.CustomerService.ListarRespostas:input_type -> crm.customer.v1.ListarRespostasRequest
 	4,  // 47: crm.customer.v1.CustomerService.ListarClientes:output_type -> crm.customer.v1.ListarClientesResponse
-	7,  // 48: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
-	2,  // 49: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 48: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
+	7,  // 49: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
 	2,  // 50: crm.customer.v1.CustomerService.CriarCliente:output_type -> crm.customer.v1.Cliente
 	2,  // 51: crm.customer.v1.CustomerService.AtualizarCliente:output_type -> crm.customer.v1.Cliente
 	2,  // 52: crm.customer.v1.CustomerService.ExcluirCliente:output_type -> crm.customer.v1.Cliente

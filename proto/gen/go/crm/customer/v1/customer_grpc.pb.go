@@ -20,8 +20,8 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	CustomerService_ListarClientes_FullMethodName       = "/crm.customer.v1.CustomerService/ListarClientes"
-	CustomerService_AlteracoesClientes_FullMethodName   = "/crm.customer.v1.CustomerService/AlteracoesClientes"
 	CustomerService_ObterCliente_FullMethodName         = "/crm.customer.v1.CustomerService/ObterCliente"
+	CustomerService_AlteracoesClientes_FullMethodName   = "/crm.customer.v1.CustomerService/AlteracoesClientes"
 	CustomerService_CriarCliente_FullMethodName         = "/crm.customer.v1.CustomerService/CriarCliente"
 	CustomerService_AtualizarCliente_FullMethodName     = "/crm.customer.v1.CustomerService/AtualizarCliente"
 	CustomerService_ExcluirCliente_FullMethodName       = "/crm.customer.v1.CustomerService/ExcluirCliente"
@@ -52,11 +52,12 @@ const (
 type CustomerServiceClient interface {
 	// GET /crm/clientes. The caller's scope, ordered by name then id.
 	ListarClientes(ctx context.Context, in *ListarClientesRequest, opts ...grpc.CallOption) (*ListarClientesResponse, error)
-	// GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
-	// tombstones included; customers that left the caller's scope come as removido.
-	AlteracoesClientes(ctx context.Context, in *AlteracoesClientesRequest, opts ...grpc.CallOption) (*AlteracoesClientesResponse, error)
 	// GET /crm/clientes/{id}.
 	ObterCliente(ctx context.Context, in *ObterClienteRequest, opts ...grpc.CallOption) (*Cliente, error)
+	// GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
+	// tombstones included; customers that left the caller's scope come as removido. Declared
+	// after ObterCliente on purpose: the gateway gives the route registered last precedence.
+	AlteracoesClientes(ctx context.Context, in *AlteracoesClientesRequest, opts ...grpc.CallOption) (*AlteracoesClientesResponse, error)
 	// POST /crm/clientes. A client-generated id makes a retry return the first result; a document
 	// already used gets 409 naming the customer; an inactive or deleted one is reactivated.
 	CriarCliente(ctx context.Context, in *CriarClienteRequest, opts ...grpc.CallOption) (*Cliente, error)
@@ -116,20 +117,20 @@ func (c *customerServiceClient) ListarClientes(ctx context.Context, in *ListarCl
 	return out, nil
 }
 
-func (c *customerServiceClient) AlteracoesClientes(ctx context.Context, in *AlteracoesClientesRequest, opts ...grpc.CallOption) (*AlteracoesClientesResponse, error) {
+func (c *customerServiceClient) ObterCliente(ctx context.Context, in *ObterClienteRequest, opts ...grpc.CallOption) (*Cliente, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(AlteracoesClientesResponse)
-	err := c.cc.Invoke(ctx, CustomerService_AlteracoesClientes_FullMethodName, in, out, cOpts...)
+	out := new(Cliente)
+	err := c.cc.Invoke(ctx, CustomerService_ObterCliente_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-func (c *customerServiceClient) ObterCliente(ctx context.Context, in *ObterClienteRequest, opts ...grpc.CallOption) (*Cliente, error) {
+func (c *customerServiceClient) AlteracoesClientes(ctx context.Context, in *AlteracoesClientesRequest, opts ...grpc.CallOption) (*AlteracoesClientesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Cliente)
-	err := c.cc.Invoke(ctx, CustomerService_ObterCliente_FullMethodName, in, out, cOpts...)
+	out := new(AlteracoesClientesResponse)
+	err := c.cc.Invoke(ctx, CustomerService_AlteracoesClientes_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -326,11 +327,12 @@ func (c *customerServiceClient) ListarRespostas(ctx context.Context, in *ListarR
 type CustomerServiceServer interface {
 	// GET /crm/clientes. The caller's scope, ordered by name then id.
 	ListarClientes(context.Context, *ListarClientesRequest) (*ListarClientesResponse, error)
-	// GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
-	// tombstones included; customers that left the caller's scope come as removido.
-	AlteracoesClientes(context.Context, *AlteracoesClientesRequest) (*AlteracoesClientesResponse, error)
 	// GET /crm/clientes/{id}.
 	ObterCliente(context.Context, *ObterClienteRequest) (*Cliente, error)
+	// GET /crm/clientes/alteracoes. Changes since a cursor (sync of the device copy), oldest first,
+	// tombstones included; customers that left the caller's scope come as removido. Declared
+	// after ObterCliente on purpose: the gateway gives the route registered last precedence.
+	AlteracoesClientes(context.Context, *AlteracoesClientesRequest) (*AlteracoesClientesResponse, error)
 	// POST /crm/clientes. A client-generated id makes a retry return the first result; a document
 	// already used gets 409 naming the customer; an inactive or deleted one is reactivated.
 	CriarCliente(context.Context, *CriarClienteRequest) (*Cliente, error)
@@ -383,11 +385,11 @@ type UnimplementedCustomerServiceServer struct{}
 func (UnimplementedCustomerServiceServer) ListarClientes(context.Context, *ListarClientesRequest) (*ListarClientesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListarClientes not implemented")
 }
-func (UnimplementedCustomerServiceServer) AlteracoesClientes(context.Context, *AlteracoesClientesRequest) (*AlteracoesClientesResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method AlteracoesClientes not implemented")
-}
 func (UnimplementedCustomerServiceServer) ObterCliente(context.Context, *ObterClienteRequest) (*Cliente, error) {
 	return nil, status.Error(codes.Unimplemented, "method ObterCliente not implemented")
+}
+func (UnimplementedCustomerServiceServer) AlteracoesClientes(context.Context, *AlteracoesClientesRequest) (*AlteracoesClientesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AlteracoesClientes not implemented")
 }
 func (UnimplementedCustomerServiceServer) CriarCliente(context.Context, *CriarClienteRequest) (*Cliente, error) {
 	return nil, status.Error(codes.Unimplemented, "method CriarCliente not implemented")
@@ -482,24 +484,6 @@ func _CustomerService_ListarClientes_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
-func _CustomerService_AlteracoesClientes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(AlteracoesClientesRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(CustomerServiceServer).AlteracoesClientes(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: CustomerService_AlteracoesClientes_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(CustomerServiceServer).AlteracoesClientes(ctx, req.(*AlteracoesClientesRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _CustomerService_ObterCliente_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ObterClienteRequest)
 	if err := dec(in); err != nil {
@@ -514,6 +498,24 @@ func _CustomerService_ObterCliente_Handler(srv interface{}, ctx context.Context,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CustomerServiceServer).ObterCliente(ctx, req.(*ObterClienteRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CustomerService_AlteracoesClientes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AlteracoesClientesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).AlteracoesClientes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_AlteracoesClientes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).AlteracoesClientes(ctx, req.(*AlteracoesClientesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -854,12 +856,12 @@ var CustomerService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _CustomerService_ListarClientes_Handler,
 		},
 		{
-			MethodName: "AlteracoesClientes",
-			Handler:    _CustomerService_AlteracoesClientes_Handler,
-		},
-		{
 			MethodName: "ObterCliente",
 			Handler:    _CustomerService_ObterCliente_Handler,
+		},
+		{
+			MethodName: "AlteracoesClientes",
+			Handler:    _CustomerService_AlteracoesClientes_Handler,
 		},
 		{
 			MethodName: "CriarCliente",

@@ -1,0 +1,329 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/crmvendas/crm/services/customer/internal/domain"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/textfold"
+)
+
+// MaxLinhasImportacao bounds one import request (the app sends big files in parts).
+const MaxLinhasImportacao = 5000
+
+// Colunas of the import file, in the order of the template.
+var Colunas = []string{"tipo_pessoa", "documento", "nome", "nome_fantasia", "inscricao_estadual", "contribuinte_icms", "email",
+	"telefone", "celular", "segmento", "status", "limite_credito", "observacoes", "vendedor_id", "cep", "logradouro", "numero",
+	"complemento", "bairro", "cidade", "uf", "ibge"}
+
+// LinhaRejeitada reports a row that can't be imported.
+type LinhaRejeitada struct {
+	Linha     int32
+	Documento string
+	Erros     []string
+}
+
+// Importacao is the result of an import.
+type Importacao struct {
+	Total, Criados, Atualizados int32
+	Rejeitadas                  []LinhaRejeitada
+	NadaGravado                 bool
+}
+
+type linhaCSV struct {
+	n      int32
+	campos map[string]string
+}
+
+// parseCSV reads the file: a header naming the columns (any order, case and accents ignored),
+// ";" or "," as separator (the one the header uses), UTF-8 with or without BOM.
+func parseCSV(text string) ([]linhaCSV, error) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	if strings.TrimSpace(text) == "" {
+		return nil, errs.Field("csv", "O arquivo está vazio.")
+	}
+	first, _, _ := strings.Cut(text, "\n")
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma = ';'
+	if strings.Count(first, ",") > strings.Count(first, ";") {
+		r.Comma = ','
+	}
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	header, err := r.Read()
+	if err != nil {
+		return nil, errs.Field("csv", "Não foi possível ler o cabeçalho do arquivo CSV.")
+	}
+	cols := make([]string, len(header))
+	known := map[string]bool{}
+	for _, c := range Colunas {
+		known[c] = true
+	}
+	aliases := map[string]string{"cpf_cnpj": "documento", "cnpj": "documento", "cpf": "documento", "razao_social": "nome",
+		"fantasia": "nome_fantasia", "ie": "inscricao_estadual", "limite_credito_reais": "limite_credito", "vendedor": "vendedor_id",
+		"municipio": "cidade", "codigo_ibge": "ibge", "situacao": "status"}
+	var unknown []string
+	for i, h := range header {
+		k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(h)), " ", "_")
+		if a, ok := aliases[k]; ok {
+			k = a
+		}
+		if !known[k] && k != "" {
+			unknown = append(unknown, h)
+		}
+		cols[i] = k
+	}
+	if len(unknown) > 0 {
+		return nil, errs.Field("csv", fmt.Sprintf("Colunas desconhecidas no cabeçalho: %s. Use as colunas do modelo: %s.",
+			strings.Join(unknown, ", "), strings.Join(Colunas, ";")))
+	}
+	has := map[string]bool{}
+	for _, c := range cols {
+		has[c] = true
+	}
+	if !has["documento"] || !has["nome"] {
+		return nil, errs.Field("csv", "O cabeçalho precisa ao menos das colunas documento e nome.")
+	}
+	var out []linhaCSV
+	for {
+		line, _ := r.FieldPos(0)
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, errs.Field("csv", fmt.Sprintf("Linha %d do CSV mal formada: %v", line, err))
+		}
+		line, _ = r.FieldPos(0)
+		empty := true
+		m := map[string]string{}
+		for i, v := range rec {
+			if i < len(cols) && cols[i] != "" {
+				m[cols[i]] = strings.TrimSpace(v)
+				if m[cols[i]] != "" {
+					empty = false
+				}
+			}
+		}
+		if empty {
+			continue
+		}
+		out = append(out, linhaCSV{n: int32(line), campos: m})
+		if len(out) > MaxLinhasImportacao {
+			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhasImportacao))
+		}
+	}
+	if len(out) == 0 {
+		return nil, errs.Field("csv", "O arquivo não tem linhas de clientes depois do cabeçalho.")
+	}
+	return out, nil
+}
+
+// parseReais reads "1.234,56", "1234,56", "1234.56" or "R$ 1.234" as centavos.
+func parseReais(s string) (int64, bool) {
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$"))
+	s = strings.ReplaceAll(s, " ", "")
+	if s == "" {
+		return 0, true
+	}
+	if strings.Contains(s, ",") {
+		s = strings.ReplaceAll(s, ".", "")
+		s = strings.Replace(s, ",", ".", 1)
+	} else if strings.Count(s, ".") > 1 || (strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") == 4) {
+		s = strings.ReplaceAll(s, ".", "") // 1.234 (thousands)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 || f > 1e13 {
+		return 0, false
+	}
+	return int64(f*100 + 0.5), true
+}
+
+func parseBool(s string) (bool, bool) {
+	switch textfold.Fold(s) {
+	case "", "nao", "n", "0", "false", "f", "no":
+		return false, true
+	case "sim", "s", "1", "true", "t", "yes", "x":
+		return true, true
+	}
+	return false, false
+}
+
+type planoLinha struct {
+	linha    linhaCSV
+	cliente  domain.Cliente
+	existeID string
+	excluido bool
+}
+
+// Importar validates every row and, when all are valid (and not only validating), writes them:
+// rows whose document already exists update that customer, the others create customers. Rows
+// are keyed by document, so running the same file again after a failure never duplicates.
+func (s *Service) Importar(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
+	c := caller.From(ctx)
+	linhas, err := parseCSV(text)
+	if err != nil {
+		return nil, err
+	}
+	res := &Importacao{Total: int32(len(linhas)), Rejeitadas: []LinhaRejeitada{}}
+	vendOK := map[string]error{}
+	seen := map[string]int32{}
+	var plano []planoLinha
+	for _, l := range linhas {
+		f := l.campos
+		var erros []string
+		cl := domain.Cliente{TipoPessoa: f["tipo_pessoa"], Documento: f["documento"], Nome: f["nome"], NomeFantasia: f["nome_fantasia"],
+			InscricaoEstadual: f["inscricao_estadual"], Email: f["email"], Telefone: f["telefone"], Celular: f["celular"],
+			Segmento: f["segmento"], Status: f["status"], Observacoes: f["observacoes"]}
+		var ok bool
+		if cl.ContribuinteICMS, ok = parseBool(f["contribuinte_icms"]); !ok {
+			erros = append(erros, "contribuinte_icms: use sim ou não.")
+		}
+		if cl.LimiteCreditoCentavos, ok = parseReais(f["limite_credito"]); !ok {
+			erros = append(erros, "limite_credito: valor em reais inválido (ex.: 1.500,00).")
+		}
+		if f["cep"]+f["logradouro"]+f["cidade"]+f["ibge"] != "" {
+			cl.Enderecos = []domain.Endereco{{Tipo: domain.EnderecoEntrega, Principal: true, CEP: f["cep"], Logradouro: f["logradouro"],
+				Numero: f["numero"], Complemento: f["complemento"], Bairro: f["bairro"], Cidade: f["cidade"], UF: f["uf"], IBGE: f["ibge"]}}
+		}
+		doc := domain.NormalizeDocumento(cl.Documento)
+		if prev, dup := seen[doc]; dup && doc != "" {
+			erros = append(erros, fmt.Sprintf("documento repetido no arquivo (já na linha %d).", prev))
+		}
+		seen[doc] = l.n
+		p := planoLinha{linha: l}
+		// An existing customer: the row's non-empty columns change it.
+		if doc != "" {
+			owner, err := s.Repo.DonoDocumento(ctx, c.Empresa, doc)
+			if err != nil && !errors.Is(err, domain.ErrNotFound) {
+				return nil, err
+			}
+			if owner != "" {
+				prev, err := s.Repo.Cliente(ctx, c.Empresa, owner)
+				if err != nil {
+					return nil, repoErr(err, MsgClienteNaoEncontrado)
+				}
+				p.existeID, p.excluido = owner, prev.Excluido
+				cl = mergeImport(*prev, cl, f)
+			}
+		}
+		vend := strings.TrimSpace(f["vendedor_id"])
+		switch {
+		case vend != "":
+			if _, done := vendOK[vend]; !done {
+				_, vendOK[vend] = s.vendedorPara(ctx, vend)
+			}
+			if vendOK[vend] != nil {
+				erros = append(erros, "vendedor_id: "+errs.ToStatus(vendOK[vend]).Message())
+			}
+			cl.VendedorID = vend
+		case p.existeID == "":
+			cl.VendedorID = c.Operador
+		}
+		if err := cl.Normalize(s.Cidades); err != nil {
+			var de *errs.Error
+			if errors.As(err, &de) && len(de.Fields) > 0 {
+				for _, fv := range de.Fields {
+					erros = append(erros, fv.Field+": "+fv.Description)
+				}
+			} else {
+				erros = append(erros, errs.ToStatus(err).Message())
+			}
+		}
+		if len(erros) > 0 {
+			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.n, Documento: f["documento"], Erros: erros})
+			continue
+		}
+		p.cliente = cl
+		plano = append(plano, p)
+	}
+	if validarApenas || len(res.Rejeitadas) > 0 {
+		res.NadaGravado = true
+		for _, p := range plano {
+			if p.existeID != "" {
+				res.Atualizados++
+			} else {
+				res.Criados++
+			}
+		}
+		return res, nil
+	}
+	for _, p := range plano {
+		if p.excluido {
+			if _, err := s.reativar(ctx, p.existeID, p.cliente); err != nil {
+				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+			}
+			res.Atualizados++
+			continue
+		}
+		if p.existeID != "" {
+			next := p.cliente
+			if _, err := s.update(ctx, p.existeID, 0, func(cl *domain.Cliente) error {
+				if next.VendedorID != cl.VendedorID {
+					cl.VendedoresAnteriores = addUnique(cl.VendedoresAnteriores, cl.VendedorID)
+				}
+				keep := *cl
+				*cl = next
+				cl.ID, cl.Empresa, cl.CriadoEm, cl.CriadoPor, cl.VendedoresAnteriores, cl.Versao = keep.ID, keep.Empresa, keep.CriadoEm, keep.CriadoPor, keep.VendedoresAnteriores, keep.Versao
+				cl.Excluido = false
+				return nil
+			}); err != nil {
+				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+			}
+			res.Atualizados++
+			continue
+		}
+		if _, err := s.Create(ctx, p.cliente); err != nil {
+			return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+		}
+		res.Criados++
+	}
+	return res, nil
+}
+
+// mergeImport applies a row's non-empty columns to an existing customer.
+func mergeImport(prev, row domain.Cliente, f map[string]string) domain.Cliente {
+	out := prev
+	set := func(dst *string, col, v string) {
+		if f[col] != "" {
+			*dst = v
+		}
+	}
+	set(&out.TipoPessoa, "tipo_pessoa", row.TipoPessoa)
+	set(&out.Nome, "nome", row.Nome)
+	set(&out.NomeFantasia, "nome_fantasia", row.NomeFantasia)
+	set(&out.InscricaoEstadual, "inscricao_estadual", row.InscricaoEstadual)
+	set(&out.Email, "email", row.Email)
+	set(&out.Telefone, "telefone", row.Telefone)
+	set(&out.Celular, "celular", row.Celular)
+	set(&out.Segmento, "segmento", row.Segmento)
+	set(&out.Status, "status", row.Status)
+	set(&out.Observacoes, "observacoes", row.Observacoes)
+	if f["contribuinte_icms"] != "" {
+		out.ContribuinteICMS = row.ContribuinteICMS
+	}
+	if f["limite_credito"] != "" {
+		out.LimiteCreditoCentavos = row.LimiteCreditoCentavos
+	}
+	if f["status"] == "" && (prev.Excluido || prev.Status == domain.StatusInativo) {
+		out.Status = domain.StatusAtivo
+	}
+	if len(row.Enderecos) > 0 {
+		e := row.Enderecos[0]
+		out.Enderecos = append([]domain.Endereco(nil), prev.Enderecos...)
+		if p := (&out).Principal(); p != nil {
+			e.ID, e.Tipo = p.ID, p.Tipo
+			*p = e
+		} else {
+			out.Enderecos = append(out.Enderecos, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,362 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/crmvendas/crm/services/platform/errs"
+)
+
+// Customer status.
+const (
+	StatusAtivo     = "ativo"
+	StatusBloqueado = "bloqueado"
+	StatusInativo   = "inativo"
+)
+
+// Address types.
+const (
+	EnderecoCobranca = "COBRANCA"
+	EnderecoEntrega  = "ENTREGA"
+	EnderecoOutro    = "OUTRO"
+)
+
+// Isento is the inscrição estadual of a company exempt from it.
+const Isento = "ISENTO"
+
+// Limits of free text.
+const (
+	MaxNome        = 150
+	MaxTexto       = 200
+	MaxObservacoes = 2000
+	MaxEnderecos   = 20
+	MaxContatos    = 50
+)
+
+var (
+	// ErrNotFound: no such record in the company.
+	ErrNotFound = errors.New("não encontrado")
+	// ErrOtherCompany: the id belongs to another company.
+	ErrOtherCompany = errors.New("de outra empresa")
+	// ErrDuplicate: a unique key is taken.
+	ErrDuplicate = errors.New("duplicado")
+	// ErrVersion: optimistic concurrency failed.
+	ErrVersion = errors.New("versão")
+)
+
+// Endereco is one of a customer's addresses.
+type Endereco struct {
+	ID          string   `bson:"id"`
+	Tipo        string   `bson:"tipo"`
+	Principal   bool     `bson:"principal"`
+	CEP         string   `bson:"cep"`
+	Logradouro  string   `bson:"logradouro"`
+	Numero      string   `bson:"numero"`
+	Complemento string   `bson:"complemento"`
+	Bairro      string   `bson:"bairro"`
+	Cidade      string   `bson:"cidade"`
+	UF          string   `bson:"uf"`
+	IBGE        string   `bson:"ibge"`
+	Latitude    *float64 `bson:"latitude,omitempty"`
+	Longitude   *float64 `bson:"longitude,omitempty"`
+}
+
+// Contato is a person at the customer.
+type Contato struct {
+	ID          string `bson:"id"`
+	Nome        string `bson:"nome"`
+	Cargo       string `bson:"cargo"`
+	Telefone    string `bson:"telefone"`
+	Celular     string `bson:"celular"`
+	Email       string `bson:"email"`
+	Aniversario string `bson:"aniversario"`
+	Principal   bool   `bson:"principal"`
+}
+
+// Cliente is a customer of the company, in one seller's portfolio.
+type Cliente struct {
+	ID                    string
+	Empresa               string
+	TipoPessoa            string
+	Documento             string
+	Nome                  string
+	NomeFantasia          string
+	InscricaoEstadual     string
+	ContribuinteICMS      bool
+	Email                 string
+	Telefone              string
+	Celular               string
+	Segmento              string
+	Status                string
+	LimiteCreditoCentavos int64
+	Observacoes           string
+	VendedorID            string
+	// Sellers whose portfolio the customer was in before (so their devices learn it left).
+	VendedoresAnteriores []string
+	Enderecos            []Endereco
+	Contatos             []Contato
+	CriadoPor            string
+	CriadoEm             time.Time
+	AlteradoPor          string
+	AlteradoEm           time.Time
+	Versao               int64
+	Excluido             bool
+}
+
+// Principal returns the main address (nil when there is none).
+func (c *Cliente) Principal() *Endereco {
+	for i := range c.Enderecos {
+		if c.Enderecos[i].Principal {
+			return &c.Enderecos[i]
+		}
+	}
+	return nil
+}
+
+// Cidades validates IBGE cities (the address service's list).
+type Cidades interface {
+	// Buscar returns the name and state of a 7-digit IBGE code.
+	Buscar(ibge string) (nome, uf string, ok bool)
+	// PorNome finds a city by name (accent-insensitive) within a state.
+	PorNome(nome, uf string) (ibge, nomeOficial string, ok bool)
+}
+
+// v accumulates field violations.
+type v struct{ fields []errs.FieldViolation }
+
+func (x *v) add(field, msg string) {
+	x.fields = append(x.fields, errs.FieldViolation{Field: field, Description: msg})
+}
+
+func (x *v) err() error {
+	if len(x.fields) == 0 {
+		return nil
+	}
+	msg := x.fields[0].Description
+	if len(x.fields) > 1 {
+		msg = fmt.Sprintf("%s (e mais %d problema(s) no formulário)", msg, len(x.fields)-1)
+	}
+	return errs.Invalid(msg, x.fields...)
+}
+
+// Digits keeps only the digits of s.
+func Digits(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func text(x *v, field, label, s string, max int) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > max {
+		x.add(field, fmt.Sprintf("%s pode ter no máximo %d caracteres.", label, max))
+	}
+	return s
+}
+
+// NormalizePhone keeps the digits of a phone: 8 to 13 digits (spec), or empty.
+func phone(x *v, field, s string) string {
+	d := Digits(s)
+	if s != "" && (len(d) < 8 || len(d) > 13) {
+		x.add(field, "Número de telefone inválido")
+	}
+	return d
+}
+
+func email(x *v, field, s string) string {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if s == "" {
+		return ""
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndex(s, "@"):], ".") {
+		x.add(field, "E-mail inválido.")
+	}
+	return s
+}
+
+// ValidStatus reports whether s is a customer status.
+func ValidStatus(s string) bool {
+	return s == StatusAtivo || s == StatusBloqueado || s == StatusInativo
+}
+
+// Normalize validates and cleans the customer's own fields, addresses and contacts (everything but
+// ownership and bookkeeping). Every problem is reported at once, by field.
+func (c *Cliente) Normalize(cid Cidades) error {
+	x := &v{}
+	c.Documento = NormalizeDocumento(c.Documento)
+	c.TipoPessoa = strings.ToUpper(strings.TrimSpace(c.TipoPessoa))
+	if c.TipoPessoa == "" {
+		c.TipoPessoa = TipoPorDocumento(c.Documento)
+	}
+	switch {
+	case c.Documento == "":
+		x.add("documento", "Informe o CPF ou CNPJ.")
+	case c.TipoPessoa == Fisica:
+		if !ValidCPF(c.Documento) {
+			x.add("documento", "CPF inválido: confira os dígitos.")
+		}
+	case c.TipoPessoa == PJ:
+		if !ValidCNPJ(c.Documento) {
+			x.add("documento", "CNPJ inválido: confira os dígitos.")
+		}
+	default:
+		if c.TipoPessoa != "" {
+			x.add("tipo_pessoa", "Tipo de pessoa deve ser FISICA ou PJ.")
+		} else {
+			x.add("documento", "Documento inválido")
+		}
+	}
+	c.Nome = text(x, "nome", "O nome", c.Nome, MaxNome)
+	if c.Nome == "" {
+		if c.TipoPessoa == PJ {
+			x.add("nome", "Informe a razão social.")
+		} else {
+			x.add("nome", "Informe o nome.")
+		}
+	}
+	c.NomeFantasia = text(x, "nome_fantasia", "O nome fantasia", c.NomeFantasia, MaxNome)
+	ie := strings.ToUpper(strings.TrimSpace(c.InscricaoEstadual))
+	if ie != "" && ie != Isento {
+		d := Digits(ie)
+		if len(d) < 2 || len(d) > 14 || strings.Trim(ie, "0123456789.-/ ") != "" {
+			x.add("inscricao_estadual", "Inscrição estadual inválida: use só números (até 14) ou ISENTO.")
+		}
+		ie = d
+	}
+	c.InscricaoEstadual = ie
+	c.Email = email(x, "email", c.Email)
+	c.Telefone = phone(x, "telefone", c.Telefone)
+	c.Celular = phone(x, "celular", c.Celular)
+	c.Segmento = text(x, "segmento", "O segmento", c.Segmento, 80)
+	c.Status = strings.ToLower(strings.TrimSpace(c.Status))
+	if c.Status == "" {
+		c.Status = StatusAtivo
+	} else if !ValidStatus(c.Status) {
+		x.add("status", "Situação deve ser ativo, bloqueado ou inativo.")
+	}
+	if c.LimiteCreditoCentavos < 0 {
+		x.add("limite_credito_centavos", "O limite de crédito não pode ser negativo.")
+	}
+	c.Observacoes = text(x, "observacoes", "As observações", c.Observacoes, MaxObservacoes)
+	if len(c.Enderecos) > MaxEnderecos {
+		x.add("enderecos", fmt.Sprintf("No máximo %d endereços por cliente.", MaxEnderecos))
+	}
+	for i := range c.Enderecos {
+		c.Enderecos[i].normalize(x, fmt.Sprintf("enderecos[%d].", i), cid)
+	}
+	fixPrincipal(x, "enderecos", "endereço", len(c.Enderecos), func(i int) *bool { return &c.Enderecos[i].Principal })
+	if len(c.Contatos) > MaxContatos {
+		x.add("contatos", fmt.Sprintf("No máximo %d contatos por cliente.", MaxContatos))
+	}
+	for i := range c.Contatos {
+		c.Contatos[i].normalize(x, fmt.Sprintf("contatos[%d].", i))
+	}
+	fixPrincipal(x, "contatos", "contato", len(c.Contatos), func(i int) *bool { return &c.Contatos[i].Principal })
+	return x.err()
+}
+
+// fixPrincipal: with items, exactly one is the main one (the first, when none is marked).
+func fixPrincipal(x *v, field, label string, n int, p func(int) *bool) {
+	count := 0
+	for i := 0; i < n; i++ {
+		if *p(i) {
+			count++
+		}
+	}
+	switch {
+	case n > 0 && count == 0:
+		*p(0) = true
+	case count > 1:
+		x.add(field, fmt.Sprintf("Marque só um %s como principal.", label))
+	}
+}
+
+func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
+	e.ID = strings.TrimSpace(e.ID)
+	e.Tipo = strings.ToUpper(strings.TrimSpace(e.Tipo))
+	if e.Tipo == "" {
+		e.Tipo = EnderecoEntrega
+	}
+	if e.Tipo != EnderecoCobranca && e.Tipo != EnderecoEntrega && e.Tipo != EnderecoOutro {
+		x.add(prefix+"tipo", "Tipo de endereço deve ser COBRANCA, ENTREGA ou OUTRO.")
+	}
+	if e.CEP != "" {
+		e.CEP = Digits(e.CEP)
+		if len(e.CEP) != 8 {
+			x.add(prefix+"cep", "CEP deve ter 8 dígitos")
+		}
+	}
+	e.Logradouro = text(x, prefix+"logradouro", "O logradouro", e.Logradouro, MaxTexto)
+	if e.Logradouro == "" {
+		x.add(prefix+"logradouro", "Informe o logradouro (rua, avenida…).")
+	}
+	e.Numero = text(x, prefix+"numero", "O número", e.Numero, 20)
+	e.Complemento = text(x, prefix+"complemento", "O complemento", e.Complemento, MaxTexto)
+	e.Bairro = text(x, prefix+"bairro", "O bairro", e.Bairro, MaxTexto)
+	e.UF = strings.ToUpper(strings.TrimSpace(e.UF))
+	e.Cidade = strings.TrimSpace(e.Cidade)
+	e.IBGE = Digits(e.IBGE)
+	switch {
+	case e.IBGE != "":
+		nome, uf, ok := cid.Buscar(e.IBGE)
+		if !ok {
+			x.add(prefix+"ibge", "Código IBGE de cidade não encontrado.")
+			break
+		}
+		e.Cidade, e.UF = nome, uf
+	case e.Cidade != "" && e.UF != "":
+		ibge, nome, ok := cid.PorNome(e.Cidade, e.UF)
+		if !ok {
+			x.add(prefix+"cidade", fmt.Sprintf("Cidade %q não encontrada em %s na lista do IBGE.", e.Cidade, e.UF))
+			break
+		}
+		e.IBGE, e.Cidade = ibge, nome
+	default:
+		x.add(prefix+"cidade", "Informe a cidade e a UF (ou o CEP).")
+	}
+	if (e.Latitude == nil) != (e.Longitude == nil) {
+		x.add(prefix+"latitude", "Informe latitude e longitude juntas.")
+	} else if e.Latitude != nil {
+		if math.IsNaN(*e.Latitude) || *e.Latitude < -90 || *e.Latitude > 90 {
+			x.add(prefix+"latitude", "Latitude deve estar entre -90 e 90.")
+		}
+		if math.IsNaN(*e.Longitude) || *e.Longitude < -180 || *e.Longitude > 180 {
+			x.add(prefix+"longitude", "Longitude deve estar entre -180 e 180.")
+		}
+	}
+}
+
+func (c *Contato) normalize(x *v, prefix string) {
+	c.ID = strings.TrimSpace(c.ID)
+	c.Nome = text(x, prefix+"nome", "O nome do contato", c.Nome, MaxNome)
+	if c.Nome == "" {
+		x.add(prefix+"nome", "Informe o nome do contato.")
+	}
+	c.Cargo = text(x, prefix+"cargo", "O cargo", c.Cargo, 80)
+	c.Telefone = phone(x, prefix+"telefone", c.Telefone)
+	c.Celular = phone(x, prefix+"celular", c.Celular)
+	c.Email = email(x, prefix+"email", c.Email)
+	c.Aniversario = strings.TrimSpace(c.Aniversario)
+	if c.Aniversario != "" && !validBirthday(c.Aniversario) {
+		x.add(prefix+"aniversario", "Aniversário deve ser AAAA-MM-DD ou MM-DD.")
+	}
+}
+
+func validBirthday(s string) bool {
+	if len(s) == 5 {
+		_, err := time.Parse("2006-01-02", "2000-"+s) // 2000 is a leap year: 02-29 is fine
+		return err == nil
+	}
+	t, err := time.Parse("2006-01-02", s)
+	return err == nil && t.Year() >= 1900 && !t.After(time.Now())
+}
