@@ -4,16 +4,19 @@ go 1.26.0
 
 replace (
 	github.com/crmvendas/crm/proto/gen/go => ../../proto/gen/go
+	github.com/crmvendas/crm/services/address => ../address
+	github.com/crmvendas/crm/services/operator => ../operator
 	github.com/crmvendas/crm/services/platform => ../platform
 )
 
 require (
 	github.com/crmvendas/crm/proto/gen/go v0.0.0
-	github.com/crmvendas/crm/services/platform v0.0.0-00010101000000-000000000000
+	github.com/crmvendas/crm/services/address v0.0.0
+	github.com/crmvendas/crm/services/operator v0.0.0
+	github.com/crmvendas/crm/services/platform v0.0.0
 	github.com/google/uuid v1.6.0
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.31.0
 	go.mongodb.org/mongo-driver/v2 v2.9.3
-	golang.org/x/sync v0.23.0
 	google.golang.org/grpc v1.84.0
 	google.golang.org/protobuf v1.36.12
 )
@@ -97,6 +100,7 @@ require (
 	golang.org/x/exp v0.0.0-20260908205506-85c1c2202aba // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.15.0 // indirect

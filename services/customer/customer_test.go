@@ -1,0 +1,457 @@
+package customer_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
+	"github.com/crmvendas/crm/services/address"
+	"github.com/crmvendas/crm/services/address/cidades"
+	"github.com/crmvendas/crm/services/customer"
+	"github.com/crmvendas/crm/services/operator"
+	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/testkit"
+)
+
+type ibge struct{}
+
+func (ibge) Buscar(code string) (string, string, bool) {
+	c, ok := cidades.Buscar(code)
+	return c.Nome, c.UF, ok
+}
+
+func (ibge) PorNome(nome, uf string) (string, string, bool) {
+	c, ok := cidades.PorNome(nome, uf)
+	return c.IBGE, c.Nome, ok
+}
+
+// env: company A with an ADMIN, a SUPERVISOR whose team is v1 and v2, sellers v1, v2 and v3
+// (outside the team); company B with an ADMIN and a seller.
+type env struct {
+	st                    *testkit.Stack
+	db                    *mongo.Database
+	cust                  *customer.Customer
+	empA, empB            string
+	ids                   map[string]string // role -> operator id
+	admin, sup, v1, v2, v3 string
+	adminB, vB, nobody    string
+}
+
+func setup(t *testing.T) *env {
+	t.Helper()
+	op := operator.New(operator.Deps{DB: testkit.DB(t, "op"), Auth: testkit.AuthClient(t)})
+	addr := address.New(address.Deps{DB: testkit.DB(t, "addr"), ViaCEPURL: "http://127.0.0.1:1"})
+	local := &server.Deferred{}
+	e := &env{db: testkit.DB(t, "cust"), empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}}
+	e.cust = customer.New(customer.Deps{DB: e.db, Cidades: ibge{}, Address: local, Operator: local, Settle: time.Nanosecond})
+	e.st = testkit.StartStackLocal(t, op.Resolver(), local, op.Module(), addr.Module(), e.cust.Module())
+	user := func(empresa, key, perfil string, equipe ...string) string {
+		u := testkit.NewUser(t, strings.ToLower(key))
+		id := key + "-" + uuid.NewString()[:6]
+		for i, m := range equipe {
+			equipe[i] = e.ids[m]
+		}
+		if _, err := op.EnsureOperator(context.Background(), operator.Seed{Empresa: empresa, ID: id, Email: u.Email, Nome: "Operador " + key, Perfil: perfil, Equipe: equipe}); err != nil {
+			t.Fatal(err)
+		}
+		e.ids[key] = id
+		return u.Token
+	}
+	e.admin = user(e.empA, "admin", "ADMIN")
+	e.v1 = user(e.empA, "v1", "VENDEDOR")
+	e.v2 = user(e.empA, "v2", "VENDEDOR")
+	e.v3 = user(e.empA, "v3", "VENDEDOR")
+	e.sup = user(e.empA, "sup", "SUPERVISOR", "v1", "v2")
+	e.adminB = user(e.empB, "adminB", "ADMIN")
+	e.vB = user(e.empB, "vB", "VENDEDOR")
+	e.nobody = testkit.NewUser(t, "semoperador").Token
+	return e
+}
+
+type clienteJSON struct {
+	ID, Empresa, TipoPessoa, Documento, Nome, NomeFantasia, Status, VendedorID, Cidade, UF, CidadeIBGE, RegiaoID string
+	Versao                                                                                                      string
+	LimiteCreditoCentavos                                                                                       string
+	Excluido                                                                                                    bool
+	Enderecos                                                                                                   []map[string]any
+	Contatos                                                                                                    []map[string]any
+}
+
+func (c *clienteJSON) UnmarshalJSON(b []byte) error {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	s := func(k string) string { v, _ := m[k].(string); return v }
+	*c = clienteJSON{ID: s("id"), Empresa: s("empresa"), TipoPessoa: s("tipo_pessoa"), Documento: s("documento"), Nome: s("nome"),
+		NomeFantasia: s("nome_fantasia"), Status: s("status"), VendedorID: s("vendedor_id"), Cidade: s("cidade"), UF: s("uf"),
+		CidadeIBGE: s("cidade_ibge"), RegiaoID: s("regiao_id"), Versao: s("versao"), LimiteCreditoCentavos: s("limite_credito_centavos")}
+	c.Excluido, _ = m["excluido"].(bool)
+	for _, k := range []string{"enderecos", "contatos"} {
+		l, _ := m[k].([]any)
+		for _, x := range l {
+			if k == "enderecos" {
+				c.Enderecos = append(c.Enderecos, x.(map[string]any))
+			} else {
+				c.Contatos = append(c.Contatos, x.(map[string]any))
+			}
+		}
+	}
+	return nil
+}
+
+type lista struct {
+	Clientes []clienteJSON `json:"clientes"`
+	Next     string        `json:"next_page_token"`
+}
+
+type erroJSON struct {
+	Status   int    `json:"status"`
+	Mensagem string `json:"mensagem"`
+	Campos   []struct {
+		Campo     string `json:"campo"`
+		Descricao string `json:"descricao"`
+	} `json:"campos"`
+}
+
+func decode[T any](t *testing.T, b []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("json %s: %v", b, err)
+	}
+	return v
+}
+
+func (e *env) do(t *testing.T, method, path, tok string, body any, want int) []byte {
+	t.Helper()
+	code, b := e.st.Do(t, method, path, tok, body)
+	if code != want {
+		t.Fatalf("%s %s: %d, esperado %d: %s", method, path, code, want, b)
+	}
+	return b
+}
+
+// Valid documents for tests.
+var cnpjs = []string{"11.222.333/0001-81", "45.997.418/0001-53", "12.ABC.345/01DE-35", "11.444.777/0001-61", "04.252.011/0001-10", "33.000.167/0001-01"}
+
+const cpf = "529.982.247-25"
+
+func novoCliente(doc, nome, fantasia string) map[string]any {
+	return map[string]any{"id": uuid.NewString(), "documento": doc, "nome": nome, "nome_fantasia": fantasia, "telefone": "(11) 3333-4444",
+		"limite_credito_centavos": "150000",
+		"enderecos": []map[string]any{{"tipo": "ENTREGA", "cep": "01310-100", "logradouro": "Avenida Paulista", "numero": "1000",
+			"bairro": "Bela Vista", "ibge": "3550308"}},
+		"contatos": []map[string]any{{"nome": "Ana Compras", "cargo": "Compradora", "celular": "11999998888"}}}
+}
+
+func TestClientesREST(t *testing.T) {
+	e := setup(t)
+	body := novoCliente(cnpjs[0], "Mercado São João Ltda", "São João")
+	c := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, body, 200))
+	if c.ID != body["id"] || c.Empresa != e.empA || c.TipoPessoa != "PJ" || c.Documento != "11222333000181" || c.VendedorID != e.ids["v1"] ||
+		c.Status != "ativo" || c.Cidade != "São Paulo" || c.UF != "SP" || c.CidadeIBGE != "3550308" || c.Versao != "1" || c.LimiteCreditoCentavos != "150000" {
+		t.Fatalf("criado: %+v", c)
+	}
+	if len(c.Enderecos) != 1 || c.Enderecos[0]["principal"] != true || c.Enderecos[0]["id"] == "" || len(c.Contatos) != 1 || c.Contatos[0]["principal"] != true {
+		t.Fatalf("endereços/contatos: %+v %+v", c.Enderecos, c.Contatos)
+	}
+	// A retried create (same id) returns the same customer, no duplicate.
+	again := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, body, 200))
+	if again.ID != c.ID || again.Versao != "1" {
+		t.Fatalf("retry: %+v", again)
+	}
+	// The same document under another id: 409 naming the customer.
+	dup := novoCliente("11222333000181", "Outro", "")
+	er := decode[erroJSON](t, e.do(t, "POST", "/crm/clientes", e.v2, dup, 409))
+	if !strings.Contains(er.Mensagem, "Mercado São João Ltda") || !strings.Contains(er.Mensagem, "outro vendedor") {
+		t.Fatalf("409: %+v", er)
+	}
+	// Bad input: every field problem at once, in pt-BR, nothing written.
+	bad := map[string]any{"tipo_pessoa": "FISICA", "documento": "123.456.789-00", "telefone": "12", "email": "x@",
+		"enderecos": []map[string]any{{"logradouro": "Rua", "ibge": "1234567"}}}
+	er = decode[erroJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, bad, 400))
+	fields := map[string]string{}
+	for _, f := range er.Campos {
+		fields[f.Campo] = f.Descricao
+	}
+	for _, f := range []string{"documento", "nome", "telefone", "email", "enderecos[0].ibge"} {
+		if fields[f] == "" {
+			t.Errorf("sem erro no campo %s: %+v", f, er)
+		}
+	}
+	if fields["telefone"] != "Número de telefone inválido" || !strings.Contains(fields["documento"], "CPF inválido") {
+		t.Errorf("mensagens: %+v", fields)
+	}
+
+	// Read, patch with versao, stale versao 409.
+	got := decode[clienteJSON](t, e.do(t, "GET", "/crm/clientes/"+c.ID, e.v1, nil, 200))
+	if got.Nome != c.Nome {
+		t.Fatalf("get: %+v", got)
+	}
+	p := decode[clienteJSON](t, e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"nome_fantasia": "Mercadinho São João", "status": "bloqueado", "versao": "1"}, 200))
+	if p.NomeFantasia != "Mercadinho São João" || p.Status != "bloqueado" || p.Versao != "2" || p.Nome != c.Nome {
+		t.Fatalf("patch: %+v", p)
+	}
+	e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"nome": "X", "versao": "1"}, 409)
+	e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"status": "talvez"}, 400)
+	e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"campo_que_nao_existe": 1}, 400)
+
+	// Contacts and addresses.
+	ct := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes/"+c.ID+"/contatos", e.v1, map[string]any{"nome": "Bruno Gerente", "cargo": "Gerente", "celular": "(11) 98888-7777", "principal": true}, 200))
+	if len(ct.Contatos) != 2 || ct.Contatos[0]["principal"] != false || ct.Contatos[1]["principal"] != true || ct.Contatos[1]["celular"] != "11988887777" {
+		t.Fatalf("contatos: %+v", ct.Contatos)
+	}
+	e.do(t, "POST", "/crm/clientes/"+c.ID+"/contatos", e.v1, map[string]any{"nome": "", "email": "nao-e-email"}, 400)
+	ctID := ct.Contatos[1]["id"].(string)
+	e.do(t, "DELETE", "/crm/clientes/"+c.ID+"/contatos/"+ctID, e.v1, nil, 200)
+	e.do(t, "DELETE", "/crm/clientes/"+c.ID+"/contatos/"+ctID, e.v1, nil, 404)
+	en := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes/"+c.ID+"/enderecos", e.v1, map[string]any{"tipo": "COBRANCA", "principal": true, "cep": "80010000",
+		"logradouro": "Praça Tiradentes", "numero": "1", "cidade": "Curitiba", "uf": "PR", "latitude": -25.43, "longitude": -49.27}, 200))
+	if len(en.Enderecos) != 2 || en.CidadeIBGE != "4106902" || en.Cidade != "Curitiba" || en.Enderecos[1]["latitude"] != -25.43 {
+		t.Fatalf("endereços: %+v", en)
+	}
+	e.do(t, "POST", "/crm/clientes/"+c.ID+"/enderecos", e.v1, map[string]any{"logradouro": "Rua", "cidade": "Atlântida", "uf": "SP"}, 400)
+
+	// More customers for search and pages.
+	for i, n := range []string{"Padaria Pão de Ouro", "Farmácia Saúde", "Açougue Boi Gordo", "Empório Sao Joao Del Rei"} {
+		e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[i+1], n, ""), 200)
+	}
+	e.do(t, "POST", "/crm/clientes", e.v1, map[string]any{"tipo_pessoa": "FISICA", "documento": cpf, "nome": "José da Silva"}, 200)
+	e.do(t, "POST", "/crm/clientes", e.v2, novoCliente(cnpjs[5], "Mercado do v2", ""), 200)
+
+	search := func(tok, q string) []string {
+		l := decode[lista](t, e.do(t, "GET", "/crm/clientes?"+q, tok, nil, 200))
+		var names []string
+		for _, c := range l.Clientes {
+			names = append(names, c.Nome)
+		}
+		return names
+	}
+	if got := search(e.v1, "q=sao+joao"); len(got) != 2 || got[0] != "Empório Sao Joao Del Rei" || got[1] != "Mercado São João Ltda" {
+		t.Fatalf("busca sem acento: %v", got)
+	}
+	if got := search(e.v1, "q=FARMACIA"); len(got) != 1 {
+		t.Fatalf("busca maiúscula: %v", got)
+	}
+	if got := search(e.v1, "q=11.222.333"); len(got) != 1 || got[0] != "Mercado São João Ltda" {
+		t.Fatalf("busca por documento: %v", got)
+	}
+	if got := search(e.v1, "q=529982"); len(got) != 1 || got[0] != "José da Silva" {
+		t.Fatalf("busca por CPF: %v", got)
+	}
+	if got := search(e.v1, "cidade=4106902"); len(got) != 1 {
+		t.Fatalf("cidade por IBGE: %v", got)
+	}
+	if got := search(e.v1, "cidade=sao+paulo"); len(got) != 4 {
+		t.Fatalf("cidade por nome: %v", got)
+	}
+	if got := search(e.v1, "status=bloqueado"); len(got) != 1 {
+		t.Fatalf("status: %v", got)
+	}
+	e.do(t, "GET", "/crm/clientes?status=sumido", e.v1, nil, 400)
+	// Pages: stable order by name, no repeats, nothing missed.
+	var all []string
+	tok := ""
+	for i := 0; i < 10; i++ {
+		l := decode[lista](t, e.do(t, "GET", "/crm/clientes?page_size=2&page_token="+url.QueryEscape(tok), e.v1, nil, 200))
+		for _, c := range l.Clientes {
+			all = append(all, c.Nome)
+		}
+		if tok = l.Next; tok == "" {
+			break
+		}
+	}
+	want := []string{"Açougue Boi Gordo", "Empório Sao Joao Del Rei", "Farmácia Saúde", "José da Silva", "Mercado São João Ltda", "Padaria Pão de Ouro"}
+	if strings.Join(all, "|") != strings.Join(want, "|") {
+		t.Fatalf("páginas: %v", all)
+	}
+	e.do(t, "GET", "/crm/clientes?page_token=lixo", e.v1, nil, 400)
+
+	// Delete: VENDEDOR may not; SUPERVISOR may; then 404 and gone from lists.
+	e.do(t, "DELETE", "/crm/clientes/"+c.ID, e.v1, nil, 403)
+	del := decode[clienteJSON](t, e.do(t, "DELETE", "/crm/clientes/"+c.ID, e.sup, nil, 200))
+	if !del.Excluido {
+		t.Fatalf("tombstone: %+v", del)
+	}
+	e.do(t, "GET", "/crm/clientes/"+c.ID, e.v1, nil, 404)
+	// Registering the document again reactivates the same customer.
+	re := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[0], "Mercado São João Novo", ""), 200))
+	if re.ID != c.ID || re.Status != "ativo" || re.Nome != "Mercado São João Novo" || re.Excluido {
+		t.Fatalf("reativado: %+v", re)
+	}
+	// An inactive one too.
+	e.do(t, "PATCH", "/crm/clientes/"+re.ID, e.v1, map[string]any{"status": "inativo"}, 200)
+	re2 := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[0], "Mercado São João", ""), 200))
+	if re2.ID != c.ID || re2.Status != "ativo" {
+		t.Fatalf("reativado de inativo: %+v", re2)
+	}
+}
+
+// snapshot of every document of the customer database, to prove refused calls wrote nothing.
+func snapshot(t *testing.T, db *mongo.Database) string {
+	t.Helper()
+	ctx := context.Background()
+	names, err := db.ListCollectionNames(ctx, bson.D{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, n := range names {
+		cur, err := db.Collection(n).Find(ctx, bson.D{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs []bson.M
+		cur.All(ctx, &docs)
+		var lines []string
+		for _, d := range docs {
+			j, _ := json.Marshal(d) // sorted keys
+			lines = append(lines, string(j))
+		}
+		sort.Strings(lines)
+		fmt.Fprintf(&b, "%s:%d:%s\n", n, len(docs), strings.Join(lines, "\n"))
+	}
+	return b.String()
+}
+
+func TestEscopoEIsolamento(t *testing.T) {
+	e := setup(t)
+	c1 := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[0], "Cliente do V1", ""), 200))
+	c3 := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v3, novoCliente(cnpjs[1], "Cliente do V3", ""), 200))
+	cb := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.vB, novoCliente(cnpjs[0], "Cliente da B", ""), 200))
+	if cb.Empresa != e.empB {
+		t.Fatalf("empresa B: %+v", cb)
+	}
+	// A VENDEDOR creating for another seller is refused.
+	other := novoCliente(cnpjs[2], "X", "")
+	other["vendedor_id"] = e.ids["v2"]
+	e.do(t, "POST", "/crm/clientes", e.v1, other, 403)
+	// SUPERVISOR creates for a team member, not for v3.
+	other["vendedor_id"] = e.ids["v3"]
+	e.do(t, "POST", "/crm/clientes", e.sup, other, 403)
+	other["vendedor_id"] = e.ids["v2"]
+	if c := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.sup, other, 200)); c.VendedorID != e.ids["v2"] {
+		t.Fatalf("supervisor: %+v", c)
+	}
+	// ADMIN may not give a customer to an operator that doesn't exist.
+	ghost := novoCliente(cnpjs[3], "Y", "")
+	ghost["vendedor_id"] = "fantasma"
+	e.do(t, "POST", "/crm/clientes", e.admin, ghost, 400)
+
+	before := snapshot(t, e.db)
+	paths := []struct{ method, path string }{
+		{"GET", "/crm/clientes/%s"}, {"PATCH", "/crm/clientes/%s"}, {"DELETE", "/crm/clientes/%s"},
+		{"POST", "/crm/clientes/%s/contatos"}, {"DELETE", "/crm/clientes/%s/contatos/x"},
+		{"POST", "/crm/clientes/%s/enderecos"}, {"DELETE", "/crm/clientes/%s/enderecos/x"},
+		{"GET", "/crm/clientes/%s/respostas"}, {"POST", "/crm/clientes/%s/respostas"},
+	}
+	bodyFor := func(m string) any {
+		if m == "GET" || m == "DELETE" {
+			return nil
+		}
+		return map[string]any{}
+	}
+	for _, p := range paths {
+		for _, c := range []struct {
+			who, tok, id string
+			want         int
+		}{
+			{"v2 (outro vendedor) no cliente do v1", e.v2, c1.ID, 403},
+			{"supervisor no cliente do v3 (fora da equipe)", e.sup, c3.ID, 403},
+			{"empresa B no cliente da A", e.adminB, c1.ID, 403},
+			{"vendedor da B no cliente da A", e.vB, c1.ID, 403},
+			{"empresa A no cliente da B", e.admin, cb.ID, 403},
+			{"sem token", "", c1.ID, 401},
+			{"token inválido", "x.y.z", c1.ID, 401},
+			{"sem operador", e.nobody, c1.ID, 403},
+		} {
+			if p.method == "DELETE" && strings.Count(p.path, "/") == 3 && (c.tok == e.v2 || c.tok == e.vB) {
+				c.want = 403 // VENDEDOR may not delete at all
+			}
+			path := fmt.Sprintf(p.path, c.id)
+			if code, b := e.st.Do(t, p.method, path, c.tok, bodyFor(p.method)); code != c.want {
+				t.Errorf("%s %s (%s): %d, esperado %d: %s", p.method, path, c.who, code, c.want, b)
+			}
+		}
+	}
+	// Lists and other routes that name a seller or customers outside the scope.
+	for _, c := range []struct {
+		method, path, tok string
+		body         any
+		want         int
+	}{
+		{"GET", "/crm/clientes?vendedor=" + e.ids["v1"], e.v2, nil, 403},
+		{"GET", "/crm/clientes?vendedor=" + e.ids["v3"], e.sup, nil, 403},
+		{"POST", "/crm/carteira/atribuir", e.v1, map[string]any{"cliente_ids": []string{c1.ID}, "vendedor_id": e.ids["v1"]}, 403},
+		{"POST", "/crm/carteira/atribuir", e.sup, map[string]any{"cliente_ids": []string{c3.ID}, "vendedor_id": e.ids["v1"]}, 403},
+		{"POST", "/crm/carteira/atribuir", e.adminB, map[string]any{"cliente_ids": []string{c1.ID}, "vendedor_id": e.ids["vB"]}, 403},
+		{"POST", "/crm/carteira/transferir", e.sup, map[string]any{"de_vendedor_id": e.ids["v1"], "para_vendedor_id": e.ids["v2"]}, 403},
+		{"POST", "/crm/carteira/transferir", e.v1, map[string]any{"de_vendedor_id": e.ids["v1"], "para_vendedor_id": e.ids["v2"]}, 403},
+		{"GET", "/crm/carteira/transferencias", e.v1, nil, 403},
+		{"POST", "/crm/clientes/importar", e.sup, map[string]any{"csv": "documento;nome\n" + cnpjs[4] + ";Z"}, 403},
+		{"POST", "/crm/pesquisas", e.v1, map[string]any{"titulo": "T", "perguntas": []map[string]any{{"texto": "?", "tipo": "TEXTO"}}}, 403},
+		{"PATCH", "/crm/pesquisas/demo", e.sup, map[string]any{"titulo": "T"}, 403},
+		{"GET", "/crm/clientes", "", nil, 401},
+		{"GET", "/crm/clientes/alteracoes", e.nobody, nil, 403},
+		{"GET", "/crm/carteira", "bad", nil, 401},
+	} {
+		if code, b := e.st.Do(t, c.method, c.path, c.tok, c.body); code != c.want {
+			t.Errorf("%s %s: %d, esperado %d: %s", c.method, c.path, code, c.want, b)
+		}
+	}
+	if after := snapshot(t, e.db); after != before {
+		t.Fatalf("chamadas recusadas gravaram dados:\nantes %s\ndepois %s", before, after)
+	}
+
+	// Scopes of lists.
+	count := func(tok, q string) int {
+		return len(decode[lista](t, e.do(t, "GET", "/crm/clientes?"+q, tok, nil, 200)).Clientes)
+	}
+	if n := count(e.v1, ""); n != 1 {
+		t.Errorf("v1 vê %d", n)
+	}
+	if n := count(e.sup, ""); n != 2 {
+		t.Errorf("supervisor vê %d", n)
+	}
+	if n := count(e.sup, "vendedor="+e.ids["v2"]); n != 1 {
+		t.Errorf("supervisor filtrando v2 vê %d", n)
+	}
+	if n := count(e.admin, ""); n != 3 {
+		t.Errorf("admin vê %d", n)
+	}
+	if n := count(e.adminB, ""); n != 1 {
+		t.Errorf("admin da B vê %d", n)
+	}
+
+	// gRPC: the same rules.
+	cli := customerv1.NewCustomerServiceClient(e.st.Conn)
+	if _, err := cli.ObterCliente(testkit.Ctx(e.v2), &customerv1.ObterClienteRequest{Id: c1.ID}); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("gRPC v2: %v", err)
+	}
+	if _, err := cli.ObterCliente(testkit.Ctx(e.adminB), &customerv1.ObterClienteRequest{Id: c1.ID}); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("gRPC outra empresa: %v", err)
+	}
+	if _, err := cli.ListarClientes(testkit.Ctx(""), &customerv1.ListarClientesRequest{}); status.Code(err) != codes.Unauthenticated {
+		t.Errorf("gRPC sem token: %v", err)
+	}
+	got, err := cli.ObterCliente(testkit.Ctx(e.v1), &customerv1.ObterClienteRequest{Id: c1.ID})
+	if err != nil || got.GetNome() != "Cliente do V1" {
+		t.Fatalf("gRPC v1: %v %v", got, err)
+	}
+	if _, err := cli.CriarCliente(testkit.Ctx(e.v1), &customerv1.CriarClienteRequest{Documento: "1", Nome: "x"}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("gRPC inválido: %v", err)
+	}
+}
