@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { IonSpinner } from '@ionic/react';
 import { Page } from '../../components/ui/Page';
@@ -12,15 +12,22 @@ import { formatarDiaHora } from '../../lib/format/date';
 import { useSession } from '../../lib/session';
 import { TODOS_VENDEDORES } from '../../lib/storage';
 import { useCopia } from './copia';
-import { ItemCliente } from './ItemCliente';
+import { ItemCliente, ListaClientes } from './ItemCliente';
 
 /**
  * The search over the device copy: one pass over precomputed folded strings per keystroke, at
  * most LIMITE_RESULTADOS rows rendered (plain elements). Exported for the search benchmark.
  */
+/** Rows rendered at once on a keystroke (a phone screen); the rest follow in a deferred render. */
+export const PRIMEIRAS_LINHAS = 15;
+
 export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteLocal[]; nomeVendedor?: (id: string) => string | undefined }) {
   const [texto, setTexto] = useState('');
   const res = useMemo(() => buscarNaLista(lista, texto), [lista, texto]);
+  // The keystroke paints the first screenful; the other rows (up to LIMITE_RESULTADOS) come in a
+  // render React may interrupt when the next key arrives.
+  const adiado = useDeferredValue(res);
+  const itens = adiado === res ? res.itens : res.itens.slice(0, PRIMEIRAS_LINHAS);
   return (
     <>
       <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
@@ -46,11 +53,11 @@ export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteL
               : `${res.total} cliente(s)`
           : `${lista.length} clientes no aparelho. Digite para buscar.`}
       </p>
-      <ul className="lista-simples" data-testid="resultados-busca" data-consulta={texto}>
-        {res.itens.map((c) => (
+      <ListaClientes data-testid="resultados-busca" data-consulta={texto}>
+        {itens.map((c) => (
           <ItemCliente key={c.id} c={c} vendedor={nomeVendedor?.(c.vendedor_id)} />
         ))}
-      </ul>
+      </ListaClientes>
     </>
   );
 }
@@ -86,11 +93,11 @@ function BuscaNoServidor({ vendedor }: { vendedor: string }) {
       ) : r.data.clientes.length === 0 ? (
         <EmptyState>Nenhum cliente encontrado.</EmptyState>
       ) : (
-        <ul className="lista-simples" data-testid="resultados-busca" data-consulta={texto}>
+        <ListaClientes data-testid="resultados-busca" data-consulta={texto}>
           {r.data.clientes.map((c) => (
             <ItemCliente key={c.id} c={c} />
           ))}
-        </ul>
+        </ListaClientes>
       )}
     </>
   );

@@ -31,7 +31,7 @@ import { KEYS, setItem, TODOS_VENDEDORES } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { useCopia } from './copia';
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
-import { ItemCliente } from './ItemCliente';
+import { ItemCliente, ListaClientes } from './ItemCliente';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -233,11 +233,11 @@ function Lista() {
             {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
           </EmptyState>
         ) : (
-          <ul className="lista-simples" data-testid="lista-clientes">
+          <ListaClientes data-testid="lista-clientes">
             {clientes.map((c) => (
               <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
             ))}
-          </ul>
+          </ListaClientes>
         )}
         <IonInfiniteScroll
           disabled={!temMais}

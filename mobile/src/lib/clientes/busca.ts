@@ -2,6 +2,8 @@
 // CPF/CNPJ and city. Each customer's folded text is computed once, when it is stored, so a
 // keystroke costs one pass of `includes` over in-memory strings (no IndexedDB reads).
 import type { Cliente } from '../api/types';
+import { formatarDocumento } from '../format/document';
+import { formatarTelefone } from '../format/phone';
 
 const MARCAS = /[\u0300-\u036f]/g;
 // Punctuation inside documents and names ("11.222.333/0001-81", "D'Ávila") joins the parts.
@@ -24,11 +26,21 @@ export function textoDeBusca(c: Pick<Cliente, 'nome' | 'nome_fantasia' | 'docume
   return dobrar(`${c.nome} ${c.nome_fantasia} ${c.documento} ${c.cidade} ${c.uf}`);
 }
 
-/** What the device stores per customer: the record and its precomputed search text and sort key. */
-export type ClienteLocal = Cliente & { _busca: string; _ordem: string };
+/** The second line of a customer in lists: document, city/UF, phone, formatted. */
+export function linhaDoCliente(c: Pick<Cliente, 'documento' | 'cidade' | 'uf' | 'celular' | 'telefone'>): string {
+  const fone = c.celular || c.telefone;
+  const local = c.cidade ? (c.uf ? `${c.cidade}/${c.uf}` : c.cidade) : c.uf;
+  return [c.documento ? formatarDocumento(c.documento) : '', local, fone ? formatarTelefone(fone) : ''].filter(Boolean).join(' · ');
+}
+
+/**
+ * What the device stores per customer: the record, its precomputed search text and sort key, and
+ * its formatted list line (so neither a keystroke nor a row formats anything).
+ */
+export type ClienteLocal = Cliente & { _busca: string; _ordem: string; _linha: string };
 
 export function paraLocal(c: Cliente): ClienteLocal {
-  return { ...c, _busca: textoDeBusca(c), _ordem: `${dobrar(c.nome)}\u0000${c.id}` };
+  return { ...c, _busca: textoDeBusca(c), _ordem: `${dobrar(c.nome)}\u0000${c.id}`, _linha: linhaDoCliente(c) };
 }
 
 export function ordenar(lista: ClienteLocal[]): ClienteLocal[] {
