@@ -40,13 +40,13 @@ func (ibge) PorNome(nome, uf string) (string, string, bool) {
 // env: company A with an ADMIN, a SUPERVISOR whose team is v1 and v2, sellers v1, v2 and v3
 // (outside the team); company B with an ADMIN and a seller.
 type env struct {
-	st                    *testkit.Stack
-	db                    *mongo.Database
-	cust                  *customer.Customer
-	empA, empB            string
-	ids                   map[string]string // role -> operator id
+	st                     *testkit.Stack
+	db                     *mongo.Database
+	cust                   *customer.Customer
+	empA, empB             string
+	ids                    map[string]string // role -> operator id
 	admin, sup, v1, v2, v3 string
-	adminB, vB, nobody    string
+	adminB, vB, nobody     string
 }
 
 func setup(t *testing.T) *env {
@@ -82,11 +82,11 @@ func setup(t *testing.T) *env {
 
 type clienteJSON struct {
 	ID, Empresa, TipoPessoa, Documento, Nome, NomeFantasia, Status, VendedorID, Cidade, UF, CidadeIBGE, RegiaoID string
-	Versao                                                                                                      string
-	LimiteCreditoCentavos                                                                                       string
-	Excluido                                                                                                    bool
-	Enderecos                                                                                                   []map[string]any
-	Contatos                                                                                                    []map[string]any
+	Versao                                                                                                       string
+	LimiteCreditoCentavos                                                                                        string
+	Excluido                                                                                                     bool
+	Enderecos                                                                                                    []map[string]any
+	Contatos                                                                                                     []map[string]any
 }
 
 func (c *clienteJSON) UnmarshalJSON(b []byte) error {
@@ -390,8 +390,8 @@ func TestEscopoEIsolamento(t *testing.T) {
 	// Lists and other routes that name a seller or customers outside the scope.
 	for _, c := range []struct {
 		method, path, tok string
-		body         any
-		want         int
+		body              any
+		want              int
 	}{
 		{"GET", "/crm/clientes?vendedor=" + e.ids["v1"], e.v2, nil, 403},
 		{"GET", "/crm/clientes?vendedor=" + e.ids["v3"], e.sup, nil, 403},

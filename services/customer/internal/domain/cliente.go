@@ -297,9 +297,6 @@ func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
 		}
 	}
 	e.Logradouro = text(x, prefix+"logradouro", "O logradouro", e.Logradouro, MaxTexto)
-	if e.Logradouro == "" {
-		x.add(prefix+"logradouro", "Informe o logradouro (rua, avenida…).")
-	}
 	e.Numero = text(x, prefix+"numero", "O número", e.Numero, 20)
 	e.Complemento = text(x, prefix+"complemento", "O complemento", e.Complemento, MaxTexto)
 	e.Bairro = text(x, prefix+"bairro", "O bairro", e.Bairro, MaxTexto)

@@ -101,7 +101,7 @@ func TestNormalizeCliente(t *testing.T) {
 		fields[f] = true
 	}
 	for _, f := range []string{"documento", "nome", "telefone", "email", "status", "limite_credito_centavos", "enderecos[0].ibge",
-		"enderecos[1].cidade", "enderecos[2].logradouro", "enderecos[2].cidade", "enderecos", "contatos[0].nome", "contatos[0].aniversario"} {
+		"enderecos[1].cidade", "enderecos[2].cidade", "enderecos", "contatos[0].nome", "contatos[0].aniversario"} {
 		if !fields[f] {
 			t.Errorf("falta violação em %s (tem %v)", f, fields)
 		}
