@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
+	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/platform/testkit"
@@ -29,6 +30,8 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	op := operatorv1.NewOperatorServiceClient(st.Conn)
 	sys := systemv1.NewSystemServiceClient(st.Conn)
 	addr := addressv1.NewAddressServiceClient(st.Conn)
+	cust := customerv1.NewCustomerServiceClient(st.Conn)
+	obs := "gRPC"
 	target, err := op.CriarOperador(testkit.Ctx(tok["admin"]), &operatorv1.CriarOperadorRequest{Email: "alvo-" + uuid.NewString()[:6] + "@teste.example.com", NomeOperador: "Alvo", PerfilApp: "VENDEDOR"})
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +102,50 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := addr.ConsultarCep(ctx, &addressv1.ConsultarCepRequest{Cep: "01001-000"})
 			return err
 		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ListarCidades", func(ctx context.Context) error {
+			_, err := addr.ListarCidades(ctx, &addressv1.ListarCidadesRequest{Uf: "PR", Q: "maringa"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ObterRegiao", func(ctx context.Context) error {
+			_, err := addr.ObterRegiao(ctx, &addressv1.ObterRegiaoRequest{Id: "demo-regiao-grande-sp"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"CriarRegiao", func(ctx context.Context) error {
+			_, err := addr.CriarRegiao(ctx, &addressv1.CriarRegiaoRequest{Nome: "gRPC " + uuid.NewString()[:6]})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"ListarClientes", func(ctx context.Context) error {
+			_, err := cust.ListarClientes(ctx, &customerv1.ListarClientesRequest{PageSize: 3, Vendedor: "demo-vendedor"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "vendedor2": den, "supervisor": ok, "outra": ok}}, // outra: an empty list
+		{"ObterCliente", func(ctx context.Context) error {
+			_, err := cust.ObterCliente(ctx, &customerv1.ObterClienteRequest{Id: "demo-cliente-00002"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
+		{"AtualizarCliente", func(ctx context.Context) error {
+			_, err := cust.AtualizarCliente(ctx, &customerv1.AtualizarClienteRequest{Id: "demo-cliente-00002", Observacoes: &obs})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"SalvarContato", func(ctx context.Context) error {
+			_, err := cust.SalvarContato(ctx, &customerv1.SalvarContatoRequest{ClienteId: "demo-cliente-00002", Contato: &customerv1.Contato{Id: "grpc", Nome: "Contato gRPC"}})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"TransferirCarteira", func(ctx context.Context) error {
+			_, err := cust.TransferirCarteira(ctx, &customerv1.TransferirCarteiraRequest{DeVendedorId: "demo-vendedor2", ParaVendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": codes.InvalidArgument}},
+		{"ImportarClientes", func(ctx context.Context) error {
+			_, err := cust.ImportarClientes(ctx, &customerv1.ImportarClientesRequest{Csv: "documento;nome\n52998224725;Fulano", ValidarApenas: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
+		{"ObterPesquisa", func(ctx context.Context) error {
+			_, err := cust.ObterPesquisa(ctx, &customerv1.ObterPesquisaRequest{Id: "demo-pesquisa-satisfacao"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"ListarRespostas", func(ctx context.Context) error {
+			_, err := cust.ListarRespostas(ctx, &customerv1.ListarRespostasRequest{ClienteId: "demo-cliente-00002"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
 	}
 	for _, r := range rpcs {
 		r.want["none"], r.want["bad"] = codes.Unauthenticated, codes.Unauthenticated

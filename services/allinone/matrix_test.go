@@ -34,6 +34,19 @@ func TestIsolationMatrix(t *testing.T) {
 	json.Unmarshal(body, &target)
 	tid := target["id"].(string)
 
+	// A throwaway region to delete.
+	code, body = st.Do(t, "POST", "/crm/regioes", tok["admin"], map[string]any{"nome": "Descartável " + uuid.NewString()[:6]})
+	if code != 200 {
+		t.Fatalf("create region: %d %s", code, body)
+	}
+	var reg map[string]any
+	json.Unmarshal(body, &reg)
+	rid := reg["id"].(string)
+	// demo-cliente-00001 and -00003 are in demo-vendedor's portfolio, -00002 in demo-vendedor2's.
+	const c1 = "/crm/clientes/demo-cliente-00001"
+	resposta := map[string]any{"pesquisa_id": "demo-pesquisa-satisfacao", "respostas": []map[string]any{
+		{"pergunta_id": "atendimento", "valor": "Bom"}, {"pergunta_id": "entrega", "valor": "sim"}}}
+
 	logBody := func(op string) map[string]any {
 		return map[string]any{"empresa": "demo", "operador": op, "historico": "login", "localizacao": "desconhecida", "latitude": nil, "longitude": nil}
 	}
@@ -72,6 +85,55 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 403, "outra": 403, "admin": 200}, true},
 		{"cep", "GET", "/crm/cep/01001000", nil,
 			map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"ufs", "GET", "/crm/ufs", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"cidades", "GET", "/crm/cidades?q=sao+joao&uf=MG", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"listar regioes", "GET", "/crm/regioes", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"obter regiao", "GET", "/crm/regioes/demo-regiao-parana", nil, map[string]int{"vendedor": 200, "outra": 403}, false},
+		{"criar regiao", "POST", "/crm/regioes", map[string]any{"nome": "Matriz " + uuid.NewString()[:6]},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"atualizar regiao", "PATCH", "/crm/regioes/demo-regiao-parana", map[string]any{"nome": "Paraná"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
+		{"excluir regiao", "DELETE", "/crm/regioes/" + rid, nil,
+			map[string]int{"vendedor": 403, "outra": 403, "admin": 200}, true},
+		{"listar clientes", "GET", "/crm/clientes?page_size=5", nil, map[string]int{"vendedor": 200, "supervisor": 200, "outra": 200}, false},
+		{"listar clientes de outro vendedor", "GET", "/crm/clientes?vendedor=demo-vendedor2", nil,
+			map[string]int{"vendedor": 403, "supervisor": 200, "admin": 200, "outra": 200}, false}, // outra: an empty list
+		{"alteracoes", "GET", "/crm/clientes/alteracoes?page_size=5", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"obter cliente", "GET", c1, nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 403}, false},
+		{"criar cliente", "POST", "/crm/clientes", map[string]any{"id": "matriz-cliente", "documento": "11.222.333/0001-81", "nome": "Cliente da Matriz", "vendedor_id": "demo-vendedor2"},
+			map[string]int{"vendedor": 403, "outra": 400, "supervisor": 200}, true},
+		{"atualizar cliente", "PATCH", c1, map[string]any{"observacoes": "Visitar às terças."},
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200}, true},
+		{"salvar contato", "POST", c1 + "/contatos", map[string]any{"id": "matriz-contato", "nome": "Contato da Matriz"},
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200}, true},
+		{"remover contato", "DELETE", c1 + "/contatos/nao-existe", nil,
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 404}, true},
+		{"salvar endereco", "POST", c1 + "/enderecos", map[string]any{"id": "matriz-endereco", "tipo": "OUTRO", "logradouro": "Rua da Matriz", "ibge": "3550308"},
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200}, true},
+		{"remover endereco", "DELETE", c1 + "/enderecos/matriz-endereco", nil,
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200}, true},
+		{"excluir cliente", "DELETE", "/crm/clientes/demo-cliente-00003", nil,
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
+		{"importar clientes", "POST", "/crm/clientes/importar", map[string]any{"csv": "documento;nome\n45.997.418/0001-53;Importado", "validar_apenas": true},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
+		{"resumo carteira", "GET", "/crm/carteira", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"atribuir clientes", "POST", "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{"demo-cliente-00005"}, "vendedor_id": "demo-vendedor"},
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
+		{"transferir carteira", "POST", "/crm/carteira/transferir", map[string]any{"de_vendedor_id": "demo-vendedor", "para_vendedor_id": "demo-vendedor"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 400}, true},
+		{"transferencias", "GET", "/crm/carteira/transferencias", nil,
+			map[string]int{"vendedor": 403, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"listar pesquisas", "GET", "/crm/pesquisas", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"obter pesquisa", "GET", "/crm/pesquisas/demo-pesquisa-satisfacao", nil, map[string]int{"vendedor": 200, "outra": 403}, false},
+		{"criar pesquisa", "POST", "/crm/pesquisas", map[string]any{"titulo": "Matriz", "perguntas": []map[string]any{{"texto": "Ok?", "tipo": "SIM_NAO"}}},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"atualizar pesquisa", "PATCH", "/crm/pesquisas/demo-pesquisa-satisfacao", map[string]any{"descricao": "Aplicar em toda visita."},
+			map[string]int{"vendedor": 403, "outra": 403, "admin": 200}, true},
+		{"responder pesquisa", "POST", c1 + "/respostas", resposta,
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200}, true},
+		{"listar respostas", "GET", c1 + "/respostas", nil,
+			map[string]int{"vendedor2": 403, "outra": 403, "vendedor": 200, "supervisor": 200}, false},
 	}
 	for _, r := range routes {
 		// Refused actors first, so that the snapshot proves they wrote nothing.

@@ -82,10 +82,6 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 	if strings.TrimSpace(vendedor) == "" {
 		return nil, errs.Field("vendedor_id", "Escolha o vendedor que recebe os clientes.")
 	}
-	para, err := s.vendedorPara(ctx, vendedor)
-	if err != nil {
-		return nil, err
-	}
 	seen := map[string]bool{}
 	de := map[string]bool{}
 	var uniq []string
@@ -101,6 +97,10 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 		}
 		de[cl.VendedorID] = true
 		uniq = append(uniq, id)
+	}
+	para, err := s.vendedorPara(ctx, vendedor)
+	if err != nil {
+		return nil, err
 	}
 	t := &domain.Transferencia{Empresa: c.Empresa, Para: para, Por: c.Operador}
 	if len(de) == 1 {
