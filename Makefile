@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
 BIN := $(ROOT)/bin
-GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/allinone
+GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/customer services/allinone
 GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 HAS_MOBILE := $(wildcard mobile/package.json)
 
@@ -80,6 +80,8 @@ test-go: crm
 
 test-fuzz:
 	scripts/with-emulator.sh 9199 bash -c 'go test -run XXX -fuzz FuzzNormalizeCEP -fuzztime 10s ./services/address/internal/domain && \
+	  go test -run XXX -fuzz FuzzTermo -fuzztime 10s ./services/address/cidades && \
+	  go test -run XXX -fuzz FuzzDocumento -fuzztime 15s ./services/customer/internal/domain && \
 	  go test -run XXX -fuzz FuzzRequestDecoding -fuzztime 20s ./services/allinone'
 
 test-web:

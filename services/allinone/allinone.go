@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/crmvendas/crm/services/address"
@@ -29,19 +31,6 @@ type Services struct {
 	Customer *customer.Customer
 }
 
-// ibge adapts the address service's IBGE list to what the customer service validates with.
-type ibge struct{}
-
-func (ibge) Buscar(code string) (string, string, bool) {
-	c, ok := cidades.Buscar(code)
-	return c.Nome, c.UF, ok
-}
-
-func (ibge) PorNome(nome, uf string) (string, string, bool) {
-	c, ok := cidades.PorNome(nome, uf)
-	return c.IBGE, c.Nome, ok
-}
-
 // NewServices builds every service. Each owns its own database.
 func NewServices(env *runner.Env) *Services {
 	c := env.Config
@@ -51,7 +40,7 @@ func NewServices(env *runner.Env) *Services {
 			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}),
 		Address: address.New(address.Deps{DB: env.Mongo.Database(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log}),
 		// The customer service calls the others through this process's in-process channel.
-		Customer: customer.New(customer.Deps{DB: env.Mongo.Database(customer.DatabaseName), Cidades: ibge{},
+		Customer: customer.New(customer.Deps{DB: env.Mongo.Database(customer.DatabaseName),
 			Address: env.Local, Operator: env.Local, Log: env.Log, Strict: c.MongoURI != ""}),
 	}
 }
@@ -130,8 +119,11 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 			return fmt.Errorf("região demo %s: %w", g.Nome, err)
 		}
 	}
-	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, DemoClientes)
+	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, demoClientes())
 	if err != nil {
+		return fmt.Errorf("clientes demo: %w", err)
+	}
+	if err := s.Customer.Warm(ctx, DemoEmpresa); err != nil {
 		return fmt.Errorf("clientes demo: %w", err)
 	}
 	if n > 0 {
@@ -144,8 +136,16 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	return nil
 }
 
-// DemoClientes is how many customers the demo company gets.
+// DemoClientes is how many customers the demo company gets (CRM_DEMO_CLIENTES changes it, for
+// the benchmark's 20,000-customer company; it applies to a new data dir).
 const DemoClientes = 2000
+
+func demoClientes() int {
+	if n, err := strconv.Atoi(os.Getenv("CRM_DEMO_CLIENTES")); err == nil && n >= 0 {
+		return n
+	}
+	return DemoClientes
+}
 
 // demoCidades are real cities of SP, MG and PR for the demo customers' addresses.
 var demoCidades = map[string][]string{

@@ -32,7 +32,7 @@ type Cidades = domain.Cidades
 // Deps are what the customer service needs.
 type Deps struct {
 	DB *mongo.Database
-	// Cidades: the IBGE list, to validate addresses.
+	// Cidades: the IBGE list, to validate addresses (default IBGE{}).
 	Cidades Cidades
 	// Address and Operator reach the address and operator services (in the all-in-one process,
 	// the in-process channel; deployed apart, gRPC clients).
@@ -56,6 +56,9 @@ type Customer struct {
 func New(d Deps) *Customer {
 	if d.Log == nil {
 		d.Log = slog.Default()
+	}
+	if d.Cidades == nil {
+		d.Cidades = IBGE{}
 	}
 	if d.Settle == 0 {
 		d.Settle = time.Second

@@ -18,24 +18,11 @@ import (
 
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
 	"github.com/crmvendas/crm/services/address"
-	"github.com/crmvendas/crm/services/address/cidades"
 	"github.com/crmvendas/crm/services/customer"
 	"github.com/crmvendas/crm/services/operator"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
-
-type ibge struct{}
-
-func (ibge) Buscar(code string) (string, string, bool) {
-	c, ok := cidades.Buscar(code)
-	return c.Nome, c.UF, ok
-}
-
-func (ibge) PorNome(nome, uf string) (string, string, bool) {
-	c, ok := cidades.PorNome(nome, uf)
-	return c.IBGE, c.Nome, ok
-}
 
 // env: company A with an ADMIN, a SUPERVISOR whose team is v1 and v2, sellers v1, v2 and v3
 // (outside the team); company B with an ADMIN and a seller.
@@ -55,7 +42,7 @@ func setup(t *testing.T) *env {
 	addr := address.New(address.Deps{DB: testkit.DB(t, "addr"), ViaCEPURL: "http://127.0.0.1:1"})
 	local := &server.Deferred{}
 	e := &env{db: testkit.DB(t, "cust"), empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}}
-	e.cust = customer.New(customer.Deps{DB: e.db, Cidades: ibge{}, Address: local, Operator: local, Settle: time.Nanosecond})
+	e.cust = customer.New(customer.Deps{DB: e.db, Address: local, Operator: local, Settle: time.Nanosecond})
 	e.st = testkit.StartStackLocal(t, op.Resolver(), local, op.Module(), addr.Module(), e.cust.Module())
 	user := func(empresa, key, perfil string, equipe ...string) string {
 		u := testkit.NewUser(t, strings.ToLower(key))

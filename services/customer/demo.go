@@ -153,3 +153,9 @@ func (c *Customer) SeedDemo(ctx context.Context, empresa string, vendedores []st
 	}
 	return len(list), nil
 }
+
+// Warm loads a company's customers into memory ahead of its first request.
+func (c *Customer) Warm(ctx context.Context, empresa string) error {
+	_, err := c.repo.Contagens(ctx, empresa, nil)
+	return err
+}

@@ -19,6 +19,7 @@ type Config struct {
 	ViaCEPURL         string // CRM_VIACEP_URL
 	WebDir            string // CRM_WEB_DIR
 	OperatorAddr      string // CRM_OPERATOR_ADDR: gRPC address of the operator service (standalone services)
+	AddressAddr       string // CRM_ADDRESS_ADDR: gRPC address of the address service (the standalone customer service)
 	CORSOrigins       []string
 	LogLevel          string // CRM_LOG_LEVEL: debug, info, warn, error
 	ShutdownGrace     time.Duration
@@ -46,6 +47,7 @@ func FromEnv() Config {
 		ViaCEPURL:         strings.TrimRight(env("CRM_VIACEP_URL", "https://viacep.com.br"), "/"),
 		WebDir:            env("CRM_WEB_DIR", "mobile/dist"),
 		OperatorAddr:      env("CRM_OPERATOR_ADDR", "127.0.0.1:9090"),
+		AddressAddr:       env("CRM_ADDRESS_ADDR", "127.0.0.1:9090"),
 		CORSOrigins:       list(env("CRM_CORS_ORIGINS", "https://localhost,capacitor://localhost,http://localhost")),
 		LogLevel:          env("CRM_LOG_LEVEL", "info"),
 		ShutdownGrace:     duration("CRM_SHUTDOWN_GRACE", 20*time.Second),

@@ -44,8 +44,15 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
+	only := flag.String("only", "", "\"clientes\": only the customer routes")
 	flag.Parse()
-	if err := run(*crmPath, *dur, *conc); err != nil {
+	var err error
+	if *only == "clientes" {
+		err = runClientesOnly(*crmPath, *dur)
+	} else {
+		err = run(*crmPath, *dur, *conc)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "crmbench:", err)
 		os.Exit(1)
 	}
@@ -218,7 +225,12 @@ func run(crmPath string, dur time.Duration, conc int) error {
 	if err := crm.Start(); err != nil {
 		return err
 	}
-	defer func() { crm.Process.Signal(os.Interrupt); crm.Wait() }()
+	defer func() {
+		if crm.ProcessState == nil {
+			crm.Process.Signal(os.Interrupt)
+			crm.Wait()
+		}
+	}()
 	if err := waitHTTP("http://"+httpAddr+"/readyz", 60*time.Second); err != nil {
 		out, _ := os.ReadFile(filepath.Join(dir, "crm.log"))
 		return fmt.Errorf("%v\n%s", err, out)
@@ -345,5 +357,7 @@ func run(crmPath string, dur time.Duration, conc int) error {
 	check(res[1].p99 <= 2*fl0.p99, fmt.Sprintf("p99 do REST a 1.000 req/s ≤ 2× o do floor (%.2f×)", float64(res[1].p99)/float64(fl0.p99)))
 	check(idle <= 150, fmt.Sprintf("RSS ocioso ≤ 150 MB (%.0f MB)", idle))
 	fmt.Printf("  [info] gRPC: %.2f× a vazão do floor (mediana)\n", res[2].ratio)
-	return nil
+	crm.Process.Signal(os.Interrupt) // free the cores for the customer runs
+	crm.Wait()
+	return benchClientes(crmPath, emu, floorCall, dur)
 }
