@@ -22,8 +22,12 @@ func FuzzRequestDecoding(f *testing.F) {
 		`{"email":"a@b.co","nome_operador":"A","perfil_app":"VENDEDOR","equipe":["x","x"]}`,
 		`{"nome_operador":null,"equipe":{"operadores":[1,2]}}`, `{"empresa":"demo","tipo":"web","tipo":"android"}`,
 		"{\"empresa\":\"\xff\xfe\"}", `{"empresa":"demo"` + strings.Repeat(" ", 100),
+		`{"documento":"11.222.333/0001-81","nome":"X","enderecos":[{"ibge":"3550308","latitude":91}]}`,
+		`{"tipo_pessoa":"FISICA","documento":"12.ABC.345/01DE-35","limite_credito_centavos":"-1","versao":"9223372036854775807"}`,
+		`{"csv":"documento;nome\n\"11.222.333/0001-81;\"X","validar_apenas":true}`,
+		`{"pesquisa_id":"demo-pesquisa-satisfacao","respostas":[{"pergunta_id":"atendimento","valores":["Bom","Bom"]}]}`,
 	} {
-		for route := 0; route < 4; route++ {
+		for route := 0; route < 9; route++ {
 			f.Add(uint8(route), s)
 		}
 	}
@@ -32,6 +36,8 @@ func FuzzRequestDecoding(f *testing.F) {
 	h := st.Server.Handler()
 	routes := []struct{ method, path string }{
 		{"POST", "/crm/sistema/versao"}, {"POST", "/crm/sistema/logacesso"}, {"POST", "/crm/operadores"}, {"PATCH", "/crm/operadores/demo-vendedor"},
+		{"POST", "/crm/clientes"}, {"PATCH", "/crm/clientes/demo-cliente-00001"}, {"POST", "/crm/clientes/demo-cliente-00001/enderecos"},
+		{"POST", "/crm/clientes/importar"}, {"POST", "/crm/clientes/demo-cliente-00001/respostas"},
 	}
 	f.Fuzz(func(t *testing.T, route uint8, body string) {
 		r := routes[int(route)%len(routes)]
