@@ -16,7 +16,7 @@ import { opcoesVendedores, useOperadores } from '../../components/useOperadores'
 import { atribuirClientes, chavesClientes, listarClientes, listarTransferencias, resumoCarteira, transferirCarteira } from '../../lib/api/clientes';
 import { mensagemDeErro } from '../../lib/api/client';
 import { lerCopia } from '../../lib/clientes/copia';
-import { sincronizarClientes } from '../../lib/clientes/sync';
+import { sincronizarAposGravar } from '../../lib/clientes/sync';
 import type { OpcaoEscolha } from '../../lib/escolha';
 import { formatarDataHora } from '../../lib/format/date';
 import { formatarDocumento } from '../../lib/format/document';
@@ -87,7 +87,7 @@ function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: strin
       setPara('');
       void qc.invalidateQueries({ queryKey: ['carteira'] });
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
-      void sincronizarClientes().catch(() => undefined);
+      sincronizarAposGravar();
     },
     onError: (err) => toast(mensagemDeErro(err), { duration: 5000, position: 'bottom', color: 'danger' }),
   });
@@ -145,7 +145,7 @@ function Atribuir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string)
       setPara('');
       void qc.invalidateQueries({ queryKey: ['carteira'] });
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
-      void sincronizarClientes().catch(() => undefined);
+      sincronizarAposGravar();
     },
     onError: (err) => toast(mensagemDeErro(err), { duration: 5000, position: 'bottom', color: 'danger' }),
   });

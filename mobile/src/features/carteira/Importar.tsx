@@ -5,7 +5,7 @@ import { IonText } from '../../components/ionic/IonText';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { importarClientes } from '../../lib/api/clientes';
 import { mensagemDeErro } from '../../lib/api/client';
-import { sincronizarClientes } from '../../lib/clientes/sync';
+import { sincronizarAposGravar } from '../../lib/clientes/sync';
 import { baixarArquivo } from '../../lib/csv';
 import { gravarTudo, modeloCsv, preparar, validarTudo, type Preparacao, type Rejeicao } from './importacao';
 
@@ -69,7 +69,7 @@ export function Importar() {
       setMensagem(`${r.criados} cliente(s) criado(s), ${r.atualizados} atualizado(s).`);
       void qc.invalidateQueries({ queryKey: ['clientes'] });
       void qc.invalidateQueries({ queryKey: ['carteira'] });
-      void sincronizarClientes().catch(() => undefined);
+      sincronizarAposGravar();
     } catch (err) {
       setEtapa('erro');
       setMensagem(`${mensagemDeErro(err)} Importe o arquivo de novo: as linhas já gravadas não serão duplicadas.`);

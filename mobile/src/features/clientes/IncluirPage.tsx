@@ -106,8 +106,12 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
   }
 
   // What the user typed survives leaving the screen (e.g. to open the existing customer).
+  const salvo = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
+    if (salvo.current) return;
     const t = setTimeout(() => {
+      if (salvo.current) return;
       try {
         sessionStorage.setItem(RASCUNHO + chaveRascunho, JSON.stringify(v));
         if (novo) sessionStorage.setItem(`${RASCUNHO}novo:id`, idNovo);
@@ -115,10 +119,14 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
         /* no session storage */
       }
     }, 300);
+    timer.current = t;
     return () => clearTimeout(t);
   }, [v, chaveRascunho, novo, idNovo]);
 
-  function esquecerRascunho() {
+  function esquecerRascunho(fim = false) {
+    // After a save the draft is gone for good (a pending write must not bring it back).
+    if (fim) salvo.current = true;
+    clearTimeout(timer.current);
     try {
       sessionStorage.removeItem(RASCUNHO + chaveRascunho);
       sessionStorage.removeItem(`${RASCUNHO}novo:id`);
@@ -183,7 +191,7 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
       return c;
     },
     onSuccess: async (c) => {
-      esquecerRascunho();
+      esquecerRascunho(true);
       await guardarCliente(c).catch(() => undefined);
       qc.setQueryData(chavesClientes.um(c.id), c);
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
@@ -339,7 +347,7 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
       <IonButton type="submit" expand="block" disabled={salvar.isPending}>
         {salvar.isPending ? <IonSpinner name="dots" /> : novo ? 'Cadastrar cliente' : 'Salvar alterações'}
       </IonButton>
-      {!novo || lerRascunho('novo') ? (
+      {JSON.stringify(v) !== JSON.stringify(inicial.current) ? (
         <IonButton
           type="button"
           fill="clear"

@@ -91,6 +91,16 @@ export function sincronizarClientes(buscar: Buscar = (d, n) => alteracoesCliente
   return emCurso;
 }
 
+/**
+ * After a write on this device that the feed will carry (a transfer, an import): sync now and
+ * again shortly (the feed hands out a write once it has settled, about a second later).
+ */
+export function sincronizarAposGravar(): void {
+  const rodar = () => sincronizarClientes().catch((err) => console.warn('Sincronização de clientes falhou', err));
+  rodar();
+  setTimeout(rodar, 2500);
+}
+
 let iniciado = false;
 let ultimaVolta = 0;
 

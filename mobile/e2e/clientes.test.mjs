@@ -1,0 +1,268 @@
+// Customers, surveys, portfolio transfer and regions end to end, against the real crm (demo data),
+// the Auth emulator and the loopback ViaCEP stand-in. Names are unique per run: the same crm
+// serves every test.
+import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function signedIn(email) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInWithPassword(page, email);
+  await page.waitForURL(`${BASE}/crm-home`);
+  return { context, page };
+}
+
+/** A valid CNPJ with random base digits. */
+function cnpj() {
+  const b = Array.from({ length: 8 }, () => randomInt(10)).concat([0, 0, 0, 1]);
+  const dv = (ds) => {
+    const pesos = ds.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const r = ds.reduce((s, d, i) => s + d * pesos[i], 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  const d1 = dv(b);
+  const d2 = dv([...b, d1]);
+  return [...b, d1, d2].join('');
+}
+
+const sufixo = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+/** Fills every question of the survey form: the first option, "Sim", a number, a date, a text. */
+async function responderFormulario(page) {
+  const form = page.getByTestId('form-resposta');
+  await form.waitFor();
+  for (const fs of await form.locator('fieldset').all()) {
+    if (await fs.locator('input[type=radio]').count()) await fs.locator('input[type=radio]').first().check();
+    else if (await fs.locator('input[type=checkbox]').count()) await fs.locator('input[type=checkbox]').first().check();
+    else if (await fs.locator('input[type=date]').count()) await fs.locator('input[type=date]').fill('2026-12-15');
+    else if (await fs.locator('input[inputmode=decimal]').count()) await fs.locator('input[inputmode=decimal]').fill('3');
+    else if (await fs.locator('textarea').count()) await fs.locator('textarea').fill('Resposta do teste e2e');
+  }
+  await form.locator('ion-button', { hasText: 'Enviar respostas' }).click();
+}
+
+describe('customers (crm-clientes…)', () => {
+  it('a seller creates a customer with CEP autofill, finds it without accents, adds a contact, answers a survey; ADMIN transfers it away', async () => {
+    const marca = sufixo();
+    const nome = `Padaria São João E2E ${marca}`;
+    const documento = cnpj();
+    const seller = await signedIn(DEMO.vendedor);
+    const { page } = seller;
+    let id;
+    try {
+      // The list, then the FAB.
+      await page.locator('a.shortcut[href="/crm-clientes"]').click();
+      await page.waitForURL(`${BASE}/crm-clientes`);
+      await page.getByTestId('lista-clientes').waitFor();
+      await page.locator('ion-fab-button').click();
+      await page.waitForURL(`${BASE}/crm-clientes-incluir`);
+
+      // An invalid CNPJ is refused on the device, and what was typed stays.
+      await page.locator('select[name=tipo_pessoa]').selectOption('PJ');
+      await page.locator('input[name=documento]').fill('11222333000182');
+      await page.locator('input[name=nome]').fill(nome);
+      await page.locator('ion-button', { hasText: 'Cadastrar cliente' }).click();
+      await page.getByText('CNPJ inválido: confira os dígitos.').waitFor();
+      assert.equal(await page.locator('input[name=nome]').inputValue(), nome);
+
+      await page.locator('input[name=documento]').fill(documento);
+      assert.match(await page.locator('input[name=documento]').inputValue(), /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
+      await page.locator('input[name=nome_fantasia]').fill(`Pão Quente ${marca}`);
+      await page.locator('input[name=celular]').fill('11987654321');
+      assert.equal(await page.locator('input[name=celular]').inputValue(), '(11) 98765-4321');
+      await page.locator('input[name=limite_credito]').fill('1.500,00');
+
+      // CEP autofill through /crm/cep (the ViaCEP stand-in).
+      await page.locator('input[name=cep]').fill('01310100');
+      await page.waitForFunction(() => document.querySelector('input[name=logradouro]')?.value === 'Avenida Paulista');
+      assert.equal(await page.locator('input[name=bairro]').inputValue(), 'Bela Vista');
+      assert.equal(await page.locator('input[name=cidade]').inputValue(), 'São Paulo');
+      assert.equal(await page.locator('input[name=uf]').inputValue(), 'SP');
+      assert.equal(await page.locator('input[name=ibge]').inputValue(), '3550308');
+      await page.locator('input[name=numero]').fill('1000');
+
+      await page.locator('ion-button', { hasText: 'Cadastrar cliente' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-clientes-ficha');
+      id = new URL(page.url()).searchParams.get('id');
+      assert.equal((await page.getByTestId('nome-cliente').textContent()).trim(), nome);
+      const criado = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`)).body;
+      assert.equal(criado.documento, documento);
+      assert.equal(criado.vendedor_id, 'demo-vendedor');
+      assert.equal(criado.limite_credito_centavos, '150000');
+      assert.equal(criado.cidade_ibge, '3550308');
+      assert.equal(criado.enderecos[0].logradouro, 'Avenida Paulista');
+
+      // The same document again: the server's 409, with a link to the existing customer.
+      await page.goto(`${BASE}/crm-clientes-incluir`);
+      await page.locator('input[name=documento]').fill(documento);
+      await page.locator('input[name=nome]').fill(`Duplicado ${marca}`);
+      await page.locator('ion-button', { hasText: 'Cadastrar cliente' }).click();
+      await page.getByTestId('abrir-existente').waitFor();
+      assert.match(await page.getByTestId('abrir-existente').textContent(), new RegExp(nome));
+      await page.locator('ion-button', { hasText: 'Descartar alterações' }).click();
+
+      // Search without accents (device copy, or the server while the copy is empty).
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.locator('input[name=busca]').fill(`padaria sao joao e2e ${marca.toLowerCase()}`);
+      const resultado = page.getByTestId('resultados-busca').locator('li', { hasText: nome });
+      await resultado.waitFor();
+      assert.match(await resultado.textContent(), /\d{2}\.\d{3}\.\d{3}\/0001-\d{2}.*São Paulo\/SP.*\(11\) 98765-4321/);
+      await resultado.locator('a').click();
+      await page.waitForURL((u) => u.pathname === '/crm-clientes-ficha' && u.searchParams.get('id') === id);
+
+      // Map link of the address (lowercase, no accents or punctuation, spaces → +).
+      const mapa = await page.locator('a', { hasText: 'Ver no mapa' }).first().getAttribute('href');
+      assert.match(mapa, /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=avenida\+paulista\+1000\+bela\+vista\+sao\+paulosp\+01310100$/);
+
+      // A contact, with call and WhatsApp links.
+      await page.locator('a', { hasText: 'Gerenciar contatos' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-clientes-contatos');
+      await page.locator('ion-button', { hasText: 'Incluir contato' }).click();
+      const fc = page.getByTestId('form-contato');
+      await fc.locator('input[name=nome]').fill('Maria Compradora');
+      await fc.locator('input[name=cargo]').fill('Compras');
+      await fc.locator('input[name=celular]').fill('11912345678');
+      await fc.locator('input[name=aniversario]').fill('2512');
+      await fc.locator('ion-button', { hasText: 'Salvar contato' }).click();
+      const contato = page.getByTestId('lista-contatos').locator('li', { hasText: 'Maria Compradora' });
+      await contato.waitFor();
+      assert.equal(await contato.locator('a', { hasText: 'WhatsApp' }).getAttribute('href'), 'https://wa.me/5511912345678');
+      assert.equal(await contato.locator('a', { hasText: 'Ligar' }).getAttribute('href'), 'tel:11912345678');
+      const comContato = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`)).body;
+      assert.deepEqual(
+        comContato.contatos.map((c) => [c.nome, c.celular, c.aniversario, c.principal]),
+        [['Maria Compradora', '11912345678', '12-25', true]],
+      );
+
+      // A survey: the required questions are checked on the device, then sent.
+      await page.goto(`${BASE}/crm-clientes-pesquisas?cliente=${id}`);
+      const select = page.locator('select[name=pesquisa]');
+      await select.waitFor();
+      if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+      await page.locator('ion-button', { hasText: 'Enviar respostas' }).click();
+      await page.getByText('Responda esta pergunta.').first().waitFor();
+      await responderFormulario(page);
+      await page.waitForURL((u) => u.pathname === '/crm-clientes-ficha');
+      const respostas = page.getByTestId('respostas-cliente');
+      await respostas.waitFor();
+      assert.match(await respostas.textContent(), /versão \d+.*Victor Vendedor/s);
+      const r = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}/respostas`)).body.respostas;
+      assert.equal(r.length, 1);
+      assert.equal(r[0].operador, 'demo-vendedor');
+
+      // ADMIN transfers the customer to the other seller (seller chooser, confirm OK).
+      const admin = await signedIn(DEMO.admin);
+      try {
+        await admin.page.goto(`${BASE}/crm-clientes-ficha?id=${id}`);
+        await admin.page.getByTestId('nome-cliente').waitFor();
+        await admin.page.locator('button', { hasText: 'Transferir' }).click();
+        await admin.page.waitForURL((u) => u.pathname === '/escolher');
+        await admin.page.locator('input[name=busca]').fill('vera');
+        await admin.page.getByTestId('opcoes-escolha').locator('button', { hasText: 'Vera Vendedora' }).click();
+        await admin.page.waitForURL((u) => u.pathname === '/crm-clientes-ficha');
+        assert.equal((await alertText(admin.page)).header, 'Transferir cliente');
+        await closeAlert(admin.page, 'OK');
+        await admin.page.waitForFunction(() => document.querySelector('[data-testid=vendedor-cliente]')?.textContent === 'Vera Vendedora');
+        assert.equal((await apiAs(DEMO.admin, 'GET', `/clientes/${id}`)).body.vendedor_id, 'demo-vendedor2');
+        const hist = (await apiAs(DEMO.admin, 'GET', '/carteira/transferencias')).body.transferencias;
+        assert.ok(hist.some((t) => t.cliente_ids.includes(id) && t.para_vendedor_id === 'demo-vendedor2' && t.por === 'demo-admin'));
+      } finally {
+        await admin.context.close();
+      }
+
+      // It left the first seller's portfolio: the server list, and the device copy after a sync.
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/clientes?q=${documento}`)).body.clientes.length, 0);
+      // The changes feed hands a write out once it has settled (about a second).
+      await page.waitForTimeout(1500);
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.locator('input[name=busca]').fill(`padaria sao joao e2e ${marca.toLowerCase()}`);
+      await page.getByText('Nenhum cliente encontrado.').waitFor({ timeout: 20_000 });
+    } finally {
+      await seller.context.close();
+    }
+  });
+
+  it('offline, the list shows the device copy and says so', async () => {
+    const { context, page } = await signedIn(DEMO.vendedor2);
+    try {
+      // The first sync fills the copy (about 1,000 customers).
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.getByTestId('contagem-busca').filter({ hasText: /\d+ clientes no aparelho/ }).waitFor({ timeout: 30_000 });
+      await page.goto(`${BASE}/crm-clientes`);
+      await page.getByTestId('lista-clientes').waitFor();
+      assert.equal(await page.getByTestId('aviso-copia').count(), 0);
+      await context.setOffline(true);
+      await page.getByTestId('aviso-copia').waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('aviso-copia').textContent(), /Sem conexão — mostrando dados salvos no aparelho em \d{2}\/\d{2} \d{2}:\d{2}/);
+      await page.getByTestId('lista-clientes').locator('li').first().waitFor();
+      // Status chips filter the device copy too.
+      await page.locator('button.chip', { hasText: 'Bloqueados' }).click();
+      await page.getByTestId('lista-clientes').locator('li .selo.bloqueado').first().waitFor();
+      assert.equal(await page.getByTestId('lista-clientes').locator('li:not(:has(.selo.bloqueado))').count(), 0);
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+});
+
+describe('regions (ADMIN)', () => {
+  it('creates a region and adds a city through cidades-escolher', async () => {
+    const nome = `Região E2E ${sufixo()}`;
+    const { context, page } = await signedIn(DEMO.admin);
+    let regiaoId;
+    try {
+      await page.goto(`${BASE}/crm-regioes`);
+      await page.getByTestId('lista-regioes').waitFor();
+      await page.locator('ion-button', { hasText: 'Nova região' }).click();
+      await page.locator('input[name=nome]').fill(nome);
+      await page.locator('ion-button', { hasText: 'Criar região' }).click();
+      const card = page.locator(`[data-regiao="${nome}"]`);
+      await card.waitFor();
+      await card.locator('a', { hasText: 'Cidades' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-regioes-cidades');
+      regiaoId = new URL(page.url()).searchParams.get('regiao');
+      await page.getByText('Nenhuma cidade nesta região.').waitFor();
+
+      // A city no region has yet: found without accents, within its state.
+      const livres = ['Águas de Lindóia', 'Jaboticabal', 'Olímpia', 'Pirassununga', 'São Roque', 'Itu', 'Atibaia', 'Bragança Paulista'];
+      const ocupadas = new Set((await apiAs(DEMO.admin, 'GET', '/regioes')).body.regioes.flatMap((r) => r.cidades));
+      let escolhida;
+      for (const c of livres) {
+        const r = (await apiAs(DEMO.admin, 'GET', `/cidades?uf=SP&q=${encodeURIComponent(c)}`)).body.cidades.find((x) => x.nome === c);
+        if (r && !ocupadas.has(r.ibge)) {
+          escolhida = r;
+          break;
+        }
+      }
+      assert.ok(escolhida, 'a free city to add');
+      const semAcento = escolhida.nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+      await page.locator('ion-button', { hasText: 'Adicionar cidades' }).click();
+      await page.waitForURL((u) => u.pathname === '/cidades-escolher');
+      await page.locator('select[name=uf]').selectOption('SP');
+      await page.locator('input[name=busca]').fill(semAcento);
+      const opcao = page.getByTestId('opcoes-cidades').locator('label', { hasText: escolhida.nome });
+      await opcao.waitFor();
+      await opcao.locator('input[type=checkbox]').check();
+      await page.locator('ion-button', { hasText: 'Confirmar (1)' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-regioes-cidades');
+      await page.getByTestId('cidades-regiao').locator('li', { hasText: `${escolhida.nome}/SP` }).waitFor();
+      assert.deepEqual((await apiAs(DEMO.admin, 'GET', `/regioes/${regiaoId}`)).body.cidades, [escolhida.ibge]);
+    } finally {
+      if (regiaoId) await apiAs(DEMO.admin, 'DELETE', `/regioes/${regiaoId}`);
+      await context.close();
+    }
+  });
+});
