@@ -89,6 +89,7 @@ const (
 	MsgDeadline        = "Tempo esgotado ao processar a requisição. Tente novamente."
 	MsgBodyTooLarge    = "Requisição grande demais (máximo de 1 MiB)."
 	MsgInvalidJSON     = "Requisição inválida: JSON malformado ou com campos desconhecidos."
+	MsgInvalidQuery    = "Requisição inválida: parâmetro da URL malformado ou com valor do tipo errado."
 	MsgNotFoundRoute   = "Rota não encontrada."
 	MsgMethodNotAllowd = "Método não permitido para esta rota."
 )

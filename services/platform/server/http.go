@@ -68,6 +68,9 @@ func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshale
 	// Request-decoding errors come from the gateway in English; say it in pt-BR.
 	if st.Code() == codes.InvalidArgument && !isOurs(st) {
 		msg = errs.MsgInvalidJSON + " (" + st.Message() + ")"
+		if strings.Contains(st.Message(), "URL escape") || r.Method == http.MethodGet || r.Method == http.MethodDelete {
+			msg = errs.MsgInvalidQuery + " (" + st.Message() + ")"
+		}
 	}
 	writeError(w, runtime.HTTPStatusFromCode(st.Code()), st, msg)
 }
@@ -76,7 +79,7 @@ func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshale
 // messages are written in pt-BR by us and carry no protobuf/JSON parser vocabulary.
 func isOurs(st *status.Status) bool {
 	m := st.Message()
-	for _, s := range []string{"proto:", "unknown field", "invalid value", "syntax error", "unexpected token", "type mismatch", "parsing field", "json:"} {
+	for _, s := range []string{"proto:", "unknown field", "invalid value", "syntax error", "unexpected token", "type mismatch", "parsing field", "json:", "invalid URL escape", "strconv."} {
 		if strings.Contains(m, s) {
 			return false
 		}
