@@ -511,87 +511,79 @@ func (s *Service) Delete(ctx context.Context, id string) (*domain.Cliente, error
 	}
 }
 
+// upsert puts item in list, replacing the one with the same id (an empty id gets a new UUID);
+// when item is the main one, every other item stops being main.
+func upsert[T any](list []T, item T, id func(*T) *string, principal func(*T) *bool, field string) ([]T, error) {
+	p := id(&item)
+	*p = strings.TrimSpace(*p)
+	if *p != "" && !idPattern.MatchString(*p) {
+		return nil, errs.Field(field+".id", "Id inválido: use um UUID (letras, números, - e _; até 64 caracteres).")
+	}
+	if *p == "" {
+		*p = uuid.NewString()
+	}
+	found := false
+	for i := range list {
+		if *id(&list[i]) == *p {
+			list[i], found = item, true
+		} else if *principal(&item) {
+			*principal(&list[i]) = false
+		}
+	}
+	if !found {
+		list = append(list, item)
+	}
+	return list, nil
+}
+
+// without removes the item with this id (notFound when there is none).
+func without[T any](list []T, target string, id func(*T) *string, notFound string) ([]T, error) {
+	out := list[:0:0]
+	for i := range list {
+		if *id(&list[i]) != target {
+			out = append(out, list[i])
+		}
+	}
+	if len(out) == len(list) {
+		return nil, errs.NotFound(notFound)
+	}
+	return out, nil
+}
+
+func enderecoID(e *domain.Endereco) *string      { return &e.ID }
+func enderecoPrincipal(e *domain.Endereco) *bool { return &e.Principal }
+func contatoID(c *domain.Contato) *string        { return &c.ID }
+func contatoPrincipal(c *domain.Contato) *bool   { return &c.Principal }
+
 // SaveEndereco adds an address or replaces the one with the same id.
 func (s *Service) SaveEndereco(ctx context.Context, clienteID string, e domain.Endereco) (*domain.Cliente, error) {
-	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) error {
-		e.ID = strings.TrimSpace(e.ID)
-		if e.ID != "" && !idPattern.MatchString(e.ID) {
-			return errs.Field("endereco.id", "Id de endereço inválido.")
-		}
-		if e.ID == "" {
-			e.ID = uuid.NewString()
-		}
-		found := false
-		for i := range cl.Enderecos {
-			if cl.Enderecos[i].ID == e.ID {
-				cl.Enderecos[i], found = e, true
-			} else if e.Principal {
-				cl.Enderecos[i].Principal = false
-			}
-		}
-		if !found {
-			cl.Enderecos = append(cl.Enderecos, e)
-		}
-		return nil
+	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
+		cl.Enderecos, err = upsert(cl.Enderecos, e, enderecoID, enderecoPrincipal, "endereco")
+		return err
 	})
 }
 
 // RemoveEndereco removes an address (the next one becomes the main one if needed).
 func (s *Service) RemoveEndereco(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
-	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) error {
-		out := cl.Enderecos[:0:0]
-		for _, e := range cl.Enderecos {
-			if e.ID != id {
-				out = append(out, e)
-			}
-		}
-		if len(out) == len(cl.Enderecos) {
-			return errs.NotFound("Endereço não encontrado.")
-		}
-		cl.Enderecos = out
-		return nil
+	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
+		cl.Enderecos, err = without(cl.Enderecos, id, enderecoID, "Endereço não encontrado.")
+		return err
 	})
 }
 
 // SaveContato adds a contact or replaces the one with the same id.
 func (s *Service) SaveContato(ctx context.Context, clienteID string, ct domain.Contato) (*domain.Cliente, error) {
-	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) error {
-		ct.ID = strings.TrimSpace(ct.ID)
-		if ct.ID != "" && !idPattern.MatchString(ct.ID) {
-			return errs.Field("contato.id", "Id de contato inválido.")
-		}
-		if ct.ID == "" {
-			ct.ID = uuid.NewString()
-		}
-		found := false
-		for i := range cl.Contatos {
-			if cl.Contatos[i].ID == ct.ID {
-				cl.Contatos[i], found = ct, true
-			} else if ct.Principal {
-				cl.Contatos[i].Principal = false
-			}
-		}
-		if !found {
-			cl.Contatos = append(cl.Contatos, ct)
-		}
-		return nil
+	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
+		cl.Contatos, err = upsert(cl.Contatos, ct, contatoID, contatoPrincipal, "contato")
+		return err
 	})
 }
 
 // RemoveContato removes a contact.
 func (s *Service) RemoveContato(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
-	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) error {
-		out := cl.Contatos[:0:0]
-		for _, x := range cl.Contatos {
-			if x.ID != id {
-				out = append(out, x)
-			}
-		}
-		if len(out) == len(cl.Contatos) {
-			return errs.NotFound("Contato não encontrado.")
-		}
-		cl.Contatos = out
-		return nil
+	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
+		cl.Contatos, err = without(cl.Contatos, id, contatoID, "Contato não encontrado.")
+		return err
 	})
 }
 
