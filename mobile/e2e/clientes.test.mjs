@@ -217,6 +217,41 @@ describe('customers (crm-clientes…)', () => {
   });
 });
 
+describe('CSV import (ADMIN, carteira)', () => {
+  it('validates every row first (nothing written on a rejected row), then writes; a second run does not duplicate', async () => {
+    const marca = sufixo();
+    const docs = [cnpj(), cnpj()];
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await page.goto(`${BASE}/carteira`);
+      const imp = page.getByTestId('importar-clientes');
+      await imp.waitFor();
+      const linhas = docs.map((d, i) => `PJ;${d};Importado ${marca} ${i};Campinas;SP;demo-vendedor2`);
+      const ruim = ['tipo_pessoa;documento;nome;cidade;uf;vendedor_id', ...linhas, `PJ;11222333000182;Inválido ${marca};Campinas;SP;demo-vendedor2`].join('\n');
+      await imp.locator('input[type=file]').setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(ruim) });
+      const rej = page.getByTestId('rejeitadas');
+      await rej.waitFor();
+      assert.match(await rej.textContent(), /1 linha\(s\) com erro\. Nada foi gravado\..*4\s*11222333000182.*CNPJ inválido/s);
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/clientes?q=${docs[0]}`)).body.clientes.length, 0);
+
+      const bom = ['tipo_pessoa;documento;nome;cidade;uf;vendedor_id', ...linhas].join('\r\n');
+      for (const [vez, esperado] of [
+        [1, '2 cliente(s) criado(s), 0 atualizado(s).'],
+        [2, '0 cliente(s) criado(s), 2 atualizado(s).'],
+      ]) {
+        await imp.locator('input[type=file]').setInputFiles({ name: `bom${vez}.csv`, mimeType: 'text/csv', buffer: Buffer.from(bom) });
+        await imp.locator('ion-button', { hasText: 'Gravar 2 cliente(s)' }).click();
+        await closeAlert(page, 'OK');
+        await imp.getByText(`Importação concluída: ${esperado}`).waitFor();
+      }
+      const r = (await apiAs(DEMO.admin, 'GET', `/clientes?q=${encodeURIComponent(`Importado ${marca}`)}`)).body.clientes;
+      assert.deepEqual(r.map((c) => [c.documento, c.vendedor_id, c.cidade]).sort(), docs.map((d) => [d, 'demo-vendedor2', 'Campinas']).sort());
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('regions (ADMIN)', () => {
   it('creates a region and adds a city through cidades-escolher', async () => {
     const nome = `Região E2E ${sufixo()}`;
