@@ -19,7 +19,7 @@ import { ItemCliente, ListaClientes } from './ItemCliente';
  * most LIMITE_RESULTADOS rows rendered (plain elements). Exported for the search benchmark.
  */
 /** Rows rendered at once on a keystroke (a phone screen); the rest follow in a deferred render. */
-export const PRIMEIRAS_LINHAS = 15;
+export const PRIMEIRAS_LINHAS = 12;
 
 export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteLocal[]; nomeVendedor?: (id: string) => string | undefined }) {
   const [texto, setTexto] = useState('');
