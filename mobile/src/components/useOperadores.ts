@@ -24,7 +24,14 @@ export function useOperadores() {
     return m;
   }, [lista, profile]);
   const nome = (id: string) => (id ? (nomes.get(id) ?? id) : '');
-  return { lista, nomes, nome, gestor, carregando: gestor && q.isPending, erro: q.error };
+  // Sellers the caller may pick: ADMIN every active operator; SUPERVISOR themself and their team.
+  const vendedores = useMemo(() => {
+    if (profile?.perfil !== 'SUPERVISOR') return opcoesVendedores(lista);
+    const eu = lista.find((o) => o.id === profile.operador);
+    const equipe = new Set([profile.operador, ...(eu?.equipe ?? [])]);
+    return opcoesVendedores(lista.filter((o) => equipe.has(o.id)));
+  }, [lista, profile]);
+  return { lista, nomes, nome, gestor, vendedores, carregando: gestor && q.isPending, erro: q.error };
 }
 
 /** Sellers to choose from: active operators that can own a portfolio. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonInfiniteScroll } from '../../components/ionic/IonInfiniteScroll';
@@ -12,7 +12,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
-import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { useOperadores } from '../../components/useOperadores';
 import { atribuirClientes, chavesClientes, listarClientes, listarTransferencias, resumoCarteira, transferirCarteira } from '../../lib/api/clientes';
 import { mensagemDeErro } from '../../lib/api/client';
 import { lerCopia } from '../../lib/clientes/copia';
@@ -222,7 +222,7 @@ function Carteira() {
   const { profile } = useSession();
   const perfil = profile?.perfil;
   const ops = useOperadores();
-  const vendedores = useMemo(() => opcoesVendedores(ops.lista), [ops.lista]);
+  const vendedores = ops.vendedores;
   return (
     <>
       <IonRefresher slot="fixed" onIonRefresh={(e) => void qc.invalidateQueries({ queryKey: ['carteira'] }).finally(() => e.detail.complete())}>

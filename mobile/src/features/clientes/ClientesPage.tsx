@@ -18,7 +18,7 @@ import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
 import { useOnline } from '../../components/useOnline';
-import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { useOperadores } from '../../components/useOperadores';
 import { chavesClientes, listarClientes } from '../../lib/api/clientes';
 import { todasRegioes, chavesEnderecos } from '../../lib/api/enderecos';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
@@ -184,7 +184,7 @@ function Lista() {
               onClick={() =>
                 escolherVendedor({
                   titulo: 'Escolher vendedor',
-                  opcoes: opcoesVendedores(ops.lista),
+                  opcoes: ops.vendedores,
                   multipla: false,
                   selecionados: [vendedor],
                   opcaoTodos: TODOS_VENDEDORES,

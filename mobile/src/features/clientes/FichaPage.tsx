@@ -11,7 +11,7 @@ import { AvisoCopia } from '../../components/ui/AvisoCopia';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
-import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { useOperadores } from '../../components/useOperadores';
 import { atribuirClientes, chavesClientes, excluirCliente, listarRespostas, obterCliente, obterPesquisa } from '../../lib/api/clientes';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, RespostaPesquisa } from '../../lib/api/types';
@@ -211,7 +211,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
                 onClick={() =>
                   escolherVendedor({
                     titulo: 'Transferir para',
-                    opcoes: opcoesVendedores(ops.lista).filter((o) => o.valor !== cliente.vendedor_id),
+                    opcoes: ops.vendedores.filter((o) => o.valor !== cliente.vendedor_id),
                     multipla: false,
                     selecionados: [],
                   })

@@ -10,7 +10,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
-import { opcoesVendedores, useOperadores } from '../../components/useOperadores';
+import { useOperadores } from '../../components/useOperadores';
 import { atualizarCliente, chavesClientes, criarCliente, listarClientes, obterCliente, salvarEndereco } from '../../lib/api/clientes';
 import { ApiError, errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
@@ -91,7 +91,8 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
   // One id per form: a retried create returns the same customer.
   const [idNovo] = useState(() => lerRascunhoId() ?? novoId());
   const chaveRascunho = cliente ? `${cliente.id}:${cliente.versao}` : 'novo';
-  const inicial = useRef(cliente ? doCliente(cliente) : valoresVazios(profile?.operador ?? ''));
+  // A new customer goes to the seller being looked at (filtro_vendedor_id), else to the caller.
+  const inicial = useRef(cliente ? doCliente(cliente) : valoresVazios((profile?.perfil !== 'VENDEDOR' && profile?.filtroVendedorId) || profile?.operador || ''));
   const [v, setV] = useState<ValoresCliente>(() => lerRascunho(chaveRascunho) ?? inicial.current);
   const [erros, setErros] = useState<Erros>({});
   const [erro, setErro] = useState('');
@@ -317,7 +318,7 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
           onValue={(x) => set('vendedorId', x)}
           options={[
             ...(v.vendedorId && !ops.lista.some((o) => o.id === v.vendedorId) ? [{ value: v.vendedorId, label: ops.nome(v.vendedorId) }] : []),
-            ...opcoesVendedores(ops.lista).map((o) => ({ value: o.valor, label: o.rotulo })),
+            ...ops.vendedores.map((o) => ({ value: o.valor, label: o.rotulo })),
           ]}
           error={erros.vendedor_id}
         />

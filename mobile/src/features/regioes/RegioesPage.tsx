@@ -135,7 +135,7 @@ function Regioes() {
                   <strong>{r.nome}</strong>
                   <p className="muted" style={{ margin: '4px 0', fontSize: '0.88rem' }}>
                     {r.cidades.length} cidade(s)
-                    {r.operadores.length ? ` · ${r.operadores.map(ops.nome).join(', ')}` : ' · nenhum operador'}
+                    {!r.operadores.length ? ' · nenhum operador' : ops.gestor ? ` · ${r.operadores.map(ops.nome).join(', ')}` : ` · ${r.operadores.length} operador(es)`}
                   </p>
                   <div className="acoes">
                     <Link to={`/crm-regioes-cidades?regiao=${encodeURIComponent(r.id)}`}>Cidades</Link>
