@@ -3,6 +3,7 @@
 // serves every test.
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
 
@@ -210,6 +211,16 @@ describe('customers (crm-clientes…)', () => {
       await page.locator('button.chip', { hasText: 'Bloqueados' }).click();
       await page.getByTestId('lista-clientes').locator('li .selo.bloqueado').first().waitFor();
       assert.equal(await page.getByTestId('lista-clientes').locator('li:not(:has(.selo.bloqueado))').count(), 0);
+
+      // CSV export of what the list shows (from the device copy here): BOM, ";" and formatted fields.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('ion-button[aria-label="Exportar CSV"]').click()]);
+      assert.match(download.suggestedFilename(), /^clientes-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync(await download.path(), 'utf8');
+      const linhas = csv.split('\r\n').filter(Boolean);
+      assert.ok(csv.startsWith('\ufeffNome / Razão social;Nome fantasia;Tipo;CPF/CNPJ;'));
+      assert.ok(linhas.length > 10);
+      assert.ok(linhas.slice(1).every((l) => l.includes(';Bloqueado;')));
+      assert.match(linhas[1], /;\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2};/);
     } finally {
       await context.setOffline(false);
       await context.close();

@@ -23,7 +23,6 @@ import { chavesClientes, listarClientes } from '../../lib/api/clientes';
 import { todasRegioes, chavesEnderecos } from '../../lib/api/enderecos';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, ListarClientesParametros } from '../../lib/api/types';
-import { dobrar, type ClienteLocal } from '../../lib/clientes/busca';
 import { STATUS_CLIENTE } from '../../lib/clientes/status';
 import { sincronizarClientes, useSituacaoSync } from '../../lib/clientes/sync';
 import { baixarArquivo } from '../../lib/csv';
@@ -32,6 +31,7 @@ import { useSession } from '../../lib/session';
 import { useCopia } from './copia';
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
+import { filtrarCopia } from './filtros';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -40,26 +40,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
-}
-
-interface Filtros {
-  vendedor: string;
-  status: string;
-  regiao: string;
-  cidade: string;
-}
-
-/** The list's filters applied to the device copy (the same meaning as the API's). */
-export function filtrarCopia(lista: readonly ClienteLocal[], f: Filtros): ClienteLocal[] {
-  const cidade = dobrar(f.cidade);
-  const ibge = /^\d{7}$/.test(f.cidade.trim()) ? f.cidade.trim() : '';
-  return lista.filter(
-    (c) =>
-      (!f.vendedor || c.vendedor_id === f.vendedor) &&
-      (!f.status || c.status === f.status) &&
-      (!f.regiao || c.regiao_id === f.regiao) &&
-      (!cidade || (ibge ? c.cidade_ibge === ibge : dobrar(c.cidade).includes(cidade))),
-  );
 }
 
 const PASSO_LOCAL = 100;

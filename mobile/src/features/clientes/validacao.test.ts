@@ -5,6 +5,8 @@ import { aniversarioParaApi, aniversarioParaTela, validarContato, novoContato } 
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
 import { cliente } from '../../lib/clientes/fixtures';
 import { lerCsv } from '../../lib/csv';
+import { paraLocal } from '../../lib/clientes/busca';
+import { filtrarCopia } from './filtros';
 
 const base = (): ValoresCliente => ({
   tipoPessoa: 'PJ',
@@ -115,5 +117,25 @@ describe('CSV export of the list', () => {
   });
   it('file name clientes-YYYY-MM-DD.csv (Brazil date)', () => {
     expect(nomeArquivoExportacao(new Date('2026-03-02T02:00:00Z'))).toBe('clientes-2026-03-01.csv');
+  });
+});
+
+describe('list filters on the device copy (offline)', () => {
+  const copia = [
+    cliente({ id: '1', nome: 'A', vendedor_id: 'v1', status: 'ativo', regiao_id: 'r1', cidade: 'São Paulo', cidade_ibge: '3550308' }),
+    cliente({ id: '2', nome: 'B', vendedor_id: 'v2', status: 'bloqueado', regiao_id: 'r2', cidade: 'Campinas', cidade_ibge: '3509502' }),
+    cliente({ id: '3', nome: 'C', vendedor_id: 'v1', status: 'inativo', regiao_id: '', cidade: 'São José dos Campos', cidade_ibge: '3549904' }),
+  ].map(paraLocal);
+  const f = { vendedor: '', status: '', regiao: '', cidade: '' };
+  it.each([
+    ['everything', {}, ['1', '2', '3']],
+    ['seller', { vendedor: 'v1' }, ['1', '3']],
+    ['status', { status: 'bloqueado' }, ['2']],
+    ['region', { regiao: 'r1' }, ['1']],
+    ['city by name, accent-less', { cidade: 'sao jose' }, ['3']],
+    ['city by IBGE code', { cidade: '3509502' }, ['2']],
+    ['combined', { vendedor: 'v1', cidade: 'sao' }, ['1', '3']],
+  ])('%s', (_n, p, ids) => {
+    expect(filtrarCopia(copia, { ...f, ...p }).map((c) => c.id)).toEqual(ids);
   });
 });
