@@ -226,6 +226,53 @@ describe('customers (crm-clientes…)', () => {
       await context.close();
     }
   });
+
+  it('a customer created offline waits on the device and is sent when the connection returns', async () => {
+    const marca = sufixo();
+    const nome = `Mercearia Offline ${marca}`;
+    const documento = cnpj();
+    const { context, page } = await signedIn(DEMO.vendedor2);
+    try {
+      // Load the screens while online (the web build has no service worker; on Android the
+      // files are on the device), then lose the connection.
+      await page.goto(`${BASE}/crm-clientes-incluir`);
+      await page.locator('input[name=documento]').waitFor();
+      await page.getByRole('button', { name: 'Voltar' }).click();
+      await page.waitForURL(`${BASE}/crm-clientes`);
+      await page.getByTestId('lista-clientes').waitFor();
+      await context.setOffline(true);
+      await page.getByTestId('aviso-copia').waitFor({ timeout: 20_000 });
+
+      await page.locator('ion-fab-button').click();
+      await page.waitForURL(`${BASE}/crm-clientes-incluir`);
+      await page.locator('input[name=documento]').fill(documento);
+      await page.locator('input[name=nome]').fill(nome);
+      // No CEP service offline: a note, and the address typed by hand.
+      await page.locator('input[name=cep]').fill('13015100');
+      await page.getByTestId('aviso-cep').waitFor();
+      await page.locator('input[name=logradouro]').fill('Rua Barão de Jaguara');
+      await page.locator('input[name=numero]').fill('10');
+      await page.locator('input[name=cidade]').fill('Campinas');
+      await page.locator('input[name=uf]').fill('SP');
+      await page.locator('ion-button', { hasText: 'Cadastrar cliente' }).click();
+      await page.waitForURL(`${BASE}/crm-clientes`);
+      await page.getByTestId('fila-aparelho').getByText('1 cliente(s) cadastrado(s) sem conexão, aguardando envio.').waitFor();
+      await page.locator('input[name=cidade]').fill('campinas');
+      await page.getByTestId('lista-clientes').locator('li', { hasText: nome }).getByText('aguardando envio').waitFor();
+
+      // Back online: the queue goes, then the device copy syncs.
+      await context.setOffline(false);
+      await page.getByTestId('fila-aparelho').waitFor({ state: 'detached', timeout: 30_000 });
+      const r = (await apiAs(DEMO.vendedor2, 'GET', `/clientes?q=${documento}`)).body.clientes;
+      assert.deepEqual(
+        r.map((c) => [c.nome, c.vendedor_id, c.cidade, c.uf]),
+        [[nome, 'demo-vendedor2', 'Campinas', 'SP']],
+      );
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
 });
 
 describe('CSV import (ADMIN, carteira)', () => {

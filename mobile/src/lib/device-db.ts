@@ -1,10 +1,15 @@
 // The device copy of the operator's working set lives in IndexedDB (never localStorage) under
 // this database name; sign-out wipes it.
 export const DEVICE_DB = 'crm-vendas';
-/** Version 1: `clientes` (the portfolio, keyPath id) and `meta` (sync cursor and time, by key). */
-export const DEVICE_DB_VERSION = 1;
+/**
+ * Version 1: `clientes` (the portfolio, keyPath id) and `meta` (sync cursor and time, by key).
+ * Version 2 adds `fila` (writes made offline, waiting to be sent; keyPath id). Upgrades only add
+ * the stores missing, so a device keeps its copy.
+ */
+export const DEVICE_DB_VERSION = 2;
 export const STORE_CLIENTES = 'clientes';
 export const STORE_META = 'meta';
+export const STORE_FILA = 'fila';
 
 type Wiper = () => Promise<void> | void;
 const wipers = new Set<Wiper>();
@@ -36,6 +41,7 @@ export function abrirBanco(): Promise<IDBDatabase> {
       const db = req.result;
       if (!db.objectStoreNames.contains(STORE_CLIENTES)) db.createObjectStore(STORE_CLIENTES, { keyPath: 'id' });
       if (!db.objectStoreNames.contains(STORE_META)) db.createObjectStore(STORE_META);
+      if (!db.objectStoreNames.contains(STORE_FILA)) db.createObjectStore(STORE_FILA, { keyPath: 'id' });
     };
     req.onsuccess = () => {
       const db = req.result;

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { add, downloadOutline, searchOutline } from 'ionicons/icons';
@@ -16,6 +17,7 @@ import { AvisoCopia } from '../../components/ui/AvisoCopia';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
+import { useConfirm } from '../../components/ui/useConfirm';
 import { useEscolha } from '../../components/useEscolha';
 import { useOnline } from '../../components/useOnline';
 import { useOperadores } from '../../components/useOperadores';
@@ -24,7 +26,9 @@ import { todasRegioes, chavesEnderecos } from '../../lib/api/enderecos';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, ListarClientesParametros } from '../../lib/api/types';
 import { STATUS_CLIENTE } from '../../lib/clientes/status';
-import { sincronizarClientes, useSituacaoSync } from '../../lib/clientes/sync';
+import { enviarESincronizar, useSituacaoSync } from '../../lib/clientes/sync';
+import { descartarPendencia, enviarPendencias, lerFila, usePendencias } from '../../lib/clientes/fila';
+import { temBancoNoAparelho } from '../../lib/device-db';
 import { baixarArquivo } from '../../lib/csv';
 import { KEYS, setItem, TODOS_VENDEDORES } from '../../lib/storage';
 import { useSession } from '../../lib/session';
@@ -32,6 +36,8 @@ import { useCopia } from './copia';
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
 import { filtrarCopia } from './filtros';
+import { rascunhoNovo } from './formulario';
+import { clienteDoPedido } from '../../lib/clientes/fila';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -58,6 +64,12 @@ function Lista() {
   const cidade = useDebounced(cidadeDigitada.trim(), 400);
   const [exportando, setExportando] = useState(false);
   const [limiteLocal, setLimiteLocal] = useState(PASSO_LOCAL);
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const pendencias = usePendencias();
+  useEffect(() => {
+    if (temBancoNoAparelho()) void lerFila().catch(() => undefined);
+  }, []);
 
   const escolherVendedor = useEscolha('crm-clientes/vendedor', (r) => {
     const o = r.opcoes[0];
@@ -97,7 +109,7 @@ function Lista() {
   const temMais = usarCopia ? daCopia.length > limiteLocal : query.hasNextPage;
 
   async function atualizar() {
-    await Promise.allSettled([sincronizarClientes(), online ? query.refetch() : Promise.resolve()]);
+    await Promise.allSettled([enviarESincronizar(), online ? query.refetch() : Promise.resolve()]);
   }
 
   async function exportar() {
@@ -196,6 +208,50 @@ function Lista() {
           />
           <TextField label="Cidade" name="cidade" value={cidadeDigitada} onValue={setCidadeDigitada} placeholder="Nome da cidade" />
         </div>
+        {pendencias.length ? (
+          <div className="aviso-copia" role="status" data-testid="fila-aparelho" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
+            {pendencias.some((p) => !p.erro) ? (
+              <span>
+                {pendencias.filter((p) => !p.erro).length} cliente(s) cadastrado(s) sem conexão, aguardando envio.{' '}
+                {online ? (
+                  <button type="button" className="chip" onClick={() => void enviarPendencias().then(() => query.refetch())}>
+                    Enviar agora
+                  </button>
+                ) : null}
+              </span>
+            ) : null}
+            {pendencias
+              .filter((p) => p.erro)
+              .map((p) => (
+                <span key={p.id}>
+                  Não enviado: <strong>{p.corpo.nome}</strong> — {p.erro}{' '}
+                  <button
+                    type="button"
+                    className="chip"
+                    onClick={() => {
+                      rascunhoNovo(clienteDoPedido(p.corpo, vendedor));
+                      navigate('/crm-clientes-incluir');
+                    }}
+                  >
+                    Corrigir
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="chip"
+                    onClick={() =>
+                      void confirm({ header: 'Descartar cadastro', message: `Descartar o cadastro de ${p.corpo.nome}? Ele não foi enviado.` }).then(
+                        (ok) => {
+                          if (ok) void descartarPendencia(p.id);
+                        },
+                      )
+                    }
+                  >
+                    Descartar
+                  </button>
+                </span>
+              ))}
+          </div>
+        ) : null}
         {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
         {carregando ? (
           <div className="ion-padding">

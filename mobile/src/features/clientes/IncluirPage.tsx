@@ -15,71 +15,19 @@ import { atualizarCliente, chavesClientes, criarCliente, listarClientes, obterCl
 import { ApiError, errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
 import { guardarCliente } from '../../lib/clientes/copia';
+import { descartarPendencia, enfileirarCriacao } from '../../lib/clientes/fila';
 import { STATUS_CLIENTE, TIPOS_PESSOA } from '../../lib/clientes/status';
 import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
 import { mascaraDocumento, mascaraTelefone } from '../../lib/format/masks';
-import { centavosParaReais, reaisParaCentavos } from '../../lib/format/money';
+import { reaisParaCentavos } from '../../lib/format/money';
 import { useSession } from '../../lib/session';
 import { novoId } from '../../lib/uuid';
 import { CamposEndereco } from './CamposEndereco';
-import { doEndereco, mesmoEndereco, novoEndereco, paraEndereco } from './enderecos';
+import { doCliente, lerRascunho, RASCUNHO, valoresVazios } from './formulario';
+import { mesmoEndereco, paraEndereco } from './enderecos';
 import { campoDoServidor, enderecoVazio, validarCliente, type Erros, type ValoresCliente } from './validacao';
 
 const digitos = (v: string) => v.replace(/\D/g, '');
-const RASCUNHO = 'crm:rascunho-cliente:';
-
-function valoresVazios(vendedorId: string): ValoresCliente {
-  return {
-    tipoPessoa: 'PJ',
-    documento: '',
-    nome: '',
-    fantasia: '',
-    ie: '',
-    isento: false,
-    contribuinte: false,
-    email: '',
-    telefone: '',
-    celular: '',
-    segmento: '',
-    status: 'ativo',
-    limite: '0,00',
-    observacoes: '',
-    vendedorId,
-    endereco: novoEndereco(true),
-  };
-}
-
-function doCliente(c: Cliente): ValoresCliente {
-  const tipo: TipoPessoa = c.tipo_pessoa === 'FISICA' ? 'FISICA' : 'PJ';
-  const principal = c.enderecos.find((e) => e.principal) ?? c.enderecos[0];
-  return {
-    tipoPessoa: tipo,
-    documento: mascaraDocumento(c.documento, tipo),
-    nome: c.nome,
-    fantasia: c.nome_fantasia,
-    ie: c.inscricao_estadual === 'ISENTO' ? '' : c.inscricao_estadual,
-    isento: c.inscricao_estadual === 'ISENTO',
-    contribuinte: c.contribuinte_icms,
-    email: c.email,
-    telefone: mascaraTelefone(c.telefone, digitos(c.telefone).length === 11 ? 'celular' : 'fixo'),
-    celular: mascaraTelefone(c.celular, 'celular'),
-    segmento: c.segmento,
-    status: c.status || 'ativo',
-    limite: centavosParaReais(c.limite_credito_centavos),
-    observacoes: c.observacoes,
-    vendedorId: c.vendedor_id,
-    endereco: principal ? doEndereco(principal) : novoEndereco(true),
-  };
-}
-
-function lerRascunho(chave: string): ValoresCliente | null {
-  try {
-    const v = sessionStorage.getItem(RASCUNHO + chave);
-    return v ? (JSON.parse(v) as ValoresCliente) : null;
-  } catch {
-    return null;
-  }
-}
 
 function Formulario({ cliente }: { cliente?: Cliente }) {
   const navigate = useNavigate();
@@ -136,6 +84,8 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
     }
   }
 
+  // The body of the last create, queued on the device when there is no connection.
+  const corpoCriacao = useRef<CriarClientePedido | null>(null);
   const salvar = useMutation({
     mutationFn: async (val: ValoresCliente): Promise<Cliente> => {
       const ie = val.isento ? 'ISENTO' : digitos(val.ie);
@@ -156,13 +106,14 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
       };
       const endereco = enderecoVazio(val.endereco) ? null : paraEndereco({ ...val.endereco, principal: true });
       if (!cliente) {
-        return criarCliente({
+        corpoCriacao.current = {
           id: idNovo,
           ...campos,
           vendedor_id: val.vendedorId || undefined,
           enderecos: endereco ? [endereco as NonNullable<CriarClientePedido['enderecos']>[number]] : [],
           contatos: [],
-        });
+        };
+        return criarCliente(corpoCriacao.current);
       }
       // Only what changed goes in the PATCH, with the version read (409 if someone else saved).
       const antes = inicial.current;
@@ -194,6 +145,8 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
     onSuccess: async (c) => {
       esquecerRascunho(true);
       await guardarCliente(c).catch(() => undefined);
+      // A creation corrected after the server refused it offline leaves the queue.
+      if (novo) await descartarPendencia(c.id).catch(() => undefined);
       qc.setQueryData(chavesClientes.um(c.id), c);
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
       void qc.invalidateQueries({ queryKey: ['carteira'] });
@@ -201,6 +154,18 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
       navigate(`/crm-clientes-ficha?id=${encodeURIComponent(c.id)}`, { replace: true });
     },
     onError: async (err) => {
+      // No connection: the new customer waits on the device and goes when the connection returns.
+      if (novo && err instanceof ApiError && err.status === 0 && corpoCriacao.current) {
+        try {
+          await enfileirarCriacao(corpoCriacao.current);
+          esquecerRascunho(true);
+          toast('Sem conexão: o cliente ficou salvo no aparelho e será enviado quando a conexão voltar.', { duration: 5000, position: 'bottom', color: 'warning' });
+          navigate('/crm-clientes', { replace: true });
+          return;
+        } catch (e) {
+          console.error('Fila do aparelho indisponível', e);
+        }
+      }
       setErro(mensagemDeErro(err));
       const campos: Erros = {};
       for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;

@@ -8,7 +8,7 @@ import { rotuloStatus } from '../../lib/clientes/status';
  * One customer in a list: plain elements and a plain link (a list of 50 renders fast on a slow
  * phone); memoized, so rows that stay between keystrokes are not rendered again.
  */
-export const ItemCliente = memo(function ItemCliente({ c, vendedor }: { c: Cliente & { _linha?: string }; vendedor?: string }) {
+export const ItemCliente = memo(function ItemCliente({ c, vendedor }: { c: Cliente & { _linha?: string; _pendente?: boolean }; vendedor?: string }) {
   const linha = c._linha ?? linhaDoCliente(c);
   return (
     <li>
@@ -16,6 +16,7 @@ export const ItemCliente = memo(function ItemCliente({ c, vendedor }: { c: Clien
         <strong>
           {c.nome}
           {c.status !== 'ativo' ? <span className={`selo ${c.status}`}>{rotuloStatus(c.status)}</span> : null}
+          {c._pendente ? <span className="selo bloqueado">aguardando envio</span> : null}
         </strong>
         {c.nome_fantasia ? <small>{c.nome_fantasia}</small> : null}
         <small>{vendedor ? `${linha} · ${vendedor}` : linha}</small>

@@ -37,10 +37,15 @@ export function linhaDoCliente(c: Pick<Cliente, 'documento' | 'cidade' | 'uf' | 
  * What the device stores per customer: the record, its precomputed search text and sort key, and
  * its formatted list line (so neither a keystroke nor a row formats anything).
  */
-export type ClienteLocal = Cliente & { _busca: string; _ordem: string; _linha: string };
+export type ClienteLocal = Cliente & { _busca: string; _ordem: string; _linha: string; /** Created offline, not sent yet. */ _pendente?: boolean };
 
 export function paraLocal(c: Cliente): ClienteLocal {
   return { ...c, _busca: textoDeBusca(c), _ordem: `${dobrar(c.nome)}\u0000${c.id}`, _linha: linhaDoCliente(c) };
+}
+
+/** A customer created offline, not sent yet. */
+export function paraLocalPendente(c: Cliente): ClienteLocal {
+  return { ...paraLocal(c), _pendente: true };
 }
 
 export function ordenar(lista: ClienteLocal[]): ClienteLocal[] {

@@ -3,7 +3,7 @@
 // to IndexedDB and then updates the memory copy and tells the screens.
 import { aoApagarDados, pedido, STORE_CLIENTES, STORE_META, transacao } from '../device-db';
 import type { AlteracaoCliente, Cliente } from '../api/types';
-import { ordenar, paraLocal, type ClienteLocal } from './busca';
+import { ordenar, paraLocal, paraLocalPendente, type ClienteLocal } from './busca';
 
 export interface EstadoSync {
   /** Cursor of the changes feed (pass as desde). */
@@ -106,6 +106,18 @@ export async function guardarCliente(c: Cliente): Promise<void> {
   const meta = await lerEstadoSync().catch(() => null);
   if (!meta) return; // no copy yet: the first sync brings everything
   await aplicarAlteracoes([{ id: c.id, removido: Boolean(c.excluido), cliente: c }], meta);
+}
+
+/** Keeps a customer created offline (marked pending) so lists and search find it meanwhile. */
+export async function guardarPendente(c: Cliente, dono: string): Promise<void> {
+  const meta = (await lerEstadoSync().catch(() => null)) ?? { cursor: '', sincronizadoEm: '', dono };
+  await transacao([STORE_CLIENTES, STORE_META], 'readwrite', (tx) => {
+    tx.objectStore(STORE_CLIENTES).put(paraLocalPendente(c));
+    tx.objectStore(STORE_META).put(meta, META_SYNC);
+  });
+  estado = meta;
+  if (memoria) memoria = ordenar([...memoria.filter((x) => x.id !== c.id), paraLocalPendente(c)]);
+  avisar();
 }
 
 /** Drops a customer from the copy (deleted or moved out of this operator's portfolio). */

@@ -9,6 +9,7 @@ import type { AlteracoesClientesResposta } from '../api/types';
 import { aoApagarDados, temBancoNoAparelho } from '../device-db';
 import { readProfile } from '../storage';
 import { aplicarAlteracoes, lerEstadoSync, limparCopia } from './copia';
+import { enviarPendencias } from './fila';
 
 export const TAMANHO_PAGINA_SYNC = 500;
 
@@ -101,6 +102,12 @@ export function sincronizarAposGravar(): void {
   setTimeout(rodar, 2500);
 }
 
+/** Sends what was created offline, then brings the copy up to date. */
+export async function enviarESincronizar(): Promise<number> {
+  await enviarPendencias().catch((err) => console.warn('Envio da fila do aparelho falhou', err));
+  return sincronizarClientes();
+}
+
 let iniciado = false;
 let ultimaVolta = 0;
 
@@ -108,7 +115,7 @@ let ultimaVolta = 0;
 export function iniciarSincronizacao(): void {
   const rodar = () => {
     ultimaVolta = Date.now();
-    sincronizarClientes().catch((err) => console.warn('Sincronização de clientes falhou', err));
+    enviarESincronizar().catch((err) => console.warn('Sincronização de clientes falhou', err));
   };
   rodar();
   if (iniciado || typeof window === 'undefined') return;
