@@ -44,13 +44,13 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"operador\": only the operator lookup")
 	flag.Parse()
 	var err error
 	if *only == "clientes" {
 		err = runClientesOnly(*crmPath, *dur)
 	} else {
-		err = run(*crmPath, *dur, *conc)
+		err = run(*crmPath, *dur, *conc, *only != "operador")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "crmbench:", err)
@@ -202,7 +202,7 @@ func httpCaller(client *http.Client, url, token string) caller {
 	}
 }
 
-func run(crmPath string, dur time.Duration, conc int) error {
+func run(crmPath string, dur time.Duration, conc int, clientes bool) error {
 	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
 	if emu == "" {
 		return fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
@@ -357,6 +357,9 @@ func run(crmPath string, dur time.Duration, conc int) error {
 	check(res[1].p99 <= 2*fl0.p99, fmt.Sprintf("p99 do REST a 1.000 req/s ≤ 2× o do floor (%.2f×)", float64(res[1].p99)/float64(fl0.p99)))
 	check(idle <= 150, fmt.Sprintf("RSS ocioso ≤ 150 MB (%.0f MB)", idle))
 	fmt.Printf("  [info] gRPC: %.2f× a vazão do floor (mediana)\n", res[2].ratio)
+	if !clientes {
+		return nil
+	}
 	crm.Process.Signal(os.Interrupt) // free the cores for the customer runs
 	crm.Wait()
 	return benchClientes(crmPath, emu, floorCall, dur)
