@@ -9,7 +9,7 @@ GO_MODULES := proto/gen/go services/platform services/operator services/system s
 GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 HAS_MOBILE := $(wildcard mobile/package.json)
 
-.PHONY: help run test bench tools go-tools node-tools chromium build crm web proto proto-check vet test-go test-fuzz test-web test-e2e deploy-check clean
+.PHONY: help run test bench tools go-tools node-tools chromium build crm web proto proto-check vet test-go test-race test-fuzz test-web test-e2e deploy-check clean
 
 help:
 	@echo "make run    - instala o necessário e roda o produto (serviços, emulador do Auth, app web, dados demo)"
@@ -67,7 +67,7 @@ proto-check: go-tools
 	  rm -rf $$tmp; echo "proto/gen em dia"
 
 ## ---------- tests ----------
-test: tools proto-check vet test-go test-fuzz test-web deploy-check
+test: tools proto-check vet test-go test-race test-fuzz test-web deploy-check
 	@echo "make test: tudo verde"
 
 vet:
@@ -77,6 +77,11 @@ vet:
 # One Auth emulator for every Go test package (FerretDB is embedded by each test binary).
 test-go: crm
 	scripts/with-emulator.sh 9199 go test -count=1 -timeout 15m $(GO_PKGS)
+
+# The race detector over the code that shares memory between requests (caches, the customer
+# service's company copies, text folding).
+test-race:
+	scripts/with-emulator.sh 9199 go test -race -count=1 ./services/platform/... ./services/customer/internal/...
 
 test-fuzz:
 	scripts/with-emulator.sh 9199 bash -c 'go test -run XXX -fuzz FuzzNormalizeCEP -fuzztime 10s ./services/address/internal/domain && \

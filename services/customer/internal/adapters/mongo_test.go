@@ -98,3 +98,60 @@ func TestIndexedAcrossProcesses(t *testing.T) {
 		t.Fatal(owner, err)
 	}
 }
+
+// Concurrent readers and writers on one company's copy (run with -race in make test).
+func TestIndexedConcurrent(t *testing.T) {
+	db := testkit.DB(t, "repo")
+	ctx := context.Background()
+	x := NewIndexed(NewRepo(db), false)
+	for i := 0; i < 20; i++ {
+		if err := x.InsertCliente(ctx, cliente("e", fmt.Sprintf("c%02d", i), fmt.Sprintf("Cliente São João %d", i), "v1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done := make(chan error, 10)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 30; i++ {
+				if _, err := x.Clientes(ctx, domain.Filtro{Empresa: "e", Busca: "sao joao", Limit: 50}); err != nil {
+					done <- err
+					return
+				}
+				if _, err := x.Cliente(ctx, "e", "c01"); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 2; g++ {
+		go func() {
+			for i := 0; i < 15; i++ {
+				id := fmt.Sprintf("c%02d", g*10+i%10)
+				c, err := x.Cliente(ctx, "e", id)
+				if err != nil {
+					done <- err
+					return
+				}
+				prev := c.Versao
+				c.Versao++
+				c.Nome += "!"
+				if err := x.ReplaceCliente(ctx, c, prev); err != nil && !errors.Is(err, domain.ErrVersion) {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for i := 0; i < 10; i++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := x.Clientes(ctx, domain.Filtro{Empresa: "e", Limit: 100})
+	if err != nil || len(list) != 20 {
+		t.Fatalf("%d %v", len(list), err)
+	}
+}
