@@ -153,8 +153,7 @@ func (x *Indexed) bumpLocked(ctx context.Context, ci *companyIndex, empresa stri
 		return nil
 	}
 	for _, w := range written {
-		cp := *w
-		ci.upsert(&cp)
+		ci.upsert(w.Clone())
 	}
 	ci.gen = d.N
 	return nil
@@ -199,9 +198,9 @@ func (x *Indexed) Cliente(ctx context.Context, empresa, id string) (*domain.Clie
 		return nil, err
 	}
 	if i := ci.find(id); i >= 0 {
-		cp := *ci.entries[i].c
+		cp := ci.entries[i].c.Clone()
 		ci.mu.Unlock()
-		return &cp, nil
+		return cp, nil
 	}
 	ci.mu.Unlock()
 	return x.Repo.Cliente(ctx, empresa, id)
@@ -307,8 +306,7 @@ func (x *Indexed) Clientes(ctx context.Context, f domain.Filtro) ([]*domain.Clie
 	var out []*domain.Cliente
 	for i := start; i < len(ci.entries) && len(out) < f.Limit; i++ {
 		if fi.match(&ci.entries[i]) {
-			cp := *ci.entries[i].c
-			out = append(out, &cp)
+			out = append(out, ci.entries[i].c.Clone())
 		}
 	}
 	return out, nil
@@ -343,8 +341,7 @@ func (x *Indexed) Alteracoes(ctx context.Context, empresa string, vendedores []s
 	}
 	out := make([]*domain.Cliente, len(hits))
 	for i, c := range hits {
-		cp := *c
-		out[i] = &cp
+		out[i] = c.Clone()
 	}
 	return out, nil
 }

@@ -155,3 +155,25 @@ func TestIndexedConcurrent(t *testing.T) {
 		t.Fatalf("%d %v", len(list), err)
 	}
 }
+
+// What a reader gets is its own copy: changing it (as an update does before writing) leaves the
+// company's copy as stored, even when the write is then refused.
+func TestIndexedCopiesAreOwn(t *testing.T) {
+	db := testkit.DB(t, "repo")
+	ctx := context.Background()
+	x := NewIndexed(NewRepo(db), false)
+	if err := x.InsertCliente(ctx, cliente("e", "c1", "Cliente", "v1")); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := x.Cliente(ctx, "e", "c1")
+	c.Enderecos[0].Cidade = "Alterada"
+	c.Enderecos = append(c.Enderecos, domain.Endereco{ID: "novo"})
+	if err := x.ReplaceCliente(ctx, c, 99); !errors.Is(err, domain.ErrVersion) {
+		t.Fatalf("versão errada aceita: %v", err)
+	}
+	again, _ := x.Cliente(ctx, "e", "c1")
+	list, _ := x.Clientes(ctx, domain.Filtro{Empresa: "e", Limit: 10})
+	if again.Enderecos[0].Cidade != "São Paulo" || len(again.Enderecos) != 1 || list[0].Enderecos[0].Cidade != "São Paulo" {
+		t.Fatalf("a cópia da empresa mudou: %+v", again.Enderecos)
+	}
+}

@@ -357,3 +357,13 @@ func validBirthday(s string) bool {
 	t, err := time.Parse("2006-01-02", s)
 	return err == nil && t.Year() >= 1900 && !t.After(time.Now())
 }
+
+// Clone returns a copy that shares no slice with c (so that changing the copy's addresses or
+// contacts, as every update does, leaves c as it was).
+func (c *Cliente) Clone() *Cliente {
+	cp := *c
+	cp.Enderecos = append([]Endereco(nil), c.Enderecos...)
+	cp.Contatos = append([]Contato(nil), c.Contatos...)
+	cp.VendedoresAnteriores = append([]string(nil), c.VendedoresAnteriores...)
+	return &cp
+}
