@@ -121,6 +121,10 @@ describe('customers (crm-clientes…)', () => {
       assert.match(await resultado.textContent(), /\d{2}\.\d{3}\.\d{3}\/0001-\d{2}.*São Paulo\/SP.*\(11\) 98765-4321/);
       await resultado.locator('a').click();
       await page.waitForURL((u) => u.pathname === '/crm-clientes-ficha' && u.searchParams.get('id') === id);
+      // A seller neither deletes nor transfers (the server refuses both; the screen offers neither).
+      await page.getByTestId('nome-cliente').waitFor();
+      assert.equal(await page.locator('button', { hasText: 'Excluir' }).count(), 0);
+      assert.equal(await page.locator('button', { hasText: 'Transferir' }).count(), 0);
 
       // Map link of the address (lowercase, no accents or punctuation, spaces → +).
       const mapa = await page.locator('a', { hasText: 'Ver no mapa' }).first().getAttribute('href');
@@ -167,6 +171,7 @@ describe('customers (crm-clientes…)', () => {
       try {
         await admin.page.goto(`${BASE}/crm-clientes-ficha?id=${id}`);
         await admin.page.getByTestId('nome-cliente').waitFor();
+        assert.equal(await admin.page.locator('button', { hasText: 'Excluir' }).count(), 1);
         await admin.page.locator('button', { hasText: 'Transferir' }).click();
         await admin.page.waitForURL((u) => u.pathname === '/escolher');
         await admin.page.locator('input[name=busca]').fill('vera');

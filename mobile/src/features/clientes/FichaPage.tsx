@@ -220,9 +220,12 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
                 Transferir
               </button>
             ) : null}
-            <button type="button" className="perigo" onClick={() => void pedirExclusao()} disabled={excluir.isPending}>
-              Excluir
-            </button>
+            {/* Deleting is for SUPERVISOR and ADMIN; a seller marks the customer inativo instead. */}
+            {ops.gestor ? (
+              <button type="button" className="perigo" onClick={() => void pedirExclusao()} disabled={excluir.isPending}>
+                Excluir
+              </button>
+            ) : null}
           </div>
         ) : null}
       </section>
