@@ -190,10 +190,11 @@ func TestPesquisas(t *testing.T) {
 		ID             string  `json:"id"`
 		PesquisaVersao string  `json:"pesquisa_versao"`
 		Operador       string  `json:"operador"`
+		OperadorNome   string  `json:"operador_nome"`
 		Latitude       float64 `json:"latitude"`
 	}
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/"+c.ID+"/respostas", e.v1, ans, 200), &r)
-	if r.ID != "resp-1" || r.PesquisaVersao != "1" || r.Operador != e.ids["v1"] || r.Latitude != -23.56 {
+	if r.ID != "resp-1" || r.PesquisaVersao != "1" || r.Operador != e.ids["v1"] || r.OperadorNome != "Operador v1" || r.Latitude != -23.56 {
 		t.Fatalf("resposta: %+v", r)
 	}
 	e.do(t, "POST", "/crm/clientes/"+c.ID+"/respostas", e.v1, ans, 200) // retry

@@ -59,7 +59,7 @@ function Respostas({ r, nome }: { r: RespostaPesquisa; nome: (id: string) => str
         <summary>
           <strong>{r.pesquisa_titulo || 'Pesquisa'}</strong> <span className="selo">versão {r.pesquisa_versao}</span>
           <small className="muted" style={{ display: 'block' }}>
-            {nome(r.operador)} · {formatarDataHora(r.em)}
+            {r.operador_nome || nome(r.operador)} · {formatarDataHora(r.em)}
           </small>
         </summary>
         {aberto && form.isPending ? <IonSpinner name="dots" /> : null}

@@ -1056,6 +1056,8 @@ export type components = {
             /** Format: double */
             longitude?: number;
             operador?: string;
+            /** @description The operator's name when they answered. */
+            operador_nome?: string;
             pesquisa_id?: string;
             pesquisa_titulo?: string;
             /**

@@ -528,6 +528,7 @@ type respostaDoc struct {
 	PesquisaTitulo string            `bson:"pesquisa_titulo"`
 	Respostas      []domain.Resposta `bson:"respostas"`
 	Operador       string            `bson:"operador"`
+	OperadorNome   string            `bson:"operador_nome"`
 	Em             time.Time         `bson:"em"`
 	EmOrdem        string            `bson:"em_ordem"`
 	Latitude       *float64          `bson:"latitude,omitempty"`
@@ -536,13 +537,13 @@ type respostaDoc struct {
 
 func (d *respostaDoc) domain() *domain.RespostaPesquisa {
 	return &domain.RespostaPesquisa{ID: d.ID, Empresa: d.Empresa, ClienteID: d.ClienteID, PesquisaID: d.PesquisaID,
-		PesquisaVersao: d.PesquisaVersao, PesquisaTitulo: d.PesquisaTitulo, Respostas: d.Respostas, Operador: d.Operador,
+		PesquisaVersao: d.PesquisaVersao, PesquisaTitulo: d.PesquisaTitulo, Respostas: d.Respostas, Operador: d.Operador, OperadorNome: d.OperadorNome,
 		Em: d.Em.UTC(), Latitude: d.Latitude, Longitude: d.Longitude}
 }
 
 func (r *Repo) InsertResposta(ctx context.Context, x *domain.RespostaPesquisa) error {
 	_, err := r.resp.InsertOne(ctx, respostaDoc{ID: x.ID, Empresa: x.Empresa, ClienteID: x.ClienteID, PesquisaID: x.PesquisaID,
-		PesquisaVersao: x.PesquisaVersao, PesquisaTitulo: x.PesquisaTitulo, Respostas: x.Respostas, Operador: x.Operador,
+		PesquisaVersao: x.PesquisaVersao, PesquisaTitulo: x.PesquisaTitulo, Respostas: x.Respostas, Operador: x.Operador, OperadorNome: x.OperadorNome,
 		Em: x.Em, EmOrdem: ordemTempo(x.Em), Latitude: x.Latitude, Longitude: x.Longitude})
 	if mongo.IsDuplicateKeyError(err) {
 		return domain.ErrDuplicate

@@ -155,7 +155,7 @@ func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.Res
 		return nil, errs.Field("latitude", "Localização inválida.")
 	}
 	r := &domain.RespostaPesquisa{ID: id, Empresa: c.Empresa, ClienteID: cl.ID, PesquisaID: cur.ID, PesquisaVersao: cur.Versao,
-		PesquisaTitulo: cur.Titulo, Respostas: rs, Operador: c.Operador, Em: s.now(), Latitude: in.Latitude, Longitude: in.Longitude}
+		PesquisaTitulo: cur.Titulo, Respostas: rs, Operador: c.Operador, OperadorNome: c.NomeOperador, Em: s.now(), Latitude: in.Latitude, Longitude: in.Longitude}
 	if err := s.Repo.InsertResposta(ctx, r); err != nil {
 		if errors.Is(err, domain.ErrDuplicate) {
 			return nil, errs.Forbidden(errs.MsgOtherCompany)

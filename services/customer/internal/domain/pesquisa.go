@@ -114,6 +114,7 @@ type RespostaPesquisa struct {
 	PesquisaTitulo string
 	Respostas      []Resposta
 	Operador       string
+	OperadorNome   string
 	Em             time.Time
 	Latitude       *float64
 	Longitude      *float64

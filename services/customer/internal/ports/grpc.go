@@ -291,7 +291,7 @@ func (s *Server) AtualizarPesquisa(ctx context.Context, r *customerv1.AtualizarP
 
 func respostaToProto(r *domain.RespostaPesquisa) *customerv1.RespostaPesquisa {
 	out := &customerv1.RespostaPesquisa{Id: r.ID, Empresa: r.Empresa, ClienteId: r.ClienteID, PesquisaId: r.PesquisaID,
-		PesquisaVersao: r.PesquisaVersao, PesquisaTitulo: r.PesquisaTitulo, Operador: r.Operador, Em: timestamppb.New(r.Em),
+		PesquisaVersao: r.PesquisaVersao, PesquisaTitulo: r.PesquisaTitulo, Operador: r.Operador, OperadorNome: r.OperadorNome, Em: timestamppb.New(r.Em),
 		Latitude: r.Latitude, Longitude: r.Longitude, Respostas: make([]*customerv1.Resposta, 0, len(r.Respostas))}
 	for _, x := range r.Respostas {
 		out.Respostas = append(out.Respostas, &customerv1.Resposta{PerguntaId: x.PerguntaID, Valor: x.Valor, Valores: strs(x.Valores)})

@@ -2786,8 +2786,10 @@ type RespostaPesquisa struct {
 	Em             *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=em,proto3" json:"em,omitempty"`
 	Latitude       *float64               `protobuf:"fixed64,10,opt,name=latitude,proto3,oneof" json:"latitude,omitempty"`
 	Longitude      *float64               `protobuf:"fixed64,11,opt,name=longitude,proto3,oneof" json:"longitude,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The operator's name when they answered.
+	OperadorNome  string `protobuf:"bytes,12,opt,name=operador_nome,json=operadorNome,proto3" json:"operador_nome,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RespostaPesquisa) Reset() {
@@ -2895,6 +2897,13 @@ func (x *RespostaPesquisa) GetLongitude() float64 {
 		return *x.Longitude
 	}
 	return 0
+}
+
+func (x *RespostaPesquisa) GetOperadorNome() string {
+	if x != nil {
+		return x.OperadorNome
+	}
+	return ""
 }
 
 type ResponderPesquisaRequest struct {
@@ -3379,7 +3388,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\vpergunta_id\x18\x01 \x01(\tR\n" +
 	"perguntaId\x12\x14\n" +
 	"\x05valor\x18\x02 \x01(\tR\x05valor\x12\x18\n" +
-	"\avalores\x18\x03 \x03(\tR\avalores\"\xae\x03\n" +
+	"\avalores\x18\x03 \x03(\tR\avalores\"\xd3\x03\n" +
 	"\x10RespostaPesquisa\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x1d\n" +
@@ -3394,7 +3403,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x02em\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x02em\x12\x1f\n" +
 	"\blatitude\x18\n" +
 	" \x01(\x01H\x00R\blatitude\x88\x01\x01\x12!\n" +
-	"\tlongitude\x18\v \x01(\x01H\x01R\tlongitude\x88\x01\x01B\v\n" +
+	"\tlongitude\x18\v \x01(\x01H\x01R\tlongitude\x88\x01\x01\x12#\n" +
+	"\roperador_nome\x18\f \x01(\tR\foperadorNomeB\v\n" +
 	"\t_latitudeB\f\n" +
 	"\n" +
 	"_longitude\"\xab\x02\n" +
