@@ -37,20 +37,7 @@ func ValidCPF(d string) bool {
 			return false
 		}
 	}
-	for _, n := range []int{9, 10} {
-		sum := 0
-		for i := 0; i < n; i++ {
-			sum += int(d[i]-'0') * (n + 1 - i)
-		}
-		dv := sum * 10 % 11
-		if dv == 10 {
-			dv = 0
-		}
-		if dv != int(d[n]-'0') {
-			return false
-		}
-	}
-	return true
+	return CheckDigitsCPF(d[:9]) == d
 }
 
 // ValidCNPJ checks a 14-character CNPJ (normalized): the first 12 characters are digits or, in
@@ -67,23 +54,7 @@ func ValidCNPJ(d string) bool {
 			return false
 		}
 	}
-	for _, n := range []int{12, 13} {
-		sum, w := 0, 2
-		for i := n - 1; i >= 0; i-- {
-			sum += int(d[i]-'0') * w
-			if w++; w > 9 {
-				w = 2
-			}
-		}
-		dv := 11 - sum%11
-		if dv >= 10 {
-			dv = 0
-		}
-		if dv != int(d[n]-'0') {
-			return false
-		}
-	}
-	return true
+	return CheckDigitsCNPJ(d[:12]) == d
 }
 
 func allSame(s string) bool {
