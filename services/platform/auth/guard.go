@@ -120,7 +120,7 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	// Company isolation, for every request that names a company.
 	if r, ok := req.(interface{ GetEmpresa() string }); ok {
 		if e := r.GetEmpresa(); e != "" && e != c.Empresa {
-			return ctx, errs.Forbidden(errs.MsgOtherCompany)
+			return ctx, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 	}
 	if lf := logFieldsFrom(ctx); lf != nil {

@@ -32,14 +32,97 @@ type FieldViolation struct {
 	Description string
 }
 
+// Reason is the machine-readable cause of an error (google.rpc.ErrorInfo.reason over gRPC,
+// `motivo` in the REST body). Clients act on the reason, never on the message. Every reason a
+// client may meet is declared here, next to the kinds (as kratos declares its error reasons
+// next to the API).
+type Reason string
+
+// Domain is the ErrorInfo domain of every reason.
+const Domain = "crm.vendas"
+
+const (
+	// ReasonVersaoDesatualizada: the record changed since the client read it (stale versao).
+	ReasonVersaoDesatualizada Reason = "VERSAO_DESATUALIZADA"
+	// ReasonDocumentoDuplicado: a CPF/CNPJ already registered; detalhes.cliente_id names it.
+	ReasonDocumentoDuplicado Reason = "DOCUMENTO_DUPLICADO"
+	// ReasonChaveDuplicada: another unique key (operator id, region city, …) already taken;
+	// detalhes.chave and detalhes.id name it.
+	ReasonChaveDuplicada Reason = "CHAVE_DUPLICADA"
+	// ReasonIDReutilizado: a client-generated id replayed with another payload.
+	ReasonIDReutilizado Reason = "ID_REUTILIZADO"
+	// ReasonForaDoEscopo: another company's record, or one outside the caller's role scope.
+	ReasonForaDoEscopo Reason = "FORA_DO_ESCOPO"
+	// ReasonNaoEncontrado: no such record (or a deleted one).
+	ReasonNaoEncontrado Reason = "NAO_ENCONTRADO"
+	// ReasonDadosInvalidos: bad input; the fields at fault are in campos.
+	ReasonDadosInvalidos Reason = "DADOS_INVALIDOS"
+	// ReasonPerfil: the caller's role may not call this method.
+	ReasonPerfil Reason = "PERFIL_NAO_PERMITIDO"
+	// ReasonNaoAutenticado: no token, or a bad one.
+	ReasonNaoAutenticado Reason = "NAO_AUTENTICADO"
+	// ReasonConflito: any other conflict with the stored state.
+	ReasonConflito Reason = "CONFLITO"
+	// ReasonIndisponivel: a dependency failed; try again.
+	ReasonIndisponivel Reason = "INDISPONIVEL"
+	// ReasonInterno: an unexpected failure.
+	ReasonInterno Reason = "ERRO_INTERNO"
+)
+
+// defaultReasons: the reason of an error built without one.
+var defaultReasons = map[Kind]Reason{
+	KindInternal:        ReasonInterno,
+	KindInvalid:         ReasonDadosInvalidos,
+	KindUnauthenticated: ReasonNaoAutenticado,
+	KindForbidden:       ReasonPerfil,
+	KindNotFound:        ReasonNaoEncontrado,
+	KindConflict:        ReasonConflito,
+	KindTooMany:         "LIMITE_EXCEDIDO",
+	KindUnavailable:     ReasonIndisponivel,
+}
+
 // Error is a domain error: a kind, a pt-BR message a user may read, optional field violations,
-// and an optional cause that is logged but never sent to the client.
+// a machine-readable reason with its metadata, and an optional cause that is logged but never
+// sent to the client.
 type Error struct {
 	Kind    Kind
 	Message string
 	Fields  []FieldViolation
+	Reason  Reason
+	Details map[string]string
 	Cause   error
 }
+
+// WithReason returns a copy of e with the reason and metadata (key, value pairs).
+func (e *Error) WithReason(r Reason, kv ...string) *Error {
+	c := *e
+	c.Reason = r
+	if len(kv) > 0 {
+		c.Details = make(map[string]string, len(kv)/2+len(e.Details))
+		for k, v := range e.Details {
+			c.Details[k] = v
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			c.Details[kv[i]] = kv[i+1]
+		}
+	}
+	return &c
+}
+
+// ReasonOf is the reason of err (its kind's default when it has none; empty for non-domain errors).
+func ReasonOf(err error) Reason {
+	var de *Error
+	if !errors.As(err, &de) {
+		return ""
+	}
+	if de.Reason != "" {
+		return de.Reason
+	}
+	return defaultReasons[de.Kind]
+}
+
+// IsReason reports whether err carries reason r.
+func IsReason(err error, r Reason) bool { return ReasonOf(err) == r }
 
 func (e *Error) Error() string {
 	if e.Cause != nil {
@@ -62,6 +145,12 @@ func Field(field, description string) *Error {
 
 func Unauthenticated(msg string) *Error { return &Error{Kind: KindUnauthenticated, Message: msg} }
 func Forbidden(msg string) *Error       { return &Error{Kind: KindForbidden, Message: msg} }
+
+// OutOfScope: another company's record or one outside the caller's role scope (403,
+// FORA_DO_ESCOPO).
+func OutOfScope(msg string) *Error {
+	return &Error{Kind: KindForbidden, Message: msg, Reason: ReasonForaDoEscopo}
+}
 func NotFound(msg string) *Error        { return &Error{Kind: KindNotFound, Message: msg} }
 func Conflict(msg string) *Error        { return &Error{Kind: KindConflict, Message: msg} }
 func TooMany(msg string) *Error         { return &Error{Kind: KindTooMany, Message: msg} }
@@ -115,6 +204,13 @@ func ToStatus(err error) *status.Status {
 	var de *Error
 	if errors.As(err, &de) {
 		st := status.New(kindCodes[de.Kind], de.Message)
+		reason := de.Reason
+		if reason == "" {
+			reason = defaultReasons[de.Kind]
+		}
+		if withInfo, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: string(reason), Domain: Domain, Metadata: de.Details}); derr == nil {
+			st = withInfo
+		}
 		if len(de.Fields) > 0 {
 			br := &errdetails.BadRequest{}
 			for _, f := range de.Fields {

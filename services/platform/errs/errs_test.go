@@ -36,10 +36,30 @@ func TestToStatus(t *testing.T) {
 		}
 	}
 	st := ToStatus(Invalid("dois problemas", FieldViolation{"a", "A ruim"}, FieldViolation{"b", "B ruim"}))
-	if len(st.Details()) != 1 || len(st.Details()[0].(*errdetails.BadRequest).FieldViolations) != 2 {
+	if len(st.Details()) != 2 || len(st.Details()[1].(*errdetails.BadRequest).FieldViolations) != 2 {
 		t.Errorf("details: %v", st.Details())
 	}
 	if ToStatus(nil) != nil {
 		t.Error("nil error")
+	}
+}
+
+func TestReasons(t *testing.T) {
+	st := ToStatus(Conflict("Já existe").WithReason(ReasonDocumentoDuplicado, "cliente_id", "c1"))
+	info, ok := st.Details()[0].(*errdetails.ErrorInfo)
+	if !ok || info.Reason != "DOCUMENTO_DUPLICADO" || info.Metadata["cliente_id"] != "c1" || info.Domain != Domain {
+		t.Fatalf("ErrorInfo: %v", st.Details())
+	}
+	if r := ReasonOf(fmt.Errorf("x: %w", NotFound("Cliente não encontrado."))); r != ReasonNaoEncontrado {
+		t.Errorf("default reason of NotFound: %q", r)
+	}
+	if r := ReasonOf(OutOfScope("de outra empresa")); r != ReasonForaDoEscopo {
+		t.Errorf("OutOfScope: %q", r)
+	}
+	// The copy does not change the original.
+	base := Conflict("x")
+	_ = base.WithReason(ReasonConflito, "a", "b")
+	if base.Reason != "" || base.Details != nil {
+		t.Error("WithReason changed its receiver")
 	}
 }

@@ -52,6 +52,9 @@ type errorBody struct {
 	Mensagem string       `json:"mensagem"`
 	Message  string       `json:"message"`
 	Campos   []fieldError `json:"campos,omitempty"`
+	// Motivo is the machine-readable reason (google.rpc.ErrorInfo) and Detalhes its metadata.
+	Motivo   string            `json:"motivo,omitempty"`
+	Detalhes map[string]string `json:"detalhes,omitempty"`
 }
 
 type fieldError struct {
@@ -90,6 +93,9 @@ func isOurs(st *status.Status) bool {
 func writeError(w http.ResponseWriter, httpStatus int, st *status.Status, msg string) {
 	body := errorBody{Status: httpStatus, Code: st.Code().String(), Mensagem: msg, Message: msg}
 	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok {
+			body.Motivo, body.Detalhes = info.GetReason(), info.GetMetadata()
+		}
 		if br, ok := d.(*errdetails.BadRequest); ok {
 			for _, fv := range br.GetFieldViolations() {
 				body.Campos = append(body.Campos, fieldError{Campo: fv.GetField(), Descricao: fv.GetDescription()})

@@ -1,0 +1,76 @@
+package store
+
+import "context"
+
+// record is a stored entity as the backends see it.
+type record struct {
+	ID       string
+	Empresa  string
+	Versao   int64
+	Excluido bool
+	// Hash of the create payload (idempotent replays compare it).
+	Hash   string
+	Fields map[string]any // normalized (string or int64)
+	Busca  string
+	Keys   []ukey // unique keys held
+	Doc    []byte // the entity, BSON
+}
+
+// ukey is one unique key.
+type ukey struct{ name, key string }
+
+// write is one atomic write of a record: an insert (Prev 0) or a replace of versao Prev. The
+// record's keys are claimed (a key held by another record fails the write with dupKeyError);
+// Release are keys the record held and no longer does. Owners go into the change log (the
+// owner before and after, so that a record leaving a portfolio reaches its former owner).
+type write struct {
+	rec     *record
+	prev    int64
+	release []ukey
+	owners  []string
+	// slow, when set (tests), runs inside the write after its feed position is taken.
+	slow func(id string)
+}
+
+// logEntry is one change of the feed, in commit order.
+type logEntry struct {
+	seq    int64
+	id     string
+	owners []string
+}
+
+// bquery is a list query in backend terms.
+type bquery struct {
+	empresa     string
+	conds       []Cond // values normalized; "in" values []any
+	words       []string
+	withDeleted bool
+	// after: the sort values and id of the last record of the previous page.
+	after   []any
+	afterID string
+	hasAfter bool
+	// byID orders by id alone (the feed's snapshot) instead of the declared sort.
+	byID  bool
+	limit int
+}
+
+type backend interface {
+	kind() string
+	ensure(ctx context.Context, sc *schema) error
+	get(ctx context.Context, sc *schema, id string) (*record, error) // nil when missing
+	getMany(ctx context.Context, sc *schema, ids []string) (map[string]*record, error)
+	keyOwner(ctx context.Context, sc *schema, empresa string, k ukey) (string, error) // "" when free
+	put(ctx context.Context, sc *schema, w *write) error
+	// putMany inserts records in one go (seeds, migration, bulk loads): all or nothing where the
+	// backend has transactions.
+	putMany(ctx context.Context, sc *schema, ws []*write) error
+	list(ctx context.Context, sc *schema, q *bquery) ([]*record, error)
+	count(ctx context.Context, sc *schema, q *bquery, by []string) ([]Group, error)
+	// head is the feed position at or below which every change of the company is readable.
+	head(ctx context.Context, sc *schema, empresa string) (int64, error)
+	// changes reads the log after a position, in commit order, never past a write still in flight.
+	changes(ctx context.Context, sc *schema, empresa string, after int64, limit int) ([]logEntry, error)
+	incr(ctx context.Context, name, empresa, id string, deltas map[string]int64) (map[string]int64, error)
+	counters(ctx context.Context, name, empresa, id string) (map[string]int64, error)
+	close() error
+}

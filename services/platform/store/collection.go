@@ -1,0 +1,641 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/textfold"
+)
+
+// Collection is a declared collection of entities T (a struct embedding Meta) on a store.
+type Collection[T any] struct {
+	st   *Store
+	spec Spec[T]
+	sc   *schema
+}
+
+// Declare registers a collection: its table or collection and indexes are created (or
+// completed) at once. It fails on a spec that does not hold together.
+func Declare[T any](ctx context.Context, st *Store, spec Spec[T]) (*Collection[T], error) {
+	var zero T
+	if _, ok := any(&zero).(metaer); !ok {
+		return nil, fmt.Errorf("store: %T não embute store.Meta", zero)
+	}
+	sc, err := spec.schema()
+	if err != nil {
+		return nil, err
+	}
+	if err := st.b.ensure(ctx, sc); err != nil {
+		return nil, fmt.Errorf("store: preparar %s: %w", spec.Name, err)
+	}
+	return &Collection[T]{st: st, spec: spec, sc: sc}, nil
+}
+
+// MustDeclare is Declare for package-level wiring; it panics on a bad spec.
+func MustDeclare[T any](ctx context.Context, st *Store, spec Spec[T]) *Collection[T] {
+	c, err := Declare(ctx, st, spec)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Name is the collection's name.
+func (c *Collection[T]) Name() string { return c.spec.Name }
+
+// Store is the collection's store.
+func (c *Collection[T]) Store() *Store { return c.st }
+
+func meta[T any](t *T) *Meta { return any(t).(metaer).StoreMeta() }
+
+func (c *Collection[T]) decode(r *record) (*T, error) {
+	var t T
+	if err := bson.Unmarshal(r.Doc, &t); err != nil {
+		return nil, errs.Internal(fmt.Errorf("store: decodificar %s/%s: %w", c.spec.Name, r.ID, err))
+	}
+	return &t, nil
+}
+
+// encode builds the record of t (its Meta already filled).
+func (c *Collection[T]) encode(t *T, hash string) (*record, error) {
+	m := meta(t)
+	doc, err := bson.Marshal(t)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("store: codificar %s/%s: %w", c.spec.Name, m.ID, err))
+	}
+	r := &record{ID: m.ID, Empresa: m.Empresa, Versao: m.Versao, Excluido: m.Excluido, Hash: hash, Doc: doc,
+		Fields: make(map[string]any, len(c.spec.Fields))}
+	for _, f := range c.spec.Fields {
+		r.Fields[f.Name] = norm(f.Value(t))
+	}
+	if c.spec.Search != nil {
+		r.Busca = textfold.Fold(c.spec.Search(t))
+	}
+	r.Keys = c.keys(t)
+	return r, nil
+}
+
+func (c *Collection[T]) keys(t *T) []ukey {
+	var ks []ukey
+	del := meta(t).Excluido
+	for _, u := range c.spec.Unique {
+		if del && u.ReleaseOnDelete {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, k := range u.Keys(t) {
+			if k != "" && !seen[k] {
+				seen[k] = true
+				ks = append(ks, ukey{u.Name, k})
+			}
+		}
+	}
+	return ks
+}
+
+func (c *Collection[T]) owner(r *record) string {
+	if c.spec.Owner == "" {
+		return ""
+	}
+	s, _ := r.Fields[c.spec.Owner].(string)
+	return s
+}
+
+// check applies company and role scope to a stored record.
+func (c *Collection[T]) check(sc Scope, r *record) error {
+	if r.Empresa != sc.Empresa {
+		return outOfScope(c.spec.OutOfScope)
+	}
+	if c.spec.Owner != "" && !sc.Sees(c.owner(r)) {
+		return outOfScope(c.spec.OutOfScope)
+	}
+	return nil
+}
+
+// payloadHash identifies a create's payload: the entity without its bookkeeping.
+func payloadHash[T any](t *T) (string, error) {
+	cp := *t
+	m := meta(&cp)
+	*m = Meta{ID: m.ID}
+	b, err := bson.Marshal(&cp)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:16]), nil
+}
+
+func (c *Collection[T]) mapErr(err error) error {
+	var dk *dupKeyError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, errVersion):
+		return versionConflict()
+	case errors.As(err, &dk):
+		for _, u := range c.spec.Unique {
+			if u.Name == dk.key.name && u.Conflict != nil {
+				return u.Conflict(dk.key.key, dk.owner)
+			}
+		}
+		return errs.Conflict(MsgChave).WithReason(errs.ReasonChaveDuplicada, "chave", dk.key.name, "id", dk.owner)
+	}
+	var de *errs.Error
+	if errors.As(err, &de) {
+		return err
+	}
+	return errs.Internal(err)
+}
+
+// Get returns a record within the scope: another company's id or one out of scope → 403
+// FORA_DO_ESCOPO; a missing record or a tombstone → 404.
+func (c *Collection[T]) Get(ctx context.Context, sc Scope, id string) (*T, error) {
+	t, err := c.GetAny(ctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	if meta(t).Excluido {
+		return nil, notFound(c.spec.NotFound)
+	}
+	return t, nil
+}
+
+// GetAny is Get that also returns a tombstone.
+func (c *Collection[T]) GetAny(ctx context.Context, sc Scope, id string) (*T, error) {
+	if id == "" {
+		return nil, notFound(c.spec.NotFound)
+	}
+	r, err := c.st.b.get(ctx, c.sc, id)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	if r == nil {
+		return nil, notFound(c.spec.NotFound)
+	}
+	if err := c.check(sc, r); err != nil {
+		return nil, err
+	}
+	return c.decode(r)
+}
+
+// GetMany returns the records of ids that exist within the scope (tombstones and others are
+// left out), by id.
+func (c *Collection[T]) GetMany(ctx context.Context, sc Scope, ids []string) (map[string]*T, error) {
+	out := map[string]*T{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rs, err := c.st.b.getMany(ctx, c.sc, ids)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	for id, r := range rs {
+		if r.Excluido || c.check(sc, r) != nil {
+			continue
+		}
+		t, err := c.decode(r)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = t
+	}
+	return out, nil
+}
+
+// KeyOwner returns the id of the record holding a unique key in the company ("" when free).
+func (c *Collection[T]) KeyOwner(ctx context.Context, empresa, name, key string) (string, error) {
+	id, err := c.st.b.keyOwner(ctx, c.sc, empresa, ukey{name, key})
+	if err != nil {
+		return "", errs.Internal(err)
+	}
+	return id, nil
+}
+
+// GetByKey returns the record holding a unique key, within the scope (404 when free).
+func (c *Collection[T]) GetByKey(ctx context.Context, sc Scope, name, key string) (*T, error) {
+	id, err := c.KeyOwner(ctx, sc.Empresa, name, key)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, notFound(c.spec.NotFound)
+	}
+	return c.Get(ctx, sc, id)
+}
+
+// Create stores a new record with its client-generated id (meta.ID). A replay of the same
+// payload returns the stored record and created=false; the same id with another payload →
+// 409 ID_REUTILIZADO; an id of another company (or out of scope) → 403. Unique keys are claimed
+// atomically (409 from the key's Conflict when taken).
+func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, error) {
+	m := meta(t)
+	if m.ID == "" {
+		return nil, false, errs.Internal(fmt.Errorf("store: %s sem id", c.spec.Name))
+	}
+	hash, err := payloadHash(t)
+	if err != nil {
+		return nil, false, errs.Internal(err)
+	}
+	now := c.st.Now()
+	who := actor(ctx)
+	*m = Meta{ID: m.ID, Empresa: sc.Empresa, Versao: 1, CriadoEm: now, CriadoPor: who, AlteradoEm: now, AlteradoPor: who}
+	r, err := c.encode(t, hash)
+	if err != nil {
+		return nil, false, err
+	}
+	if o := c.owner(r); c.spec.Owner != "" && !sc.Sees(o) {
+		return nil, false, outOfScope(c.spec.OutOfScope)
+	}
+	err = c.st.b.put(ctx, c.sc, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
+	if errors.Is(err, errExists) {
+		old, gerr := c.st.b.get(ctx, c.sc, m.ID)
+		if gerr != nil {
+			return nil, false, errs.Internal(gerr)
+		}
+		if old == nil { // removed meanwhile: cannot happen (tombstones stay); be safe
+			return nil, false, c.mapErr(err)
+		}
+		if cerr := c.check(sc, old); cerr != nil {
+			return nil, false, cerr
+		}
+		if old.Hash != hash {
+			return nil, false, errs.Conflict(MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", m.ID)
+		}
+		prev, derr := c.decode(old)
+		return prev, false, derr
+	}
+	if err != nil {
+		return nil, false, c.mapErr(err)
+	}
+	return t, true, nil
+}
+
+// CreateMany inserts new records in one go (seeds, bulk loads), all or nothing on SQLite.
+// Ids must be new; it is not for client requests (no replay check).
+func (c *Collection[T]) CreateMany(ctx context.Context, sc Scope, ts []*T) error {
+	now := c.st.Now()
+	who := actor(ctx)
+	ws := make([]*write, 0, len(ts))
+	for _, t := range ts {
+		m := meta(t)
+		hash, err := payloadHash(t)
+		if err != nil {
+			return errs.Internal(err)
+		}
+		*m = Meta{ID: m.ID, Empresa: sc.Empresa, Versao: 1, CriadoEm: now, CriadoPor: who, AlteradoEm: now, AlteradoPor: who}
+		r, err := c.encode(t, hash)
+		if err != nil {
+			return err
+		}
+		ws = append(ws, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
+	}
+	return c.mapErr(c.st.b.putMany(ctx, c.sc, ws))
+}
+
+// Import stores records exactly as given, bookkeeping included (the one-time copy of a legacy
+// database). Records already there are left alone.
+func (c *Collection[T]) Import(ctx context.Context, ts []*T) (int, error) {
+	var ws []*write
+	for _, t := range ts {
+		m := meta(t)
+		if m.ID == "" || m.Empresa == "" {
+			continue
+		}
+		if m.Versao == 0 {
+			m.Versao = 1
+		}
+		m.CriadoEm, m.AlteradoEm = m.CriadoEm.UTC().Truncate(1e6), m.AlteradoEm.UTC().Truncate(1e6)
+		hash, err := payloadHash(t)
+		if err != nil {
+			return 0, err
+		}
+		r, err := c.encode(t, hash)
+		if err != nil {
+			return 0, err
+		}
+		if old, err := c.st.b.get(ctx, c.sc, m.ID); err != nil {
+			return 0, err
+		} else if old != nil {
+			continue
+		}
+		ws = append(ws, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
+	}
+	if len(ws) == 0 {
+		return 0, nil
+	}
+	if err := c.st.b.putMany(ctx, c.sc, ws); err != nil {
+		return 0, err
+	}
+	return len(ws), nil
+}
+
+func ownersOf(os ...string) []string {
+	var out []string
+	for _, o := range os {
+		if o == "" {
+			continue
+		}
+		dup := false
+		for _, x := range out {
+			dup = dup || x == o
+		}
+		if !dup {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// UpdateOpt changes how Update treats a record.
+type UpdateOpt int
+
+const (
+	// IncludeDeleted lets Update change a tombstone (to revive it).
+	IncludeDeleted UpdateOpt = iota + 1
+	// AnyOwner skips the owner scope on the stored record (the company is still checked): for
+	// changes the use case has authorized itself.
+	AnyOwner
+)
+
+// Update changes a record with optimistic concurrency: versao > 0 must be the stored versao
+// (else 409 VERSAO_DESATUALIZADA); versao 0 applies the change to whatever is current,
+// retrying when another write lands in between. apply runs on the current record and may
+// refuse with a domain error; when it changes nothing, nothing is written. Bookkeeping
+// (versao, alterado_em, alterado_por) is done here.
+func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, opts ...UpdateOpt) (*T, error) {
+	incDel, anyOwner := false, false
+	for _, o := range opts {
+		incDel = incDel || o == IncludeDeleted
+		anyOwner = anyOwner || o == AnyOwner
+	}
+	for attempt := 0; ; attempt++ {
+		r, err := c.st.b.get(ctx, c.sc, id)
+		if err != nil {
+			return nil, errs.Internal(err)
+		}
+		if r == nil {
+			return nil, notFound(c.spec.NotFound)
+		}
+		chk := sc
+		if anyOwner {
+			chk = Company(sc.Empresa)
+		}
+		if err := c.check(chk, r); err != nil {
+			return nil, err
+		}
+		if r.Excluido && !incDel {
+			return nil, notFound(c.spec.NotFound)
+		}
+		if versao > 0 && r.Versao != versao {
+			return nil, versionConflict()
+		}
+		t, err := c.decode(r)
+		if err != nil {
+			return nil, err
+		}
+		oldKeys := c.keys(t)
+		before, err := bson.Marshal(t)
+		if err != nil {
+			return nil, errs.Internal(err)
+		}
+		if err := apply(t); err != nil {
+			return nil, err
+		}
+		m := meta(t)
+		m.ID, m.Empresa, m.Versao = r.ID, r.Empresa, r.Versao // apply may not touch these
+		nr, err := c.encode(t, r.Hash)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.Equal(nr.Doc, before) {
+			return t, nil
+		}
+		m.Versao = r.Versao + 1
+		m.AlteradoEm, m.AlteradoPor = c.st.Now(), actor(ctx)
+		if nr, err = c.encode(t, r.Hash); err != nil {
+			return nil, err
+		}
+		if o := c.owner(nr); !anyOwner && c.spec.Owner != "" && !sc.Sees(o) {
+			return nil, outOfScope(c.spec.OutOfScope)
+		}
+		err = c.st.b.put(ctx, c.sc, &write{rec: nr, prev: r.Versao, release: released(oldKeys, nr.Keys), owners: ownersOf(c.owner(r), c.owner(nr)), slow: c.st.slow})
+		if errors.Is(err, errVersion) && versao == 0 && attempt < defaultRetries {
+			continue
+		}
+		if err != nil {
+			return nil, c.mapErr(err)
+		}
+		return t, nil
+	}
+}
+
+func released(old, now []ukey) []ukey {
+	var out []ukey
+	for _, k := range old {
+		keep := false
+		for _, n := range now {
+			keep = keep || n == k
+		}
+		if !keep {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Delete turns a record into a tombstone (versao > 0 must match, as in Update). Deleting a
+// tombstone again succeeds (a replay).
+func (c *Collection[T]) Delete(ctx context.Context, sc Scope, id string, versao int64) (*T, error) {
+	cur, err := c.GetAny(ctx, sc, id)
+	if err != nil {
+		return nil, err
+	}
+	if meta(cur).Excluido {
+		return cur, nil
+	}
+	return c.Update(ctx, sc, id, versao, func(t *T) error {
+		meta(t).Excluido = true
+		return nil
+	}, IncludeDeleted)
+}
+
+// pageToken is the position after the last record of a page.
+type pageToken struct {
+	V  []any  `json:"v"`
+	ID string `json:"i"`
+}
+
+func encodeToken(v []any, id string) string {
+	b, _ := json.Marshal(pageToken{V: v, ID: id})
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeToken(tok string, n int) (*pageToken, error) {
+	b, err := base64.RawURLEncoding.DecodeString(tok)
+	var p pageToken
+	if err != nil || json.Unmarshal(b, &p) != nil || len(p.V) != n {
+		return nil, errs.Field("page_token", MsgPageToken)
+	}
+	for i, v := range p.V {
+		switch x := v.(type) {
+		case string:
+		case float64:
+			p.V[i] = int64(x)
+		default:
+			return nil, errs.Field("page_token", MsgPageToken)
+		}
+	}
+	return &p, nil
+}
+
+// searchWords folds a search term into its words (bounded).
+func searchWords(q string) ([]string, error) {
+	if len([]rune(q)) > MaxSearchLen {
+		return nil, errs.Field("q", MsgSearchLong)
+	}
+	ws := strings.Fields(textfold.Fold(q))
+	if len(ws) > MaxSearchWords {
+		ws = ws[:MaxSearchWords]
+	}
+	return ws, nil
+}
+
+func (c *Collection[T]) bq(sc Scope, q Query) (*bquery, error) {
+	b := &bquery{empresa: sc.Empresa, withDeleted: q.WithDeleted}
+	for _, cd := range q.Where {
+		if !c.sc.hasField(cd.Field) {
+			return nil, errs.Internal(fmt.Errorf(msgUnknownFld, cd.Field, c.spec.Name))
+		}
+		if cd.Op == "in" {
+			vs, _ := cd.Value.([]any)
+			nv := make([]any, len(vs))
+			for i, v := range vs {
+				nv[i] = norm(v)
+			}
+			cd.Value = nv
+		} else {
+			cd.Value = norm(cd.Value)
+		}
+		b.conds = append(b.conds, cd)
+	}
+	if c.spec.Owner != "" && sc.Owners != nil {
+		b.conds = append(b.conds, In(c.spec.Owner, sc.Owners))
+	}
+	if q.Search != "" {
+		if c.spec.Search == nil {
+			return nil, errs.Internal(fmt.Errorf("store: %s não declara busca", c.spec.Name))
+		}
+		ws, err := searchWords(q.Search)
+		if err != nil {
+			return nil, err
+		}
+		b.words = ws
+	}
+	return b, nil
+}
+
+// List returns one page of the records in scope that match q, in the declared order.
+func (c *Collection[T]) List(ctx context.Context, sc Scope, q Query) (*Page[T], error) {
+	b, err := c.bq(sc, q)
+	if err != nil {
+		return nil, err
+	}
+	n := PageSize(q.PageSize)
+	b.limit = n + 1
+	if q.PageToken != "" {
+		tok, err := decodeToken(q.PageToken, len(c.spec.Sort.Fields))
+		if err != nil {
+			return nil, err
+		}
+		b.after, b.afterID, b.hasAfter = tok.V, tok.ID, true
+	}
+	rs, err := c.st.b.list(ctx, c.sc, b)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	p := &Page[T]{Items: make([]*T, 0, min(len(rs), n))}
+	for i, r := range rs {
+		if i == n {
+			last := rs[n-1]
+			v := make([]any, len(c.spec.Sort.Fields))
+			for j, f := range c.spec.Sort.Fields {
+				v[j] = last.Fields[f]
+			}
+			p.Next = encodeToken(v, last.ID)
+			break
+		}
+		t, err := c.decode(r)
+		if err != nil {
+			return nil, err
+		}
+		p.Items = append(p.Items, t)
+	}
+	return p, nil
+}
+
+// All lists every record in scope matching q (pages of MaxPageSize; for bounded sets such as a
+// company's regions, or server-side work).
+func (c *Collection[T]) All(ctx context.Context, sc Scope, q Query) ([]*T, error) {
+	var out []*T
+	q.PageSize = MaxPageSize
+	for {
+		p, err := c.List(ctx, sc, q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Items...)
+		if p.Next == "" {
+			return out, nil
+		}
+		q.PageToken = p.Next
+	}
+}
+
+// Count counts the records in scope matching q, grouped by fields (none: one group).
+func (c *Collection[T]) Count(ctx context.Context, sc Scope, q Query, by ...string) ([]Group, error) {
+	for _, f := range by {
+		if !c.sc.hasField(f) {
+			return nil, errs.Internal(fmt.Errorf(msgUnknownFld, f, c.spec.Name))
+		}
+	}
+	b, err := c.bq(sc, q)
+	if err != nil {
+		return nil, err
+	}
+	gs, err := c.st.b.count(ctx, c.sc, b, by)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	sort.Slice(gs, func(i, j int) bool { return fmt.Sprint(gs[i].Keys) < fmt.Sprint(gs[j].Keys) })
+	return gs, nil
+}
+
+// Incr adds deltas to the counters of a summary document (name, id) of the company,
+// atomically, and returns the new values (the computed pattern for goals and dashboards).
+func (s *Store) Incr(ctx context.Context, name, empresa, id string, deltas map[string]int64) (map[string]int64, error) {
+	v, err := s.b.incr(ctx, name, empresa, id, deltas)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return v, nil
+}
+
+// Counters reads a summary document (zero values when it does not exist).
+func (s *Store) Counters(ctx context.Context, name, empresa, id string) (map[string]int64, error) {
+	v, err := s.b.counters(ctx, name, empresa, id)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return v, nil
+}
