@@ -151,9 +151,9 @@ func Forbidden(msg string) *Error       { return &Error{Kind: KindForbidden, Mes
 func OutOfScope(msg string) *Error {
 	return &Error{Kind: KindForbidden, Message: msg, Reason: ReasonForaDoEscopo}
 }
-func NotFound(msg string) *Error        { return &Error{Kind: KindNotFound, Message: msg} }
-func Conflict(msg string) *Error        { return &Error{Kind: KindConflict, Message: msg} }
-func TooMany(msg string) *Error         { return &Error{Kind: KindTooMany, Message: msg} }
+func NotFound(msg string) *Error { return &Error{Kind: KindNotFound, Message: msg} }
+func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: msg} }
+func TooMany(msg string) *Error  { return &Error{Kind: KindTooMany, Message: msg} }
 
 // Unavailable: a dependency failed (HTTP 503); cause is logged only.
 func Unavailable(msg string, cause error) *Error {

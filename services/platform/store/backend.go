@@ -46,8 +46,8 @@ type bquery struct {
 	words       []string
 	withDeleted bool
 	// after: the sort values and id of the last record of the previous page.
-	after   []any
-	afterID string
+	after    []any
+	afterID  string
 	hasAfter bool
 	// byID orders by id alone (the feed's snapshot) instead of the declared sort.
 	byID  bool

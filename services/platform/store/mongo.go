@@ -54,7 +54,7 @@ func (s *Store) SetGapTimeout(d time.Duration) {
 	}
 }
 
-func (b *mongoBackend) kind() string  { return "mongodb" }
+func (b *mongoBackend) kind() string { return "mongodb" }
 func (b *mongoBackend) close() error { return nil }
 
 func (b *mongoBackend) init(ctx context.Context) error {
@@ -86,8 +86,10 @@ type side struct {
 	K []string `bson:"k"`
 }
 
-func keyID(col, empresa string, k ukey) string { return col + "|" + empresa + "|" + k.name + "|" + k.key }
-func keyStr(k ukey) string                     { return k.name + "|" + k.key }
+func keyID(col, empresa string, k ukey) string {
+	return col + "|" + empresa + "|" + k.name + "|" + k.key
+}
+func keyStr(k ukey) string { return k.name + "|" + k.key }
 
 func (b *mongoBackend) doc(sc *schema, r *record) (bson.Raw, error) {
 	s := side{B: r.Busca, H: r.Hash, K: []string{}}

@@ -110,7 +110,7 @@ func (b *sqliteBackend) init(ctx context.Context) error {
 	return nil
 }
 
-func qi(s string) string { return `"` + s + `"` }
+func qi(s string) string   { return `"` + s + `"` }
 func fcol(f string) string { return qi("f_" + f) }
 
 func (b *sqliteBackend) ensure(ctx context.Context, sc *schema) error {

@@ -211,7 +211,9 @@ type dupKeyError struct {
 	owner string
 }
 
-func (e *dupKeyError) Error() string { return fmt.Sprintf("store: key %s=%q held by %s", e.key.name, e.key.key, e.owner) }
+func (e *dupKeyError) Error() string {
+	return fmt.Sprintf("store: key %s=%q held by %s", e.key.name, e.key.key, e.owner)
+}
 
 // Messages.
 const (

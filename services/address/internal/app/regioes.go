@@ -42,7 +42,7 @@ func (s *Regioes) stored(ctx context.Context, empresa, id string) (*domain.Regia
 		if other, oerr := s.Repo.ExistsElsewhere(ctx, empresa, id); oerr != nil {
 			return nil, oerr
 		} else if other {
-			return nil, errs.Forbidden(errs.MsgOtherCompany)
+			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 	}
 	return r, err

@@ -53,7 +53,7 @@ func (s *Service) CriarPesquisa(ctx context.Context, p domain.Pesquisa) (*domain
 	p.ID, p.Empresa, p.CriadoEm, p.AlteradoEm, p.Versao = id, c.Empresa, now, now, 1
 	if err := s.Repo.InsertPesquisa(ctx, &p); err != nil {
 		if errors.Is(err, domain.ErrDuplicate) {
-			return nil, errs.Forbidden(errs.MsgOtherCompany)
+			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.Res
 		PesquisaTitulo: cur.Titulo, Respostas: rs, Operador: c.Operador, OperadorNome: c.NomeOperador, Em: s.now(), Latitude: in.Latitude, Longitude: in.Longitude}
 	if err := s.Repo.InsertResposta(ctx, r); err != nil {
 		if errors.Is(err, domain.ErrDuplicate) {
-			return nil, errs.Forbidden(errs.MsgOtherCompany)
+			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 		return nil, err
 	}

@@ -102,7 +102,7 @@ func repoErr(err error, notFound string) error {
 	case errors.Is(err, domain.ErrNotFound):
 		return errs.NotFound(notFound)
 	case errors.Is(err, domain.ErrOtherCompany):
-		return errs.Forbidden(errs.MsgOtherCompany)
+		return errs.OutOfScope(errs.MsgOtherCompany)
 	}
 	return err
 }

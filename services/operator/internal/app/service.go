@@ -139,7 +139,7 @@ func (s *Service) byID(ctx context.Context, empresa, id string) (*domain.Operado
 	o, err := s.Repo.ByID(ctx, empresa, id)
 	if errors.Is(err, domain.ErrNotFound) {
 		if other, oerr := s.Repo.ExistsElsewhere(ctx, empresa, id); oerr == nil && other {
-			return nil, errs.Forbidden(errs.MsgOtherCompany)
+			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 	}
 	return o, err

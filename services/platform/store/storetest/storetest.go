@@ -83,7 +83,9 @@ type Open func(t *testing.T) *store.Store
 
 var seq atomic.Int64
 
-func uid(prefix string) string { return fmt.Sprintf("%s-%d-%d", prefix, time.Now().UnixNano(), seq.Add(1)) }
+func uid(prefix string) string {
+	return fmt.Sprintf("%s-%d-%d", prefix, time.Now().UnixNano(), seq.Add(1))
+}
 
 func ctxOf(operador string) context.Context {
 	return caller.With(context.Background(), &caller.Caller{Operador: operador, Empresa: "e1", Perfil: caller.Vendedor})
