@@ -13,8 +13,10 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	fbauth "firebase.google.com/go/v4/auth"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -25,19 +27,56 @@ import (
 	"github.com/crmvendas/crm/services/platform/config"
 	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Env is what a process has to build its modules with.
 type Env struct {
 	Config config.Config
 	Log    *slog.Logger
-	Mongo  *mongo.Client
+	// Mongo is the MongoDB client when MONGODB_URI is set (nil with the embedded SQLite store).
+	Mongo *mongo.Client
+	// SQLite is the embedded store when MONGODB_URI is empty.
+	SQLite *store.Store
 	// Auth is the Firebase Admin SDK client.
 	Auth *fbauth.Client
 	// Local reaches the services of this process (in-process channel, set once the server exists).
 	Local *server.Deferred
 
 	closers []func()
+	stores  map[string]*store.Store
+}
+
+// Store is the store of the service owning database db: on MongoDB that database, on SQLite
+// the one file every service shares.
+func (e *Env) Store(db string) (*store.Store, error) {
+	if e.SQLite != nil {
+		return e.SQLite.For(db), nil
+	}
+	if e.Mongo == nil {
+		return nil, fmt.Errorf("nenhum banco configurado")
+	}
+	if st, ok := e.stores[db]; ok {
+		return st, nil
+	}
+	st, err := store.OpenMongo(context.Background(), e.Mongo.Database(db))
+	if err != nil {
+		return nil, fmt.Errorf("banco %s: %w", db, err)
+	}
+	if e.stores == nil {
+		e.stores = map[string]*store.Store{}
+	}
+	e.stores[db] = st.For(db)
+	return e.stores[db], nil
+}
+
+// MustStore is Store for wiring code that cannot go on without it.
+func (e *Env) MustStore(db string) *store.Store {
+	st, err := e.Store(db)
+	if err != nil {
+		panic(err)
+	}
+	return st
 }
 
 // OnClose registers cleanup to run at shutdown (last registered runs first).
@@ -68,29 +107,29 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*Env, error
 		// The emulator's tokens are unsigned: accepting them for a real project would let anyone in.
 		return nil, fmt.Errorf("FIREBASE_AUTH_EMULATOR_HOST só é aceito com um projeto demo- (FIREBASE_PROJECT_ID=%s)", cfg.FirebaseProjectID)
 	}
-	uri := cfg.MongoURI
-	if uri == "" {
+	if cfg.MongoURI == "" {
 		if err := lockDataDir(cfg.DataDir); err != nil {
 			return nil, err
 		}
 		env.OnClose(func() { os.Remove(filepath.Join(cfg.DataDir, "crm.pid")) })
-		quiet := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})).With("component", "ferretdb")
-		emb, err := mongox.StartEmbedded(filepath.Join(cfg.DataDir, "db"), quiet)
+		path := filepath.Join(cfg.DataDir, store.SQLiteFile)
+		st, err := store.OpenSQLite(ctx, path)
 		if err != nil {
 			env.Close()
 			return nil, err
 		}
-		env.OnClose(emb.Close)
-		uri = emb.URI
-		log.Info("banco embutido (FerretDB/SQLite)", "dir", filepath.Join(cfg.DataDir, "db"))
+		env.SQLite = st
+		env.OnClose(func() { _ = st.Close() })
+		log.Info("banco embutido (SQLite)", "arquivo", path)
+	} else {
+		client, err := mongox.Connect(ctx, cfg.MongoURI)
+		if err != nil {
+			env.Close()
+			return nil, err
+		}
+		env.Mongo = client
+		env.OnClose(func() { _ = client.Disconnect(context.Background()) })
 	}
-	client, err := mongox.Connect(ctx, uri)
-	if err != nil {
-		env.Close()
-		return nil, err
-	}
-	env.Mongo = client
-	env.OnClose(func() { _ = client.Disconnect(context.Background()) })
 
 	app, err := auth.NewFirebaseApp(ctx, cfg.FirebaseProjectID, cfg.AuthEmulatorHost != "")
 	if err != nil {
@@ -151,6 +190,9 @@ func Serve(build Build, ready func(ctx context.Context, env *Env) error) error {
 	if err != nil {
 		return err
 	}
+	if err := env.ImportLegacy(ctx); err != nil {
+		return err
+	}
 	srv, err := server.New(ctx, server.Options{Config: cfg, Logger: log, Verifier: auth.NewFirebaseVerifier(env.Auth), Resolver: resolver, Modules: modules, Local: env.Local})
 	if err != nil {
 		return err
@@ -184,4 +226,54 @@ func tuneGC() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(512 << 20)
 	}
+}
+
+// legacyMarker, in the old FerretDB directory, says its data was copied into the SQLite store.
+const legacyMarker = "COPIADO-PARA-crm.db.txt"
+
+// ImportLegacy copies, once, a data directory left by the FerretDB embedded default
+// (CRM_DATA_DIR/db/*.sqlite) into the SQLite store, after the services declared their
+// collections. The old files are kept; a marker beside them records the copy.
+func (e *Env) ImportLegacy(ctx context.Context) error {
+	if e.SQLite == nil {
+		return nil
+	}
+	dir := filepath.Join(e.Config.DataDir, "db")
+	old, _ := filepath.Glob(filepath.Join(dir, "*.sqlite"))
+	if len(old) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, legacyMarker)); err == nil {
+		return nil
+	}
+	e.Log.Info("copiando o banco embutido antigo (FerretDB) para o SQLite", "dir", dir)
+	quiet := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})).With("component", "ferretdb")
+	emb, err := mongox.StartEmbedded(dir, quiet)
+	if err != nil {
+		return fmt.Errorf("abrir o banco antigo em %s: %w", dir, err)
+	}
+	defer emb.Close()
+	client, err := mongox.Connect(ctx, emb.URI)
+	if err != nil {
+		return fmt.Errorf("abrir o banco antigo em %s: %w", dir, err)
+	}
+	defer client.Disconnect(context.Background())
+	moved, err := e.SQLite.ImportLegacy(ctx, client)
+	if err != nil {
+		return fmt.Errorf("copiar o banco antigo: %w", err)
+	}
+	total := 0
+	var lines []string
+	for where, n := range moved {
+		total += n
+		lines = append(lines, fmt.Sprintf("%s: %d", where, n))
+	}
+	sort.Strings(lines)
+	note := fmt.Sprintf("Os dados deste diretório (FerretDB) foram copiados para %s em %s: %d documentos.\n%s\n",
+		filepath.Join(e.Config.DataDir, store.SQLiteFile), time.Now().UTC().Format(time.RFC3339), total, strings.Join(lines, "\n"))
+	if err := os.WriteFile(filepath.Join(dir, legacyMarker), []byte(note), 0o644); err != nil {
+		return err
+	}
+	e.Log.Info("banco antigo copiado para o SQLite (os arquivos antigos ficam em db/)", "documentos", total, "colecoes", len(moved))
+	return nil
 }

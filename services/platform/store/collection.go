@@ -39,7 +39,11 @@ func Declare[T any](ctx context.Context, st *Store, spec Spec[T]) (*Collection[T
 	if err := st.b.ensure(ctx, sc); err != nil {
 		return nil, fmt.Errorf("store: preparar %s: %w", spec.Name, err)
 	}
-	return &Collection[T]{st: st, spec: spec, sc: sc}, nil
+	c := &Collection[T]{st: st, spec: spec, sc: sc}
+	st.reg.mu.Lock()
+	st.reg.cols = append(st.reg.cols, c)
+	st.reg.mu.Unlock()
+	return c, nil
 }
 
 // MustDeclare is Declare for package-level wiring; it panics on a bad spec.

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -106,6 +107,25 @@ type Store struct {
 	b    backend
 	now  func() time.Time
 	slow func(id string)
+	// db is the database of the service using this view (MongoDB: its own database; SQLite: the
+	// name of its legacy FerretDB database).
+	db  string
+	reg *registry
+}
+
+// registry is what was declared on a backend (for the one-time legacy copy).
+type registry struct {
+	mu   sync.Mutex
+	cols []legacyImporter
+}
+
+// For returns the store as the service owning database db sees it. On SQLite every service
+// shares the one file (collection names are unique across services); on MongoDB open one
+// store per database with OpenMongo instead.
+func (s *Store) For(db string) *Store {
+	c := *s
+	c.db = db
+	return &c
 }
 
 // SetSlowWriter makes every write call f after it took its feed position and before it
@@ -124,7 +144,7 @@ func (s *Store) Close() error { return s.b.close() }
 // Kind names the backend ("sqlite" or "mongodb").
 func (s *Store) Kind() string { return s.b.kind() }
 
-func newStore(b backend) *Store { return &Store{b: b, now: time.Now} }
+func newStore(b backend) *Store { return &Store{b: b, now: time.Now, reg: &registry{}} }
 
 // actor is who writes: the calling operator, or "sistema" for the server's own work.
 func actor(ctx context.Context) string {

@@ -26,6 +26,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"github.com/crmvendas/crm/services/platform/mongox"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // ProjectID is the Firebase project of every test (a demo- project needs no credentials).
@@ -267,4 +268,23 @@ func UnsignedToken(uid string, override map[string]any) string {
 // FreeAddr returns a loopback address with a port free right now.
 func FreeAddr() string {
 	return fmt.Sprintf("127.0.0.1:%d", freePorts(1)[0])
+}
+
+// Store returns a fresh store for one test: the embedded SQLite default in a temporary file,
+// or, with CRM_TEST_STORE=mongodb, the MongoDB backend on the embedded FerretDB.
+func Store(t testing.TB, db string) *store.Store {
+	t.Helper()
+	if os.Getenv("CRM_TEST_STORE") == "mongodb" {
+		st, err := store.OpenMongo(context.Background(), DB(t, db))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.For(db)
+	}
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), store.SQLiteFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st.For(db)
 }
