@@ -4,7 +4,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"google.golang.org/grpc"
+
+	"github.com/crmvendas/crm/services/platform/auth"
 )
 
 func TestWebApp(t *testing.T) {
@@ -48,5 +53,21 @@ func TestWebApp(t *testing.T) {
 		if rec.Body.String() != c.body || rec.Header().Get("Content-Encoding") != c.enc || rec.Header().Get("Content-Type") != c.ctype || rec.Header().Get("Cache-Control") != c.cache {
 			t.Errorf("%s (%s): body %q enc %q type %q cache %q", c.path, c.accept, rec.Body, rec.Header().Get("Content-Encoding"), rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control"))
 		}
+	}
+}
+
+func TestCheckPolicies(t *testing.T) {
+	desc := &grpc.ServiceDesc{ServiceName: "crm.x.v1.X", Methods: []grpc.MethodDesc{{MethodName: "A"}, {MethodName: "B"}}}
+	ok := Module{Services: []Service{{Desc: desc}}, Policies: auth.Policies{"/crm.x.v1.X/A": {}, "/crm.x.v1.X/B": auth.Roles("ADMIN")}}
+	if err := CheckPolicies([]Module{ok}); err != nil {
+		t.Fatal(err)
+	}
+	missing := Module{Services: []Service{{Desc: desc}}, Policies: auth.Policies{"/crm.x.v1.X/A": {}}}
+	if err := CheckPolicies([]Module{missing}); err == nil || !strings.Contains(err.Error(), "/crm.x.v1.X/B") {
+		t.Fatalf("missing policy accepted: %v", err)
+	}
+	stray := Module{Services: []Service{{Desc: desc}}, Policies: auth.Policies{"/crm.x.v1.X/A": {}, "/crm.x.v1.X/B": {}, "/crm.x.v1.X/C": {}}}
+	if err := CheckPolicies([]Module{stray}); err == nil || !strings.Contains(err.Error(), "/crm.x.v1.X/C") {
+		t.Fatalf("stray policy accepted: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +64,9 @@ func New(ctx context.Context, o Options) (*Server, error) {
 		for k, v := range m.Policies {
 			policies[k] = v
 		}
+	}
+	if err := CheckPolicies(o.Modules); err != nil {
+		return nil, err
 	}
 	trusted, err := auth.ParseCIDRs(o.Config.TrustedProxies)
 	if err != nil {
@@ -239,4 +243,40 @@ func chainUnary(ics []grpc.UnaryServerInterceptor) grpc.UnaryServerInterceptor {
 
 func (s *Server) metricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{})
+}
+
+// CheckPolicies refuses a set of modules where an RPC has no policy (it would be a silent 403)
+// or a policy names no RPC (a typo, or a method that went away).
+func CheckPolicies(mods []Module) error {
+	var missing, stray []string
+	for _, m := range mods {
+		declared := map[string]bool{}
+		for _, svc := range m.Services {
+			for _, md := range svc.Desc.Methods {
+				full := "/" + svc.Desc.ServiceName + "/" + md.MethodName
+				declared[full] = true
+				if _, ok := m.Policies[full]; !ok {
+					missing = append(missing, full)
+				}
+			}
+			for _, sd := range svc.Desc.Streams {
+				full := "/" + svc.Desc.ServiceName + "/" + sd.StreamName
+				declared[full] = true
+				if _, ok := m.Policies[full]; !ok {
+					missing = append(missing, full)
+				}
+			}
+		}
+		for k := range m.Policies {
+			if !declared[k] {
+				stray = append(stray, k)
+			}
+		}
+	}
+	if len(missing) > 0 || len(stray) > 0 {
+		sort.Strings(missing)
+		sort.Strings(stray)
+		return fmt.Errorf("políticas de acesso incompletas: RPCs sem política %v; políticas sem RPC %v", missing, stray)
+	}
+	return nil
 }
