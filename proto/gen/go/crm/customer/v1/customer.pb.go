@@ -2365,8 +2365,11 @@ type ListarPesquisasRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// ADMIN: also the inactive forms.
 	IncluirInativas bool `protobuf:"varint,1,opt,name=incluir_inativas,json=incluirInativas,proto3" json:"incluir_inativas,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Default 50, at most 200.
+	PageSize      int32  `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListarPesquisasRequest) Reset() {
@@ -2406,9 +2409,25 @@ func (x *ListarPesquisasRequest) GetIncluirInativas() bool {
 	return false
 }
 
+func (x *ListarPesquisasRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListarPesquisasRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListarPesquisasResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Pesquisas     []*Pesquisa            `protobuf:"bytes,1,rep,name=pesquisas,proto3" json:"pesquisas,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Pesquisas []*Pesquisa            `protobuf:"bytes,1,rep,name=pesquisas,proto3" json:"pesquisas,omitempty"`
+	// Empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2450,6 +2469,102 @@ func (x *ListarPesquisasResponse) GetPesquisas() []*Pesquisa {
 	return nil
 }
 
+func (x *ListarPesquisasResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+type SincronizarRegiaoRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RegiaoId      string                 `protobuf:"bytes,1,opt,name=regiao_id,json=regiaoId,proto3" json:"regiao_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SincronizarRegiaoRequest) Reset() {
+	*x = SincronizarRegiaoRequest{}
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SincronizarRegiaoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SincronizarRegiaoRequest) ProtoMessage() {}
+
+func (x *SincronizarRegiaoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SincronizarRegiaoRequest.ProtoReflect.Descriptor instead.
+func (*SincronizarRegiaoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *SincronizarRegiaoRequest) GetRegiaoId() string {
+	if x != nil {
+		return x.RegiaoId
+	}
+	return ""
+}
+
+type SincronizarRegiaoResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Customers whose stored regiao_id changed.
+	Atualizados   int32 `protobuf:"varint,1,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SincronizarRegiaoResponse) Reset() {
+	*x = SincronizarRegiaoResponse{}
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SincronizarRegiaoResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SincronizarRegiaoResponse) ProtoMessage() {}
+
+func (x *SincronizarRegiaoResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SincronizarRegiaoResponse.ProtoReflect.Descriptor instead.
+func (*SincronizarRegiaoResponse) Descriptor() ([]byte, []int) {
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *SincronizarRegiaoResponse) GetAtualizados() int32 {
+	if x != nil {
+		return x.Atualizados
+	}
+	return 0
+}
+
 type ObterPesquisaRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -2461,7 +2576,7 @@ type ObterPesquisaRequest struct {
 
 func (x *ObterPesquisaRequest) Reset() {
 	*x = ObterPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2473,7 +2588,7 @@ func (x *ObterPesquisaRequest) String() string {
 func (*ObterPesquisaRequest) ProtoMessage() {}
 
 func (x *ObterPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2486,7 +2601,7 @@ func (x *ObterPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*ObterPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{31}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ObterPesquisaRequest) GetId() string {
@@ -2517,7 +2632,7 @@ type CriarPesquisaRequest struct {
 
 func (x *CriarPesquisaRequest) Reset() {
 	*x = CriarPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2529,7 +2644,7 @@ func (x *CriarPesquisaRequest) String() string {
 func (*CriarPesquisaRequest) ProtoMessage() {}
 
 func (x *CriarPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2542,7 +2657,7 @@ func (x *CriarPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*CriarPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{32}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CriarPesquisaRequest) GetId() string {
@@ -2589,7 +2704,7 @@ type Perguntas struct {
 
 func (x *Perguntas) Reset() {
 	*x = Perguntas{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2601,7 +2716,7 @@ func (x *Perguntas) String() string {
 func (*Perguntas) ProtoMessage() {}
 
 func (x *Perguntas) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2614,7 +2729,7 @@ func (x *Perguntas) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Perguntas.ProtoReflect.Descriptor instead.
 func (*Perguntas) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{33}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Perguntas) GetItens() []*Pergunta {
@@ -2640,7 +2755,7 @@ type AtualizarPesquisaRequest struct {
 
 func (x *AtualizarPesquisaRequest) Reset() {
 	*x = AtualizarPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2652,7 +2767,7 @@ func (x *AtualizarPesquisaRequest) String() string {
 func (*AtualizarPesquisaRequest) ProtoMessage() {}
 
 func (x *AtualizarPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2665,7 +2780,7 @@ func (x *AtualizarPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{34}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *AtualizarPesquisaRequest) GetId() string {
@@ -2723,7 +2838,7 @@ type Resposta struct {
 
 func (x *Resposta) Reset() {
 	*x = Resposta{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2735,7 +2850,7 @@ func (x *Resposta) String() string {
 func (*Resposta) ProtoMessage() {}
 
 func (x *Resposta) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2748,7 +2863,7 @@ func (x *Resposta) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resposta.ProtoReflect.Descriptor instead.
 func (*Resposta) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{35}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Resposta) GetPerguntaId() string {
@@ -2794,7 +2909,7 @@ type RespostaPesquisa struct {
 
 func (x *RespostaPesquisa) Reset() {
 	*x = RespostaPesquisa{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2806,7 +2921,7 @@ func (x *RespostaPesquisa) String() string {
 func (*RespostaPesquisa) ProtoMessage() {}
 
 func (x *RespostaPesquisa) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2819,7 +2934,7 @@ func (x *RespostaPesquisa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespostaPesquisa.ProtoReflect.Descriptor instead.
 func (*RespostaPesquisa) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{36}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RespostaPesquisa) GetId() string {
@@ -2923,7 +3038,7 @@ type ResponderPesquisaRequest struct {
 
 func (x *ResponderPesquisaRequest) Reset() {
 	*x = ResponderPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2935,7 +3050,7 @@ func (x *ResponderPesquisaRequest) String() string {
 func (*ResponderPesquisaRequest) ProtoMessage() {}
 
 func (x *ResponderPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2948,7 +3063,7 @@ func (x *ResponderPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResponderPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*ResponderPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{37}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ResponderPesquisaRequest) GetClienteId() string {
@@ -3011,7 +3126,7 @@ type ListarRespostasRequest struct {
 
 func (x *ListarRespostasRequest) Reset() {
 	*x = ListarRespostasRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3023,7 +3138,7 @@ func (x *ListarRespostasRequest) String() string {
 func (*ListarRespostasRequest) ProtoMessage() {}
 
 func (x *ListarRespostasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3036,7 +3151,7 @@ func (x *ListarRespostasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRespostasRequest.ProtoReflect.Descriptor instead.
 func (*ListarRespostasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{38}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListarRespostasRequest) GetClienteId() string {
@@ -3070,7 +3185,7 @@ type ListarRespostasResponse struct {
 
 func (x *ListarRespostasResponse) Reset() {
 	*x = ListarRespostasResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3082,7 +3197,7 @@ func (x *ListarRespostasResponse) String() string {
 func (*ListarRespostasResponse) ProtoMessage() {}
 
 func (x *ListarRespostasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3095,7 +3210,7 @@ func (x *ListarRespostasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRespostasResponse.ProtoReflect.Descriptor instead.
 func (*ListarRespostasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{39}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListarRespostasResponse) GetRespostas() []*RespostaPesquisa {
@@ -3357,11 +3472,19 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\tcriado_em\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bcriadoEm\x12;\n" +
 	"\valterado_em\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x16\n" +
-	"\x06versao\x18\t \x01(\x03R\x06versao\"C\n" +
+	"\x06versao\x18\t \x01(\x03R\x06versao\"\x7f\n" +
 	"\x16ListarPesquisasRequest\x12)\n" +
-	"\x10incluir_inativas\x18\x01 \x01(\bR\x0fincluirInativas\"R\n" +
+	"\x10incluir_inativas\x18\x01 \x01(\bR\x0fincluirInativas\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"z\n" +
 	"\x17ListarPesquisasResponse\x127\n" +
-	"\tpesquisas\x18\x01 \x03(\v2\x19.crm.customer.v1.PesquisaR\tpesquisas\">\n" +
+	"\tpesquisas\x18\x01 \x03(\v2\x19.crm.customer.v1.PesquisaR\tpesquisas\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"7\n" +
+	"\x18SincronizarRegiaoRequest\x12\x1b\n" +
+	"\tregiao_id\x18\x01 \x01(\tR\bregiaoId\"=\n" +
+	"\x19SincronizarRegiaoResponse\x12 \n" +
+	"\vatualizados\x18\x01 \x01(\x05R\vatualizados\">\n" +
 	"\x14ObterPesquisaRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06versao\x18\x02 \x01(\x03R\x06versao\"\xaf\x01\n" +
@@ -3429,7 +3552,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tR\tpageToken\"\x82\x01\n" +
 	"\x17ListarRespostasResponse\x12?\n" +
 	"\trespostas\x18\x01 \x03(\v2!.crm.customer.v1.RespostaPesquisaR\trespostas\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\xb0\x0f\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\x9c\x10\n" +
 	"\x0fCustomerService\x12a\n" +
 	"\x0eListarClientes\x12&.crm.customer.v1.ListarClientesRequest\x1a'.crm.customer.v1.ListarClientesResponse\x12N\n" +
 	"\fObterCliente\x12$.crm.customer.v1.ObterClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12m\n" +
@@ -3451,7 +3574,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\rCriarPesquisa\x12%.crm.customer.v1.CriarPesquisaRequest\x1a\x19.crm.customer.v1.Pesquisa\x12Y\n" +
 	"\x11AtualizarPesquisa\x12).crm.customer.v1.AtualizarPesquisaRequest\x1a\x19.crm.customer.v1.Pesquisa\x12a\n" +
 	"\x11ResponderPesquisa\x12).crm.customer.v1.ResponderPesquisaRequest\x1a!.crm.customer.v1.RespostaPesquisa\x12d\n" +
-	"\x0fListarRespostas\x12'.crm.customer.v1.ListarRespostasRequest\x1a(.crm.customer.v1.ListarRespostasResponseBBZ@github.com/crmvendas/crm/proto/gen/go/crm/customer/v1;customerv1b\x06proto3"
+	"\x0fListarRespostas\x12'.crm.customer.v1.ListarRespostasRequest\x1a(.crm.customer.v1.ListarRespostasResponse\x12j\n" +
+	"\x11SincronizarRegiao\x12).crm.customer.v1.SincronizarRegiaoRequest\x1a*.crm.customer.v1.SincronizarRegiaoResponseBBZ@github.com/crmvendas/crm/proto/gen/go/crm/customer/v1;customerv1b\x06proto3"
 
 var (
 	file_crm_customer_v1_customer_proto_rawDescOnce sync.Once
@@ -3465,7 +3589,7 @@ func file_crm_customer_v1_customer_proto_rawDescGZIP() []byte {
 	return file_crm_customer_v1_customer_proto_rawDescData
 }
 
-var file_crm_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_crm_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_crm_customer_v1_customer_proto_goTypes = []any{
 	(*Endereco)(nil),                     // 0: crm.customer.v1.Endereco
 	(*Contato)(nil),                      // 1: crm.customer.v1.Contato
@@ -3498,22 +3622,24 @@ var file_crm_customer_v1_customer_proto_goTypes = []any{
 	(*Pesquisa)(nil),                     // 28: crm.customer.v1.Pesquisa
 	(*ListarPesquisasRequest)(nil),       // 29: crm.customer.v1.ListarPesquisasRequest
 	(*ListarPesquisasResponse)(nil),      // 30: crm.customer.v1.ListarPesquisasResponse
-	(*ObterPesquisaRequest)(nil),         // 31: crm.customer.v1.ObterPesquisaRequest
-	(*CriarPesquisaRequest)(nil),         // 32: crm.customer.v1.CriarPesquisaRequest
-	(*Perguntas)(nil),                    // 33: crm.customer.v1.Perguntas
-	(*AtualizarPesquisaRequest)(nil),     // 34: crm.customer.v1.AtualizarPesquisaRequest
-	(*Resposta)(nil),                     // 35: crm.customer.v1.Resposta
-	(*RespostaPesquisa)(nil),             // 36: crm.customer.v1.RespostaPesquisa
-	(*ResponderPesquisaRequest)(nil),     // 37: crm.customer.v1.ResponderPesquisaRequest
-	(*ListarRespostasRequest)(nil),       // 38: crm.customer.v1.ListarRespostasRequest
-	(*ListarRespostasResponse)(nil),      // 39: crm.customer.v1.ListarRespostasResponse
-	(*timestamppb.Timestamp)(nil),        // 40: google.protobuf.Timestamp
+	(*SincronizarRegiaoRequest)(nil),     // 31: crm.customer.v1.SincronizarRegiaoRequest
+	(*SincronizarRegiaoResponse)(nil),    // 32: crm.customer.v1.SincronizarRegiaoResponse
+	(*ObterPesquisaRequest)(nil),         // 33: crm.customer.v1.ObterPesquisaRequest
+	(*CriarPesquisaRequest)(nil),         // 34: crm.customer.v1.CriarPesquisaRequest
+	(*Perguntas)(nil),                    // 35: crm.customer.v1.Perguntas
+	(*AtualizarPesquisaRequest)(nil),     // 36: crm.customer.v1.AtualizarPesquisaRequest
+	(*Resposta)(nil),                     // 37: crm.customer.v1.Resposta
+	(*RespostaPesquisa)(nil),             // 38: crm.customer.v1.RespostaPesquisa
+	(*ResponderPesquisaRequest)(nil),     // 39: crm.customer.v1.ResponderPesquisaRequest
+	(*ListarRespostasRequest)(nil),       // 40: crm.customer.v1.ListarRespostasRequest
+	(*ListarRespostasResponse)(nil),      // 41: crm.customer.v1.ListarRespostasResponse
+	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
 }
 var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	0,  // 0: crm.customer.v1.Cliente.enderecos:type_name -> crm.customer.v1.Endereco
 	1,  // 1: crm.customer.v1.Cliente.contatos:type_name -> crm.customer.v1.Contato
-	40, // 2: crm.customer.v1.Cliente.criado_em:type_name -> google.protobuf.Timestamp
-	40, // 3: crm.customer.v1.Cliente.alterado_em:type_name -> google.protobuf.Timestamp
+	42, // 2: crm.customer.v1.Cliente.criado_em:type_name -> google.protobuf.Timestamp
+	42, // 3: crm.customer.v1.Cliente.alterado_em:type_name -> google.protobuf.Timestamp
 	2,  // 4: crm.customer.v1.ListarClientesResponse.clientes:type_name -> crm.customer.v1.Cliente
 	2,  // 5: crm.customer.v1.AlteracaoCliente.cliente:type_name -> crm.customer.v1.Cliente
 	6,  // 6: crm.customer.v1.AlteracoesClientesResponse.alteracoes:type_name -> crm.customer.v1.AlteracaoCliente
@@ -3523,19 +3649,19 @@ var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	1,  // 10: crm.customer.v1.SalvarContatoRequest.contato:type_name -> crm.customer.v1.Contato
 	17, // 11: crm.customer.v1.ImportarClientesResponse.rejeitadas:type_name -> crm.customer.v1.LinhaRejeitada
 	20, // 12: crm.customer.v1.ResumoCarteiraResponse.vendedores:type_name -> crm.customer.v1.CarteiraVendedor
-	40, // 13: crm.customer.v1.Transferencia.em:type_name -> google.protobuf.Timestamp
+	42, // 13: crm.customer.v1.Transferencia.em:type_name -> google.protobuf.Timestamp
 	24, // 14: crm.customer.v1.ListarTransferenciasResponse.transferencias:type_name -> crm.customer.v1.Transferencia
 	27, // 15: crm.customer.v1.Pesquisa.perguntas:type_name -> crm.customer.v1.Pergunta
-	40, // 16: crm.customer.v1.Pesquisa.criado_em:type_name -> google.protobuf.Timestamp
-	40, // 17: crm.customer.v1.Pesquisa.alterado_em:type_name -> google.protobuf.Timestamp
+	42, // 16: crm.customer.v1.Pesquisa.criado_em:type_name -> google.protobuf.Timestamp
+	42, // 17: crm.customer.v1.Pesquisa.alterado_em:type_name -> google.protobuf.Timestamp
 	28, // 18: crm.customer.v1.ListarPesquisasResponse.pesquisas:type_name -> crm.customer.v1.Pesquisa
 	27, // 19: crm.customer.v1.CriarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Pergunta
 	27, // 20: crm.customer.v1.Perguntas.itens:type_name -> crm.customer.v1.Pergunta
-	33, // 21: crm.customer.v1.AtualizarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Perguntas
-	35, // 22: crm.customer.v1.RespostaPesquisa.respostas:type_name -> crm.customer.v1.Resposta
-	40, // 23: crm.customer.v1.RespostaPesquisa.em:type_name -> google.protobuf.Timestamp
-	35, // 24: crm.customer.v1.ResponderPesquisaRequest.respostas:type_name -> crm.customer.v1.Resposta
-	36, // 25: crm.customer.v1.ListarRespostasResponse.respostas:type_name -> crm.customer.v1.RespostaPesquisa
+	35, // 21: crm.customer.v1.AtualizarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Perguntas
+	37, // 22: crm.customer.v1.RespostaPesquisa.respostas:type_name -> crm.customer.v1.Resposta
+	42, // 23: crm.customer.v1.RespostaPesquisa.em:type_name -> google.protobuf.Timestamp
+	37, // 24: crm.customer.v1.ResponderPesquisaRequest.respostas:type_name -> crm.customer.v1.Resposta
+	38, // 25: crm.customer.v1.ListarRespostasResponse.respostas:type_name -> crm.customer.v1.RespostaPesquisa
 	3,  // 26: crm.customer.v1.CustomerService.ListarClientes:input_type -> crm.customer.v1.ListarClientesRequest
 	8,  // 27: crm.customer.v1.CustomerService.ObterCliente:input_type -> crm.customer.v1.ObterClienteRequest
 	5,  // 28: crm.customer.v1.CustomerService.AlteracoesClientes:input_type -> crm.customer.v1.AlteracoesClientesRequest
@@ -3552,34 +3678,36 @@ var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	23, // 39: crm.customer.v1.CustomerService.TransferirCarteira:input_type -> crm.customer.v1.TransferirCarteiraRequest
 	25, // 40: crm.customer.v1.CustomerService.ListarTransferencias:input_type -> crm.customer.v1.ListarTransferenciasRequest
 	29, // 41: crm.customer.v1.CustomerService.ListarPesquisas:input_type -> crm.customer.v1.ListarPesquisasRequest
-	31, // 42: crm.customer.v1.CustomerService.ObterPesquisa:input_type -> crm.customer.v1.ObterPesquisaRequest
-	32, // 43: crm.customer.v1.CustomerService.CriarPesquisa:input_type -> crm.customer.v1.CriarPesquisaRequest
-	34, // 44: crm.customer.v1.CustomerService.AtualizarPesquisa:input_type -> crm.customer.v1.AtualizarPesquisaRequest
-	37, // 45: crm.customer.v1.CustomerService.ResponderPesquisa:input_type -> crm.customer.v1.ResponderPesquisaRequest
-	38, // 46: crm.customer.v1.CustomerService.ListarRespostas:input_type -> crm.customer.v1.ListarRespostasRequest
-	4,  // 47: crm.customer.v1.CustomerService.ListarClientes:output_type -> crm.customer.v1.ListarClientesResponse
-	2,  // 48: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
-	7,  // 49: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
-	2,  // 50: crm.customer.v1.CustomerService.CriarCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 51: crm.customer.v1.CustomerService.AtualizarCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 52: crm.customer.v1.CustomerService.ExcluirCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 53: crm.customer.v1.CustomerService.SalvarEndereco:output_type -> crm.customer.v1.Cliente
-	2,  // 54: crm.customer.v1.CustomerService.RemoverEndereco:output_type -> crm.customer.v1.Cliente
-	2,  // 55: crm.customer.v1.CustomerService.SalvarContato:output_type -> crm.customer.v1.Cliente
-	2,  // 56: crm.customer.v1.CustomerService.RemoverContato:output_type -> crm.customer.v1.Cliente
-	18, // 57: crm.customer.v1.CustomerService.ImportarClientes:output_type -> crm.customer.v1.ImportarClientesResponse
-	21, // 58: crm.customer.v1.CustomerService.ResumoCarteira:output_type -> crm.customer.v1.ResumoCarteiraResponse
-	24, // 59: crm.customer.v1.CustomerService.AtribuirClientes:output_type -> crm.customer.v1.Transferencia
-	24, // 60: crm.customer.v1.CustomerService.TransferirCarteira:output_type -> crm.customer.v1.Transferencia
-	26, // 61: crm.customer.v1.CustomerService.ListarTransferencias:output_type -> crm.customer.v1.ListarTransferenciasResponse
-	30, // 62: crm.customer.v1.CustomerService.ListarPesquisas:output_type -> crm.customer.v1.ListarPesquisasResponse
-	28, // 63: crm.customer.v1.CustomerService.ObterPesquisa:output_type -> crm.customer.v1.Pesquisa
-	28, // 64: crm.customer.v1.CustomerService.CriarPesquisa:output_type -> crm.customer.v1.Pesquisa
-	28, // 65: crm.customer.v1.CustomerService.AtualizarPesquisa:output_type -> crm.customer.v1.Pesquisa
-	36, // 66: crm.customer.v1.CustomerService.ResponderPesquisa:output_type -> crm.customer.v1.RespostaPesquisa
-	39, // 67: crm.customer.v1.CustomerService.ListarRespostas:output_type -> crm.customer.v1.ListarRespostasResponse
-	47, // [47:68] is the sub-list for method output_type
-	26, // [26:47] is the sub-list for method input_type
+	33, // 42: crm.customer.v1.CustomerService.ObterPesquisa:input_type -> crm.customer.v1.ObterPesquisaRequest
+	34, // 43: crm.customer.v1.CustomerService.CriarPesquisa:input_type -> crm.customer.v1.CriarPesquisaRequest
+	36, // 44: crm.customer.v1.CustomerService.AtualizarPesquisa:input_type -> crm.customer.v1.AtualizarPesquisaRequest
+	39, // 45: crm.customer.v1.CustomerService.ResponderPesquisa:input_type -> crm.customer.v1.ResponderPesquisaRequest
+	40, // 46: crm.customer.v1.CustomerService.ListarRespostas:input_type -> crm.customer.v1.ListarRespostasRequest
+	31, // 47: crm.customer.v1.CustomerService.SincronizarRegiao:input_type -> crm.customer.v1.SincronizarRegiaoRequest
+	4,  // 48: crm.customer.v1.CustomerService.ListarClientes:output_type -> crm.customer.v1.ListarClientesResponse
+	2,  // 49: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
+	7,  // 50: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
+	2,  // 51: crm.customer.v1.CustomerService.CriarCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 52: crm.customer.v1.CustomerService.AtualizarCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 53: crm.customer.v1.CustomerService.ExcluirCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 54: crm.customer.v1.CustomerService.SalvarEndereco:output_type -> crm.customer.v1.Cliente
+	2,  // 55: crm.customer.v1.CustomerService.RemoverEndereco:output_type -> crm.customer.v1.Cliente
+	2,  // 56: crm.customer.v1.CustomerService.SalvarContato:output_type -> crm.customer.v1.Cliente
+	2,  // 57: crm.customer.v1.CustomerService.RemoverContato:output_type -> crm.customer.v1.Cliente
+	18, // 58: crm.customer.v1.CustomerService.ImportarClientes:output_type -> crm.customer.v1.ImportarClientesResponse
+	21, // 59: crm.customer.v1.CustomerService.ResumoCarteira:output_type -> crm.customer.v1.ResumoCarteiraResponse
+	24, // 60: crm.customer.v1.CustomerService.AtribuirClientes:output_type -> crm.customer.v1.Transferencia
+	24, // 61: crm.customer.v1.CustomerService.TransferirCarteira:output_type -> crm.customer.v1.Transferencia
+	26, // 62: crm.customer.v1.CustomerService.ListarTransferencias:output_type -> crm.customer.v1.ListarTransferenciasResponse
+	30, // 63: crm.customer.v1.CustomerService.ListarPesquisas:output_type -> crm.customer.v1.ListarPesquisasResponse
+	28, // 64: crm.customer.v1.CustomerService.ObterPesquisa:output_type -> crm.customer.v1.Pesquisa
+	28, // 65: crm.customer.v1.CustomerService.CriarPesquisa:output_type -> crm.customer.v1.Pesquisa
+	28, // 66: crm.customer.v1.CustomerService.AtualizarPesquisa:output_type -> crm.customer.v1.Pesquisa
+	38, // 67: crm.customer.v1.CustomerService.ResponderPesquisa:output_type -> crm.customer.v1.RespostaPesquisa
+	41, // 68: crm.customer.v1.CustomerService.ListarRespostas:output_type -> crm.customer.v1.ListarRespostasResponse
+	32, // 69: crm.customer.v1.CustomerService.SincronizarRegiao:output_type -> crm.customer.v1.SincronizarRegiaoResponse
+	48, // [48:70] is the sub-list for method output_type
+	26, // [26:48] is the sub-list for method input_type
 	26, // [26:26] is the sub-list for extension type_name
 	26, // [26:26] is the sub-list for extension extendee
 	0,  // [0:26] is the sub-list for field type_name
@@ -3592,16 +3720,16 @@ func file_crm_customer_v1_customer_proto_init() {
 	}
 	file_crm_customer_v1_customer_proto_msgTypes[0].OneofWrappers = []any{}
 	file_crm_customer_v1_customer_proto_msgTypes[10].OneofWrappers = []any{}
-	file_crm_customer_v1_customer_proto_msgTypes[34].OneofWrappers = []any{}
 	file_crm_customer_v1_customer_proto_msgTypes[36].OneofWrappers = []any{}
-	file_crm_customer_v1_customer_proto_msgTypes[37].OneofWrappers = []any{}
+	file_crm_customer_v1_customer_proto_msgTypes[38].OneofWrappers = []any{}
+	file_crm_customer_v1_customer_proto_msgTypes[39].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_customer_v1_customer_proto_rawDesc), len(file_crm_customer_v1_customer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -40,6 +40,7 @@ const (
 	CustomerService_AtualizarPesquisa_FullMethodName    = "/crm.customer.v1.CustomerService/AtualizarPesquisa"
 	CustomerService_ResponderPesquisa_FullMethodName    = "/crm.customer.v1.CustomerService/ResponderPesquisa"
 	CustomerService_ListarRespostas_FullMethodName      = "/crm.customer.v1.CustomerService/ListarRespostas"
+	CustomerService_SincronizarRegiao_FullMethodName    = "/crm.customer.v1.CustomerService/SincronizarRegiao"
 )
 
 // CustomerServiceClient is the client API for CustomerService service.
@@ -97,6 +98,9 @@ type CustomerServiceClient interface {
 	ResponderPesquisa(ctx context.Context, in *ResponderPesquisaRequest, opts ...grpc.CallOption) (*RespostaPesquisa, error)
 	// GET /crm/clientes/{cliente_id}/respostas. The customer's answered surveys, newest first.
 	ListarRespostas(ctx context.Context, in *ListarRespostasRequest, opts ...grpc.CallOption) (*ListarRespostasResponse, error)
+	// Recomputes the stored region of the customers a region covers or covered (the address
+	// service calls it after every change of a region, on the ADMIN's behalf). No REST route.
+	SincronizarRegiao(ctx context.Context, in *SincronizarRegiaoRequest, opts ...grpc.CallOption) (*SincronizarRegiaoResponse, error)
 }
 
 type customerServiceClient struct {
@@ -317,6 +321,16 @@ func (c *customerServiceClient) ListarRespostas(ctx context.Context, in *ListarR
 	return out, nil
 }
 
+func (c *customerServiceClient) SincronizarRegiao(ctx context.Context, in *SincronizarRegiaoRequest, opts ...grpc.CallOption) (*SincronizarRegiaoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SincronizarRegiaoResponse)
+	err := c.cc.Invoke(ctx, CustomerService_SincronizarRegiao_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CustomerServiceServer is the server API for CustomerService service.
 // All implementations must embed UnimplementedCustomerServiceServer
 // for forward compatibility.
@@ -372,6 +386,9 @@ type CustomerServiceServer interface {
 	ResponderPesquisa(context.Context, *ResponderPesquisaRequest) (*RespostaPesquisa, error)
 	// GET /crm/clientes/{cliente_id}/respostas. The customer's answered surveys, newest first.
 	ListarRespostas(context.Context, *ListarRespostasRequest) (*ListarRespostasResponse, error)
+	// Recomputes the stored region of the customers a region covers or covered (the address
+	// service calls it after every change of a region, on the ADMIN's behalf). No REST route.
+	SincronizarRegiao(context.Context, *SincronizarRegiaoRequest) (*SincronizarRegiaoResponse, error)
 	mustEmbedUnimplementedCustomerServiceServer()
 }
 
@@ -444,6 +461,9 @@ func (UnimplementedCustomerServiceServer) ResponderPesquisa(context.Context, *Re
 }
 func (UnimplementedCustomerServiceServer) ListarRespostas(context.Context, *ListarRespostasRequest) (*ListarRespostasResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListarRespostas not implemented")
+}
+func (UnimplementedCustomerServiceServer) SincronizarRegiao(context.Context, *SincronizarRegiaoRequest) (*SincronizarRegiaoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SincronizarRegiao not implemented")
 }
 func (UnimplementedCustomerServiceServer) mustEmbedUnimplementedCustomerServiceServer() {}
 func (UnimplementedCustomerServiceServer) testEmbeddedByValue()                         {}
@@ -844,6 +864,24 @@ func _CustomerService_ListarRespostas_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CustomerService_SincronizarRegiao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SincronizarRegiaoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).SincronizarRegiao(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_SincronizarRegiao_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).SincronizarRegiao(ctx, req.(*SincronizarRegiaoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CustomerService_ServiceDesc is the grpc.ServiceDesc for CustomerService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -934,6 +972,10 @@ var CustomerService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListarRespostas",
 			Handler:    _CustomerService_ListarRespostas_Handler,
+		},
+		{
+			MethodName: "SincronizarRegiao",
+			Handler:    _CustomerService_SincronizarRegiao_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
