@@ -9,7 +9,6 @@ import (
 
 	fbauth "firebase.google.com/go/v4/auth"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc"
 
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
@@ -19,8 +18,8 @@ import (
 	"github.com/crmvendas/crm/services/operator/internal/ports"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
-	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // DatabaseName is the database the operator service owns.
@@ -28,7 +27,8 @@ const DatabaseName = "crm_operator"
 
 // Deps are what the operator service needs.
 type Deps struct {
-	DB *mongo.Database
+	// Store is the service's store (runner.Env.Store(DatabaseName); testkit.Store in tests).
+	Store *store.Store
 	// Auth is the Firebase Admin SDK client (user lookup and creation).
 	Auth *fbauth.Client
 	// CacheTTL bounds how long an operator is kept in memory (0: read every time). A write in this
@@ -39,12 +39,19 @@ type Deps struct {
 // Operator is the mounted service.
 type Operator struct {
 	app *app.Service
-	db  *mongo.Database
 }
 
-// New builds the operator service.
-func New(d Deps) *Operator {
-	return &Operator{db: d.DB, app: &app.Service{Repo: adapters.NewRepo(d.DB), Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}
+// New builds the operator service and declares its collections (operadores and the
+// cross-company directory operadores_indice) on d.Store.
+func New(d Deps) (*Operator, error) {
+	if d.Store == nil {
+		return nil, errors.New("operator: Deps.Store é obrigatório")
+	}
+	repo, err := adapters.NewRepo(context.Background(), d.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &Operator{app: &app.Service{Repo: repo, Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}, nil
 }
 
 // Resolver resolves callers from this service's own data, kept in memory and dropped on every
@@ -79,9 +86,6 @@ func (o *Operator) Module() server.Module {
 			},
 		}},
 		Policies: Policies,
-		Start: func(ctx context.Context) error {
-			return mongox.EnsureIndexes(ctx, o.db, adapters.Indexes...)
-		},
 	}
 }
 
@@ -108,7 +112,7 @@ func (o *Operator) EnsureOperator(ctx context.Context, s Seed) (string, error) {
 
 // Exists reports whether the company has an operator with this id.
 func (o *Operator) Exists(ctx context.Context, empresa, id string) (bool, error) {
-	_, err := o.app.Repo.ByID(ctx, empresa, id)
+	_, err := o.app.Repo.ByID(ctx, store.Company(empresa), id)
 	if errors.Is(err, domain.ErrNotFound) {
 		return false, nil
 	}
@@ -117,7 +121,7 @@ func (o *Operator) Exists(ctx context.Context, empresa, id string) (bool, error)
 
 // UID returns the Firebase uid of an operator of the company.
 func (o *Operator) UID(ctx context.Context, empresa, id string) (string, error) {
-	op, err := o.app.Repo.ByID(ctx, empresa, id)
+	op, err := o.app.Repo.ByID(ctx, store.Company(empresa), id)
 	if err != nil {
 		return "", err
 	}

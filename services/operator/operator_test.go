@@ -3,19 +3,21 @@ package operator_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	"github.com/crmvendas/crm/services/operator"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -28,7 +30,7 @@ func TestMain(m *testing.M) {
 type env struct {
 	stack *testkit.Stack
 	op    *operator.Operator
-	db    *mongo.Database
+	st    *store.Store
 	grpc  operatorv1.OperatorServiceClient
 }
 
@@ -36,12 +38,18 @@ type member struct {
 	ID, UID, Email, Token, Empresa string
 }
 
-func setup(t *testing.T) *env {
+func setup(t *testing.T) *env { return setupTTL(t, 0) }
+
+// setupTTL starts the service with a caller cache of ttl (0: none).
+func setupTTL(t *testing.T, ttl time.Duration) *env {
 	t.Helper()
-	db := testkit.DB(t, "op")
-	op := operator.New(operator.Deps{DB: db, Auth: testkit.AuthClient(t)})
-	st := testkit.StartStack(t, op.Resolver(), op.Module())
-	return &env{stack: st, op: op, db: db, grpc: operatorv1.NewOperatorServiceClient(st.Conn)}
+	st := testkit.Store(t, operator.DatabaseName)
+	op, err := operator.New(operator.Deps{Store: st, Auth: testkit.AuthClient(t), CacheTTL: ttl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack := testkit.StartStack(t, op.Resolver(), op.Module())
+	return &env{stack: stack, op: op, st: st, grpc: operatorv1.NewOperatorServiceClient(stack.Conn)}
 }
 
 // add creates an operator of empresa with a signed-in Firebase user.
@@ -59,12 +67,31 @@ func (e *env) add(t *testing.T, empresa, perfil string, equipe ...string) member
 	return member{ID: id, UID: uid, Email: u.Email, Token: u.Token, Empresa: empresa}
 }
 
-func (e *env) count(t *testing.T) int64 {
-	n, err := e.db.Collection("operadores").CountDocuments(context.Background(), bson.D{})
+// fingerprint identifies the store's content: equal before and after a call when it wrote
+// nothing (SQLite only; empty on the MongoDB backend, where the check is skipped).
+func (e *env) fingerprint(t *testing.T) string {
+	t.Helper()
+	if e.st.Kind() != "sqlite" {
+		return ""
+	}
+	fp, err := e.st.Fingerprint(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return fp
+}
+
+// errBody decodes a REST error body.
+func errBody(t *testing.T, body []byte) (mensagem, motivo string) {
+	t.Helper()
+	var eb struct {
+		Mensagem string `json:"mensagem"`
+		Motivo   string `json:"motivo"`
+	}
+	if err := json.Unmarshal(body, &eb); err != nil {
+		t.Fatalf("error body not JSON: %s", body)
+	}
+	return eb.Mensagem, eb.Motivo
 }
 
 func TestInfoOperadorREST(t *testing.T) {
@@ -156,7 +183,7 @@ func TestOperatorAdministration(t *testing.T) {
 	admin := e.add(t, "emp-a", "ADMIN")
 	vend := e.add(t, "emp-a", "VENDEDOR")
 	otherAdmin := e.add(t, "emp-b", "ADMIN")
-	before := e.count(t)
+	before := e.fingerprint(t)
 
 	newEmail := "novo-" + uuid.NewString()[:8] + "@teste.example.com"
 	body := map[string]any{"email": newEmail, "nome_operador": "Novo Vendedor", "perfil_app": "VENDEDOR", "exibir_medida": true, "senha": "segredo123"}
@@ -173,7 +200,7 @@ func TestOperatorAdministration(t *testing.T) {
 	if code != 400 {
 		t.Errorf("unknown field: %d %s", code, resp)
 	}
-	if e.count(t) != before {
+	if e.fingerprint(t) != before {
 		t.Fatal("a refused create wrote")
 	}
 
@@ -194,10 +221,13 @@ func TestOperatorAdministration(t *testing.T) {
 	if created["id"] != clientID || created["empresa"] != "emp-a" || created["ativo"] != true || created["exibir_medida"] != true {
 		t.Fatalf("created: %s", resp)
 	}
-	// Retried create: same operator, nothing duplicated.
+	// Retried create: same operator, nothing written.
+	afterCreate := e.fingerprint(t)
 	code, resp2 := e.stack.Do(t, "POST", "/crm/operadores", admin.Token, body)
-	if code != 200 || e.count(t) != before+1 {
-		t.Fatalf("retry: %d %s (count %d)", code, resp2, e.count(t))
+	var again map[string]any
+	json.Unmarshal(resp2, &again)
+	if code != 200 || again["uid"] != created["uid"] || again["versao"] != created["versao"] || e.fingerprint(t) != afterCreate {
+		t.Fatalf("retry: %d %s", code, resp2)
 	}
 	// The Firebase user exists and can sign in with the given password.
 	tok := testkit.SignIn(t, newEmail, "segredo123")
@@ -211,7 +241,9 @@ func TestOperatorAdministration(t *testing.T) {
 		t.Errorf("duplicate e-mail: %d %s", code, resp)
 	}
 
-	// Another company's admin can't see, edit or deactivate it.
+	// Another company's admin can't see, edit or deactivate it: 403 FORA_DO_ESCOPO, nothing
+	// written.
+	beforeOther := e.fingerprint(t)
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/crm/operadores/" + clientID},
 		{"PATCH", "/crm/operadores/" + clientID},
@@ -221,9 +253,13 @@ func TestOperatorAdministration(t *testing.T) {
 		if c.method == "PATCH" {
 			b = map[string]any{"nome_operador": "Invadido"}
 		}
-		if code, resp := e.stack.Do(t, c.method, c.path, otherAdmin.Token, b); code != 404 && code != 403 {
+		code, resp := e.stack.Do(t, c.method, c.path, otherAdmin.Token, b)
+		if _, motivo := errBody(t, resp); code != 403 || motivo != "FORA_DO_ESCOPO" {
 			t.Errorf("other company %s %s: %d %s", c.method, c.path, code, resp)
 		}
+	}
+	if e.fingerprint(t) != beforeOther {
+		t.Fatal("a call of another company wrote")
 	}
 
 	// Supervisor with a team.
@@ -292,5 +328,164 @@ func TestBodyLimitsAndRoutes(t *testing.T) {
 	}
 	if code, _ := e.stack.Do(t, "GET", "/crm/nao-existe", admin.Token, nil); code != 404 {
 		t.Errorf("unknown route: %d", code)
+	}
+}
+
+// getOp reads an operator over REST as token and returns the status and the decoded body.
+func (e *env) getOp(t *testing.T, token, id string) (int, map[string]any, []byte) {
+	t.Helper()
+	code, body := e.stack.Do(t, "GET", "/crm/operadores/"+id, token, nil)
+	var m map[string]any
+	json.Unmarshal(body, &m)
+	return code, m, body
+}
+
+// versaoOf reads versao from a JSON operator (an int64: a string in proto JSON).
+func versaoOf(m map[string]any) int64 {
+	n, _ := strconv.ParseInt(fmt.Sprint(m["versao"]), 10, 64)
+	return n
+}
+
+func TestRoleScopeAndOtherCompany(t *testing.T) {
+	e := setup(t)
+	admin := e.add(t, "emp-a", "ADMIN")
+	inTeam := e.add(t, "emp-a", "VENDEDOR")
+	outTeam := e.add(t, "emp-a", "VENDEDOR")
+	sup := e.add(t, "emp-a", "SUPERVISOR", inTeam.ID)
+	otherAdmin := e.add(t, "emp-b", "ADMIN")
+
+	for _, c := range []struct {
+		name, token, id string
+		want            int
+		motivo          string
+	}{
+		{"admin reads a seller", admin.Token, outTeam.ID, 200, ""},
+		{"supervisor reads a team member", sup.Token, inTeam.ID, 200, ""},
+		{"supervisor reads themself", sup.Token, sup.ID, 200, ""},
+		{"supervisor reads outside the team", sup.Token, outTeam.ID, 403, "FORA_DO_ESCOPO"},
+		{"supervisor reads the admin", sup.Token, admin.ID, 403, "FORA_DO_ESCOPO"},
+		{"seller reads themself", inTeam.Token, inTeam.ID, 200, ""},
+		{"seller reads another seller", inTeam.Token, outTeam.ID, 403, "FORA_DO_ESCOPO"},
+		{"another company's id", otherAdmin.Token, inTeam.ID, 403, "FORA_DO_ESCOPO"},
+		{"another company's admin id", admin.Token, otherAdmin.ID, 403, "FORA_DO_ESCOPO"},
+		{"unknown id", admin.Token, "nao-existe", 404, "NAO_ENCONTRADO"},
+	} {
+		code, m, body := e.getOp(t, c.token, c.id)
+		if code != c.want {
+			t.Errorf("%s: %d %s", c.name, code, body)
+			continue
+		}
+		if code != 200 {
+			if msg, motivo := errBody(t, body); motivo != c.motivo || msg == "" {
+				t.Errorf("%s: motivo %q mensagem %q, want %s", c.name, motivo, msg, c.motivo)
+			}
+		} else if m["id"] != c.id {
+			t.Errorf("%s: got %s", c.name, body)
+		}
+	}
+	// gRPC: the same refusal carries the reason in ErrorInfo.
+	_, err := e.grpc.ObterOperador(testkit.Ctx(otherAdmin.Token), &operatorv1.ObterOperadorRequest{Id: inTeam.ID})
+	if status.Code(err) != codes.PermissionDenied || !strings.Contains(fmt.Sprint(status.Convert(err).Details()), "FORA_DO_ESCOPO") {
+		t.Errorf("grpc other company: %v", err)
+	}
+
+	// The supervisor's list is themself and their team; a seller can't list.
+	code, body := e.stack.Do(t, "GET", "/crm/operadores?incluir_inativos=true", sup.Token, nil)
+	var page struct {
+		Operadores []map[string]any `json:"operadores"`
+	}
+	json.Unmarshal(body, &page)
+	got := map[any]bool{}
+	for _, o := range page.Operadores {
+		got[o["id"]] = true
+	}
+	if code != 200 || len(got) != 2 || !got[sup.ID] || !got[inTeam.ID] {
+		t.Errorf("supervisor list: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "GET", "/crm/operadores", inTeam.Token, nil); code != 403 {
+		t.Errorf("seller list: %d %s", code, body)
+	}
+	// Search by name or e-mail, accent-insensitive.
+	code, body = e.stack.Do(t, "GET", "/crm/operadores?q="+strings.ToUpper(outTeam.ID), admin.Token, nil)
+	json.Unmarshal(body, &page)
+	if code != 200 || len(page.Operadores) != 1 || page.Operadores[0]["id"] != outTeam.ID {
+		t.Errorf("search: %d %s", code, body)
+	}
+}
+
+func TestUpdateVersao(t *testing.T) {
+	e := setup(t)
+	admin := e.add(t, "emp-a", "ADMIN")
+	vend := e.add(t, "emp-a", "VENDEDOR")
+	_, cur, _ := e.getOp(t, admin.Token, vend.ID)
+	v := versaoOf(cur)
+
+	code, body := e.stack.Do(t, "PATCH", "/crm/operadores/"+vend.ID, admin.Token, map[string]any{"nome_operador": "Nome Novo", "versao": v})
+	var up map[string]any
+	json.Unmarshal(body, &up)
+	if code != 200 || up["nome_operador"] != "Nome Novo" || versaoOf(up) != v+1 {
+		t.Fatalf("update with current versao: %d %s", code, body)
+	}
+	// The stale versao is refused and writes nothing.
+	before := e.fingerprint(t)
+	code, body = e.stack.Do(t, "PATCH", "/crm/operadores/"+vend.ID, admin.Token, map[string]any{"nome_operador": "Perdido", "versao": v})
+	if msg, motivo := errBody(t, body); code != 409 || motivo != "VERSAO_DESATUALIZADA" || msg == "" {
+		t.Fatalf("stale versao: %d %s", code, body)
+	}
+	if e.fingerprint(t) != before {
+		t.Fatal("a stale update wrote")
+	}
+	if _, now, _ := e.getOp(t, admin.Token, vend.ID); now["nome_operador"] != "Nome Novo" || versaoOf(now) != v+1 {
+		t.Fatalf("after stale update: %v", now)
+	}
+	// gRPC: the same conflict.
+	_, err := e.grpc.AtualizarOperador(testkit.Ctx(admin.Token), &operatorv1.AtualizarOperadorRequest{Id: vend.ID, Versao: v, ExibirMedida: new(bool)})
+	if status.Code(err) != codes.AlreadyExists || !strings.Contains(fmt.Sprint(status.Convert(err).Details()), "VERSAO_DESATUALIZADA") {
+		t.Errorf("grpc stale versao: %v", err)
+	}
+	// An update that changes nothing writes nothing (versao 0: whatever is current).
+	code, body = e.stack.Do(t, "PATCH", "/crm/operadores/"+vend.ID, admin.Token, map[string]any{"nome_operador": " Nome Novo "})
+	json.Unmarshal(body, &up)
+	if code != 200 || versaoOf(up) != v+1 || e.fingerprint(t) != before {
+		t.Fatalf("no-op update: %d %s", code, body)
+	}
+	// Deactivating twice writes once.
+	if code, body := e.stack.Do(t, "POST", "/crm/operadores/"+vend.ID+"/desativar", admin.Token, nil); code != 200 {
+		t.Fatalf("deactivate: %d %s", code, body)
+	}
+	after := e.fingerprint(t)
+	if code, body := e.stack.Do(t, "POST", "/crm/operadores/"+vend.ID+"/desativar", admin.Token, nil); code != 200 || e.fingerprint(t) != after {
+		t.Fatalf("deactivate again: %d %s", code, body)
+	}
+	// An inactive operator is listed only on request.
+	_, body = e.stack.Do(t, "GET", "/crm/operadores", admin.Token, nil)
+	if strings.Contains(string(body), vend.ID) {
+		t.Errorf("inactive listed: %s", body)
+	}
+	_, body = e.stack.Do(t, "GET", "/crm/operadores?incluir_inativos=true", admin.Token, nil)
+	if !strings.Contains(string(body), vend.ID) {
+		t.Errorf("inactive not listed on request: %s", body)
+	}
+}
+
+// A write in this process applies from the next request on, even with a long caller cache.
+func TestCallerCacheDroppedOnWrite(t *testing.T) {
+	e := setupTTL(t, time.Hour)
+	admin := e.add(t, "emp-a", "ADMIN")
+	vend := e.add(t, "emp-a", "VENDEDOR")
+	if code, body := e.stack.Do(t, "GET", "/crm/operadores/eu", vend.Token, nil); code != 200 || !strings.Contains(string(body), `"perfil_app":"VENDEDOR"`) {
+		t.Fatalf("cached caller: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "PATCH", "/crm/operadores/"+vend.ID, admin.Token, map[string]any{"perfil_app": "SUPERVISOR"}); code != 200 {
+		t.Fatalf("promote: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "GET", "/crm/operadores/eu", vend.Token, nil); code != 200 || !strings.Contains(string(body), `"perfil_app":"SUPERVISOR"`) {
+		t.Fatalf("after promotion: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "POST", "/crm/operadores/"+vend.ID+"/desativar", admin.Token, nil); code != 200 {
+		t.Fatalf("deactivate: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "GET", "/crm/operadores", vend.Token, nil); code != 403 || !strings.Contains(string(body), "desativado") {
+		t.Fatalf("deactivated caller: %d %s", code, body)
 	}
 }

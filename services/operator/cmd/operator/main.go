@@ -13,7 +13,14 @@ import (
 
 func main() {
 	runner.Main(func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
-		op := operator.New(operator.Deps{DB: env.Mongo.Database(operator.DatabaseName), Auth: env.Auth, CacheTTL: env.Config.CallerCacheTTL})
+		st, err := env.Store(operator.DatabaseName)
+		if err != nil {
+			return nil, nil, err
+		}
+		op, err := operator.New(operator.Deps{Store: st, Auth: env.Auth, CacheTTL: env.Config.CallerCacheTTL})
+		if err != nil {
+			return nil, nil, err
+		}
 		return []server.Module{op.Module()}, op.Resolver(), nil
 	}, nil)
 }

@@ -13,8 +13,7 @@ import (
 	"github.com/crmvendas/crm/services/operator/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
-	"github.com/crmvendas/crm/services/platform/textfold"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Service implements the operator use cases.
@@ -24,7 +23,6 @@ type Service struct {
 	// Changed is called with the uid of every operator written (after the in-memory copy is
 	// dropped), so that the change applies from the next request on.
 	Changed func(uid string)
-	Now     func() time.Time
 	// CacheTTL bounds how long an operator read by uid is kept in memory (0: no cache). Every
 	// request resolves its caller by uid, so this is the hot path; writes in this process drop
 	// the entry at once, other processes see a change within CacheTTL.
@@ -73,13 +71,6 @@ func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operad
 	return o, err
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
-
 func (s *Service) changed(uid string) {
 	s.mu.Lock()
 	delete(s.byUID, uid)
@@ -125,7 +116,7 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 	}
 	o, err := s.Repo.ByUID(ctx, uid)
 	if errors.Is(err, domain.ErrNotFound) || (err == nil && o.Empresa != c.Empresa) {
-		return nil, errs.Forbidden("Acesso negado: o usuário não é operador da sua empresa.")
+		return nil, errs.OutOfScope("Acesso negado: o usuário não é operador da sua empresa.")
 	}
 	if err != nil {
 		return nil, err
@@ -133,12 +124,13 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 	return []*domain.Operador{o}, nil
 }
 
-// byID reads an operator of the caller's company; an id of another company is refused (403)
-// rather than reported missing, as for every record of another company.
-func (s *Service) byID(ctx context.Context, empresa, id string) (*domain.Operador, error) {
-	o, err := s.Repo.ByID(ctx, empresa, id)
+// byID reads an operator within the caller's scope (the role scope is the store's: an operator
+// outside a SUPERVISOR's team or a VENDEDOR's self is 403 FORA_DO_ESCOPO). An id of another
+// company is refused (403) rather than reported missing, as for every record of another company.
+func (s *Service) byID(ctx context.Context, sc store.Scope, id string) (*domain.Operador, error) {
+	o, err := s.Repo.ByID(ctx, sc, id)
 	if errors.Is(err, domain.ErrNotFound) {
-		if other, oerr := s.Repo.ExistsElsewhere(ctx, empresa, id); oerr == nil && other {
+		if other, oerr := s.Repo.ExistsElsewhere(ctx, sc.Empresa, id); oerr == nil && other {
 			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 	}
@@ -147,43 +139,13 @@ func (s *Service) byID(ctx context.Context, empresa, id string) (*domain.Operado
 
 // Get returns an operator in the caller's scope.
 func (s *Service) Get(ctx context.Context, id string) (*domain.Operador, error) {
-	c := caller.From(ctx)
-	o, err := s.byID(ctx, c.Empresa, id)
-	if err != nil {
-		return nil, err
-	}
-	if !c.Sees(o.ID) {
-		return nil, errs.Forbidden("Acesso negado: operador fora da sua equipe.")
-	}
-	return o, nil
+	return s.byID(ctx, store.ScopeOf(caller.From(ctx)), id)
 }
 
-// List returns the company's operators (ADMIN) or the supervisor and their team (SUPERVISOR),
-// ordered by name.
+// List returns the operators in the caller's scope (ADMIN: the company; SUPERVISOR: themself and
+// their team), ordered by name, one page at a time.
 func (s *Service) List(ctx context.Context, incluirInativos bool, q string, size int32, token string) ([]*domain.Operador, string, error) {
-	c := caller.From(ctx)
-	cur, err := page.Decode(token)
-	if err != nil {
-		return nil, "", err
-	}
-	f := domain.ListFilter{Empresa: c.Empresa, IncluirInativos: incluirInativos, Q: textfold.Fold(q), Limit: page.Size(size) + 1}
-	if c.Perfil != caller.Admin {
-		f.IDs = append([]string{c.Operador}, c.Equipe...)
-	}
-	if cur != nil {
-		f.AfterKey, f.AfterID = cur.Key, cur.ID
-	}
-	list, err := s.Repo.List(ctx, f)
-	if err != nil {
-		return nil, "", err
-	}
-	next := ""
-	if len(list) > page.Size(size) {
-		list = list[:page.Size(size)]
-		last := list[len(list)-1]
-		next = page.Encode(page.Cursor{Key: textfold.Fold(last.NomeOperador), ID: last.ID})
-	}
-	return list, next, nil
+	return s.Repo.List(ctx, store.ScopeOf(caller.From(ctx)), domain.ListFilter{IncluirInativos: incluirInativos, Q: q, PageSize: size, PageToken: token})
 }
 
 // CreateInput is what an ADMIN sends to add an operator.
@@ -208,33 +170,31 @@ func (s *Service) Ensure(ctx context.Context, empresa string, in CreateInput, us
 	if in.ID == "" {
 		return nil, errs.Field("id", "Informe o id do operador.")
 	}
-	if existing, err := s.Repo.ByID(ctx, empresa, in.ID); err == nil {
+	sc := store.Company(empresa)
+	if existing, err := s.Repo.ByID(ctx, sc, in.ID); err == nil {
 		uid, _, err := s.Identity.EnsureUser(ctx, user)
 		if err != nil {
 			return nil, err
 		}
-		o := *existing
-		o.UID, o.Email, o.NomeOperador, o.PerfilApp, o.ExibirMedida, o.Equipe, o.Ativo = uid, user.Email, in.NomeOperador, in.PerfilApp, in.ExibirMedida, in.Equipe, true
-		if o.UID != existing.UID || !sameOperator(&o, existing) {
-			if o.UID != existing.UID {
-				return nil, errs.Conflict("O operador " + in.ID + " está ligado a outro usuário do Firebase.")
-			}
-			o.AlteradoEm, o.Versao = s.now(), existing.Versao+1
-			if err := s.Repo.Update(ctx, &o); err != nil {
-				return nil, err
-			}
+		if uid != existing.UID {
+			return nil, errs.Conflict("O operador " + in.ID + " está ligado a outro usuário do Firebase.")
+		}
+		// Nothing is written when the operator already is as described.
+		o, err := s.Repo.Update(ctx, sc, existing.UID, 0, func(o *domain.Operador) error {
+			o.Email, o.NomeOperador, o.PerfilApp, o.ExibirMedida, o.Equipe, o.Ativo = user.Email, in.NomeOperador, in.PerfilApp, in.ExibirMedida, in.Equipe, true
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if o.Versao != existing.Versao {
 			s.changed(o.UID)
 		}
-		return &o, nil
+		return o, nil
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
 	return s.create(ctx, empresa, in, user)
-}
-
-func sameOperator(a, b *domain.Operador) bool {
-	return a.Email == b.Email && a.NomeOperador == b.NomeOperador && a.PerfilApp == b.PerfilApp &&
-		a.ExibirMedida == b.ExibirMedida && a.Ativo == b.Ativo && strings.Join(a.Equipe, ",") == strings.Join(b.Equipe, ",")
 }
 
 func (s *Service) create(ctx context.Context, empresa string, in CreateInput, user domain.NewUser) (*domain.Operador, error) {
@@ -271,11 +231,11 @@ func (s *Service) create(ctx context.Context, empresa string, in CreateInput, us
 		return nil, err
 	}
 	// A retried create (same client id) answers what the first one created.
-	if existing, err := s.Repo.ByID(ctx, empresa, id); err == nil {
+	if existing, err := s.Repo.ByID(ctx, store.Company(empresa), id); err == nil {
 		if existing.Email == email {
 			return existing, nil
 		}
-		return nil, errs.Conflict("Já existe um operador com este id.")
+		return nil, errs.Conflict(domain.MsgIDDuplicado).WithReason(errs.ReasonChaveDuplicada, "chave", "id", "id", id)
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
@@ -291,14 +251,13 @@ func (s *Service) create(ctx context.Context, empresa string, in CreateInput, us
 		if existing.Empresa == empresa {
 			return nil, errs.Conflict("Este e-mail já pertence ao operador " + existing.NomeOperador + ".")
 		}
-		return nil, errs.Conflict("Este e-mail já está vinculado a outro operador e não pode ser usado.")
+		return nil, errs.Conflict(domain.MsgUIDEmUso)
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
-	now := s.now()
-	o := &domain.Operador{UID: uid, ID: id, Empresa: empresa, Email: email, NomeOperador: nome, PerfilApp: in.PerfilApp,
-		ExibirMedida: in.ExibirMedida, Equipe: equipe, Ativo: true, CriadoEm: now, AlteradoEm: now, Versao: 1}
-	if err := s.Repo.Insert(ctx, o); err != nil {
+	o, err := s.Repo.Insert(ctx, &domain.Operador{UID: uid, ID: id, Empresa: empresa, Email: email, NomeOperador: nome, PerfilApp: in.PerfilApp,
+		ExibirMedida: in.ExibirMedida, Equipe: equipe, Ativo: true})
+	if err != nil {
 		return nil, err
 	}
 	s.changed(uid)
@@ -341,60 +300,61 @@ type UpdateInput struct {
 	Versao       int64
 }
 
-// Update changes an operator of the caller's company.
+// Update changes an operator of the caller's company. in.Versao, when non-zero, must be the
+// stored versao (else 409 VERSAO_DESATUALIZADA, nothing written).
 func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador, error) {
 	c := caller.From(ctx)
-	cur, err := s.byID(ctx, c.Empresa, in.ID)
+	sc := store.ScopeOf(c)
+	cur, err := s.byID(ctx, sc, in.ID)
 	if err != nil {
 		return nil, err
 	}
-	if in.Versao != 0 && in.Versao != cur.Versao {
-		return nil, domain.ErrVersion
-	}
-	o := *cur
-	if in.NomeOperador != nil {
-		if err := domain.ValidateNome(*in.NomeOperador); err != nil {
-			return nil, err
+	o, err := s.Repo.Update(ctx, sc, cur.UID, in.Versao, func(o *domain.Operador) error {
+		if in.NomeOperador != nil {
+			if err := domain.ValidateNome(*in.NomeOperador); err != nil {
+				return err
+			}
+			o.NomeOperador = strings.TrimSpace(*in.NomeOperador)
 		}
-		o.NomeOperador = strings.TrimSpace(*in.NomeOperador)
-	}
-	if in.PerfilApp != nil {
-		if err := domain.ValidatePerfil(*in.PerfilApp); err != nil {
-			return nil, err
+		if in.PerfilApp != nil {
+			if err := domain.ValidatePerfil(*in.PerfilApp); err != nil {
+				return err
+			}
+			if o.UID == c.UID && *in.PerfilApp != caller.Admin {
+				return errs.Field("perfil_app", "Você não pode remover o seu próprio perfil de administrador.")
+			}
+			o.PerfilApp = *in.PerfilApp
+			if o.PerfilApp != caller.Supervisor && in.Equipe == nil {
+				o.Equipe = nil
+			}
 		}
-		if o.UID == c.UID && *in.PerfilApp != caller.Admin {
-			return nil, errs.Field("perfil_app", "Você não pode remover o seu próprio perfil de administrador.")
+		if in.ExibirMedida != nil {
+			o.ExibirMedida = *in.ExibirMedida
 		}
-		o.PerfilApp = *in.PerfilApp
-		if o.PerfilApp != caller.Supervisor && in.Equipe == nil {
-			o.Equipe = nil
+		if in.Equipe != nil {
+			eq, err := domain.ValidateEquipe(o.PerfilApp, o.ID, *in.Equipe)
+			if err != nil {
+				return err
+			}
+			if err := s.checkTeam(ctx, c.Empresa, eq); err != nil {
+				return err
+			}
+			o.Equipe = eq
 		}
-	}
-	if in.ExibirMedida != nil {
-		o.ExibirMedida = *in.ExibirMedida
-	}
-	if in.Equipe != nil {
-		eq, err := domain.ValidateEquipe(o.PerfilApp, o.ID, *in.Equipe)
-		if err != nil {
-			return nil, err
-		}
-		if err := s.checkTeam(ctx, c.Empresa, eq); err != nil {
-			return nil, err
-		}
-		o.Equipe = eq
-	}
-	o.AlteradoEm, o.Versao = s.now(), cur.Versao+1
-	if err := s.Repo.Update(ctx, &o); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.changed(o.UID)
-	return &o, nil
+	return o, nil
 }
 
 // SetActive deactivates or reactivates an operator of the caller's company.
 func (s *Service) SetActive(ctx context.Context, id string, ativo bool) (*domain.Operador, error) {
 	c := caller.From(ctx)
-	cur, err := s.byID(ctx, c.Empresa, id)
+	sc := store.ScopeOf(c)
+	cur, err := s.byID(ctx, sc, id)
 	if err != nil {
 		return nil, err
 	}
@@ -404,11 +364,13 @@ func (s *Service) SetActive(ctx context.Context, id string, ativo bool) (*domain
 	if cur.Ativo == ativo {
 		return cur, nil
 	}
-	o := *cur
-	o.Ativo, o.AlteradoEm, o.Versao = ativo, s.now(), cur.Versao+1
-	if err := s.Repo.Update(ctx, &o); err != nil {
+	o, err := s.Repo.Update(ctx, sc, cur.UID, 0, func(o *domain.Operador) error {
+		o.Ativo = ativo
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.changed(o.UID)
-	return &o, nil
+	return o, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Operador links a Firebase user (UID) to a company, with a role and, for supervisors, a team.
@@ -106,29 +107,37 @@ func ValidateEquipe(perfil, self string, equipe []string) ([]string, error) {
 // ErrNotFound is returned by repositories when no operator matches.
 var ErrNotFound = errs.NotFound("Operador não encontrado.")
 
-// ErrVersion is returned when an update lost an optimistic-concurrency race.
-var ErrVersion = errs.Conflict("O operador foi alterado por outra pessoa. Recarregue e tente novamente.")
+// Conflicts of a new operator.
+const (
+	// MsgIDDuplicado: the operator id is already used in the company (CHAVE_DUPLICADA).
+	MsgIDDuplicado = "Já existe um operador com este id."
+	// MsgUIDEmUso: the Firebase user is already linked to an operator of another company.
+	MsgUIDEmUso = "Este e-mail já está vinculado a outro operador e não pode ser usado."
+)
 
-// ListFilter selects operators of a company.
+// ListFilter selects operators of a scope, by name.
 type ListFilter struct {
-	Empresa         string
 	IncluirInativos bool
-	Q               string
-	IDs             []string // when non-nil, only these ids
-	Limit           int
-	AfterKey        string // nome (folded) of the last item of the previous page
-	AfterID         string
+	// Q: every word contained in the name or the e-mail (accent- and case-insensitive).
+	Q         string
+	PageSize  int32
+	PageToken string
 }
 
-// Repository stores operators. Every method is scoped by company except those keyed by uid,
-// whose callers check the company of the result.
+// Repository stores operators. Reads and writes by operator id are scoped (company and role
+// scope: an operator out of it is 403 FORA_DO_ESCOPO); ByUID knows no company (the caller
+// resolver), and its callers check the company of the result.
 type Repository interface {
 	ByUID(ctx context.Context, uid string) (*Operador, error)
-	ByID(ctx context.Context, empresa, id string) (*Operador, error)
-	Insert(ctx context.Context, o *Operador) error
-	// Update replaces the stored operator whose versao is o.Versao-1.
-	Update(ctx context.Context, o *Operador) error
-	List(ctx context.Context, f ListFilter) ([]*Operador, error)
+	ByID(ctx context.Context, sc store.Scope, id string) (*Operador, error)
+	// Insert stores a new operator and returns it as stored (versao, timestamps).
+	Insert(ctx context.Context, o *Operador) (*Operador, error)
+	// Update applies change to the operator uid: versao > 0 must be the stored versao (else 409
+	// VERSAO_DESATUALIZADA), 0 applies it to the current record; nothing is written when
+	// change changes nothing.
+	Update(ctx context.Context, sc store.Scope, uid string, versao int64, change func(*Operador) error) (*Operador, error)
+	// List returns one page and the token of the next ("" on the last).
+	List(ctx context.Context, sc store.Scope, f ListFilter) ([]*Operador, string, error)
 	CountActive(ctx context.Context, empresa string, ids []string) (int, error)
 	// ExistsElsewhere reports whether an operator with this id exists in another company.
 	ExistsElsewhere(ctx context.Context, empresa, id string) (bool, error)
