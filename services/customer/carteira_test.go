@@ -261,7 +261,7 @@ func TestImportarCSV(t *testing.T) {
 			Erros     []string `json:"erros"`
 		} `json:"rejeitadas"`
 	}
-	before := snapshot(t, e.db)
+	before := snapshot(t, e.store)
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": bad}, 200), &res)
 	if res.Total != 5 || !res.NadaGravado || len(res.Rejeitadas) != 3 {
 		t.Fatalf("relatório: %+v", res)
@@ -280,7 +280,7 @@ func TestImportarCSV(t *testing.T) {
 	if len(lines[5]) != 1 || !strings.Contains(lines[5][0], "linha 2") {
 		t.Errorf("linha 5: %v", lines[5])
 	}
-	if after := snapshot(t, e.db); after != before {
+	if after := snapshot(t, e.store); after != before {
 		t.Fatal("importação com linhas rejeitadas gravou dados")
 	}
 	e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": "nome;coluna_estranha\nx;y"}, 400)

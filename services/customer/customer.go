@@ -6,10 +6,8 @@ package customer
 import (
 	"context"
 	"log/slog"
-	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc"
 
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
@@ -19,8 +17,8 @@ import (
 	"github.com/crmvendas/crm/services/customer/internal/ports"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
-	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // DatabaseName is the database the customer service owns.
@@ -31,47 +29,41 @@ type Cidades = domain.Cidades
 
 // Deps are what the customer service needs.
 type Deps struct {
-	DB *mongo.Database
+	Store *store.Store
 	// Cidades: the IBGE list, to validate addresses (default IBGE{}).
 	Cidades Cidades
 	// Address and Operator reach the address and operator services (in the all-in-one process,
 	// the in-process channel; deployed apart, gRPC clients).
 	Address, Operator grpc.ClientConnInterface
 	Log               *slog.Logger
-	// Strict: the database is a real MongoDB (not the embedded FerretDB), so writes also filter
-	// on the stored versao (an indexed two-key filter there).
-	Strict bool
-	// Settle: how old a write must be before the changes feed hands it out (default 1 s).
-	Settle time.Duration
 }
 
 // Customer is the mounted service.
 type Customer struct {
-	app  *app.Service
-	repo *adapters.Indexed
-	db   *mongo.Database
+	app *app.Service
+	col *app.Collections
 }
 
-// New builds the customer service.
-func New(d Deps) *Customer {
+// New builds the customer service and declares its collections.
+func New(d Deps) (*Customer, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
 	if d.Cidades == nil {
 		d.Cidades = IBGE{}
 	}
-	if d.Settle == 0 {
-		d.Settle = time.Second
+	col, err := adapters.Declare(context.Background(), d.Store)
+	if err != nil {
+		return nil, err
 	}
-	repo := adapters.NewIndexed(adapters.NewRepo(d.DB), d.Strict)
-	s := &app.Service{Repo: repo, Cidades: d.Cidades, Log: d.Log, Settle: d.Settle}
+	s := &app.Service{Col: col, Cidades: d.Cidades, Log: d.Log}
 	if d.Address != nil {
 		s.Regioes = adapters.NewRegioes(d.Address)
 	}
 	if d.Operator != nil {
 		s.Operadores = adapters.NewOperadores(d.Operator)
 	}
-	return &Customer{app: s, repo: repo, db: d.DB}
+	return &Customer{app: s, col: col}, nil
 }
 
 var (
@@ -103,6 +95,13 @@ var Policies = auth.Policies{
 	customerv1.CustomerService_AtualizarPesquisa_FullMethodName:    adminOnly,
 	customerv1.CustomerService_ResponderPesquisa_FullMethodName:    anyOperator,
 	customerv1.CustomerService_ListarRespostas_FullMethodName:      anyOperator,
+	customerv1.CustomerService_SincronizarRegiao_FullMethodName:    adminOnly,
+}
+
+// RegiaoAlterada is the hook the address service calls after each change of a region: it
+// recomputes, through conn (the customer service), the stored region of its customers.
+func RegiaoAlterada(conn grpc.ClientConnInterface) func(ctx context.Context, regiaoID string) error {
+	return adapters.SincronizarRegiao(conn)
 }
 
 // Module mounts the service on a server.
@@ -117,8 +116,5 @@ func (c *Customer) Module() server.Module {
 			},
 		}},
 		Policies: Policies,
-		Start: func(ctx context.Context) error {
-			return mongox.EnsureIndexes(ctx, c.db, adapters.Indexes...)
-		},
 	}
 }

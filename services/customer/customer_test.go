@@ -5,14 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -21,6 +17,7 @@ import (
 	"github.com/crmvendas/crm/services/customer"
 	"github.com/crmvendas/crm/services/operator"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -28,7 +25,7 @@ import (
 // (outside the team); company B with an ADMIN and a seller.
 type env struct {
 	st                     *testkit.Stack
-	db                     *mongo.Database
+	store                  *store.Store
 	cust                   *customer.Customer
 	empA, empB             string
 	ids                    map[string]string // role -> operator id
@@ -38,11 +35,20 @@ type env struct {
 
 func setup(t *testing.T) *env {
 	t.Helper()
-	op := operator.New(operator.Deps{DB: testkit.DB(t, "op"), Auth: testkit.AuthClient(t)})
-	addr := address.New(address.Deps{DB: testkit.DB(t, "addr"), ViaCEPURL: "http://127.0.0.1:1"})
+	st := testkit.Store(t, customer.DatabaseName)
+	op, err := operator.New(operator.Deps{Store: st.For(operator.DatabaseName), Auth: testkit.AuthClient(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	local := &server.Deferred{}
-	e := &env{db: testkit.DB(t, "cust"), empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}}
-	e.cust = customer.New(customer.Deps{DB: e.db, Address: local, Operator: local, Settle: time.Nanosecond})
+	addr, err := address.New(address.Deps{Store: st.For(address.DatabaseName), ViaCEPURL: "http://127.0.0.1:1", OnRegiaoAlterada: customer.RegiaoAlterada(local)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{store: st, empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}}
+	if e.cust, err = customer.New(customer.Deps{Store: st, Address: local, Operator: local}); err != nil {
+		t.Fatal(err)
+	}
 	e.st = testkit.StartStackLocal(t, op.Resolver(), local, op.Module(), addr.Module(), e.cust.Module())
 	user := func(empresa, key, perfil string, equipe ...string) string {
 		u := testkit.NewUser(t, strings.ToLower(key))
@@ -287,31 +293,15 @@ func TestClientesREST(t *testing.T) {
 	}
 }
 
-// snapshot of every document of the customer database, to prove refused calls wrote nothing.
-func snapshot(t *testing.T, db *mongo.Database) string {
+// snapshot fingerprints the whole store (every write appends to its feed or moves a key), to
+// prove refused calls wrote nothing.
+func snapshot(t *testing.T, st *store.Store) string {
 	t.Helper()
-	ctx := context.Background()
-	names, err := db.ListCollectionNames(ctx, bson.D{})
+	f, err := st.Fingerprint(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	for _, n := range names {
-		cur, err := db.Collection(n).Find(ctx, bson.D{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var docs []bson.M
-		cur.All(ctx, &docs)
-		var lines []string
-		for _, d := range docs {
-			j, _ := json.Marshal(d) // sorted keys
-			lines = append(lines, string(j))
-		}
-		sort.Strings(lines)
-		fmt.Fprintf(&b, "%s:%d:%s\n", n, len(docs), strings.Join(lines, "\n"))
-	}
-	return b.String()
+	return f
 }
 
 func TestEscopoEIsolamento(t *testing.T) {
@@ -338,7 +328,7 @@ func TestEscopoEIsolamento(t *testing.T) {
 	ghost["vendedor_id"] = "fantasma"
 	e.do(t, "POST", "/crm/clientes", e.admin, ghost, 400)
 
-	before := snapshot(t, e.db)
+	before := snapshot(t, e.store)
 	paths := []struct{ method, path string }{
 		{"GET", "/crm/clientes/%s"}, {"PATCH", "/crm/clientes/%s"}, {"DELETE", "/crm/clientes/%s"},
 		{"POST", "/crm/clientes/%s/contatos"}, {"DELETE", "/crm/clientes/%s/contatos/x"},
@@ -399,7 +389,7 @@ func TestEscopoEIsolamento(t *testing.T) {
 			t.Errorf("%s %s: %d, esperado %d: %s", c.method, c.path, code, c.want, b)
 		}
 	}
-	if after := snapshot(t, e.db); after != before {
+	if after := snapshot(t, e.store); after != before {
 		t.Fatalf("chamadas recusadas gravaram dados:\nantes %s\ndepois %s", before, after)
 	}
 

@@ -2,13 +2,13 @@ package customer
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"github.com/crmvendas/crm/services/customer/internal/domain"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // CidadeRef is a real city for generated addresses.
@@ -45,7 +45,7 @@ func demoDigits(r *rand.Rand, n int) string {
 
 // DemoClientes generates n customers of empresa spread over the sellers, with valid documents,
 // addresses in the given cities, contacts, and statuses mostly ativo.
-func DemoClientes(empresa string, vendedores []string, cidades []CidadeRef, n int, now time.Time) []*domain.Cliente {
+func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]string, n int) []*domain.Cliente {
 	r := rand.New(rand.NewPCG(2026, 11))
 	out := make([]*domain.Cliente, 0, n)
 	docs := map[string]bool{}
@@ -55,8 +55,8 @@ func DemoClientes(empresa string, vendedores []string, cidades []CidadeRef, n in
 		if ddd == "" {
 			ddd = "11"
 		}
-		c := &domain.Cliente{ID: fmt.Sprintf("demo-cliente-%05d", i+1), Empresa: empresa, VendedorID: vendedores[i%len(vendedores)],
-			Status: domain.StatusAtivo, CriadoPor: "demo-admin", AlteradoPor: "demo-admin", CriadoEm: now, AlteradoEm: now, Versao: 1}
+		c := &domain.Cliente{Meta: store.Meta{ID: fmt.Sprintf("demo-cliente-%05d", i+1)}, VendedorID: vendedores[i%len(vendedores)],
+			Status: domain.StatusAtivo}
 		seg := pick(r, demoSegmentos)
 		if r.IntN(4) == 0 {
 			c.TipoPessoa = domain.Fisica
@@ -104,16 +104,16 @@ func DemoClientes(empresa string, vendedores []string, cidades []CidadeRef, n in
 				Celular: ddd + "9" + demoDigits(r, 8), Email: fmt.Sprintf("compras%d.%d@cliente%d.example.com", i+1, j+1, i+1),
 				Aniversario: fmt.Sprintf("%02d-%02d", r.IntN(12)+1, r.IntN(28)+1), Principal: j == 0})
 		}
+		c.RegiaoID = regioes[cid.IBGE]
 		out = append(out, c)
 	}
 	return out
 }
 
 // DemoPesquisa is the demo company's survey form.
-func DemoPesquisa(empresa string, now time.Time) *domain.Pesquisa {
-	return &domain.Pesquisa{ID: "demo-pesquisa-satisfacao", Empresa: empresa, Titulo: "Pesquisa de satisfação",
+func DemoPesquisa() *domain.Pesquisa {
+	return &domain.Pesquisa{Meta: store.Meta{ID: "demo-pesquisa-satisfacao"}, Titulo: "Pesquisa de satisfação",
 		Descricao: "Aplicar na visita: como o cliente avalia nosso atendimento e o mix de produtos.", Ativa: true,
-		CriadoEm: now, AlteradoEm: now, Versao: 1,
 		Perguntas: []domain.Pergunta{
 			{ID: "atendimento", Texto: "Como avalia o atendimento do vendedor?", Tipo: domain.PerguntaUnica, Obrigatoria: true,
 				Opcoes: []string{"Ótimo", "Bom", "Regular", "Ruim"}},
@@ -127,35 +127,23 @@ func DemoPesquisa(empresa string, now time.Time) *domain.Pesquisa {
 }
 
 // SeedDemo makes sure the demo customers and survey form exist (it writes them once; a later
-// start finds them and changes nothing). It returns how many customers it created.
-func (c *Customer) SeedDemo(ctx context.Context, empresa string, vendedores []string, cidades []CidadeRef, n int) (int, error) {
-	now := time.Now().UTC()
-	if _, err := c.repo.Pesquisa(ctx, empresa, DemoPesquisa(empresa, now).ID, 0); errors.Is(err, domain.ErrNotFound) {
-		if err := c.repo.InsertPesquisa(ctx, DemoPesquisa(empresa, now)); err != nil && !errors.Is(err, domain.ErrDuplicate) {
-			return 0, err
-		}
-	} else if err != nil {
+// start finds them and changes nothing). regioes maps the demo cities to their regions. It
+// returns how many customers it created.
+func (c *Customer) SeedDemo(ctx context.Context, empresa string, vendedores []string, cidades []CidadeRef, regioes map[string]string, n int) (int, error) {
+	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Operador: "demo-admin", Perfil: caller.Admin})
+	if _, err := c.app.CriarPesquisa(ctx, *DemoPesquisa()); err != nil {
 		return 0, err
 	}
 	if n == 0 || len(cidades) == 0 || len(vendedores) == 0 {
 		return 0, nil
 	}
-	list := DemoClientes(empresa, vendedores, cidades, n, now)
-	// The last one written marks the whole batch as done.
-	if _, err := c.repo.Cliente(ctx, empresa, list[len(list)-1].ID); err == nil {
+	list := DemoClientes(vendedores, cidades, regioes, n)
+	// The batch is written in one transaction: its last customer marks it as done.
+	if _, err := c.col.Clientes.GetAny(ctx, store.Company(empresa), list[len(list)-1].ID); err == nil {
 		return 0, nil
 	}
-	for i := 0; i < len(list); i += 500 {
-		end := min(i+500, len(list))
-		if err := c.repo.InsertClientes(ctx, list[i:end]); err != nil {
-			return 0, err
-		}
+	if err := c.col.Clientes.CreateMany(ctx, store.Company(empresa), list); err != nil {
+		return 0, err
 	}
 	return len(list), nil
-}
-
-// Warm loads a company's customers into memory ahead of its first request.
-func (c *Customer) Warm(ctx context.Context, empresa string) error {
-	_, err := c.repo.Contagens(ctx, empresa, nil)
-	return err
 }

@@ -26,8 +26,14 @@ func main() {
 		if err != nil {
 			return nil, nil, err
 		}
-		c := customer.New(customer.Deps{DB: env.Mongo.Database(customer.DatabaseName), Address: addr, Operator: op,
-			Log: env.Log, Strict: env.Config.MongoURI != ""})
+		st, err := env.Store(customer.DatabaseName)
+		if err != nil {
+			return nil, nil, err
+		}
+		c, err := customer.New(customer.Deps{Store: st, Address: addr, Operator: op, Log: env.Log})
+		if err != nil {
+			return nil, nil, err
+		}
 		return []server.Module{c.Module()}, res, nil
 	}, nil)
 }

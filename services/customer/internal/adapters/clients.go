@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
+	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
@@ -99,4 +100,14 @@ func (o *Operadores) Ativo(ctx context.Context, id string) (bool, error) {
 		return false, passOrUnavailable(err, "Serviço de operadores indisponível. Tente novamente em instantes.")
 	}
 	return op.GetAtivo(), nil
+}
+
+// SincronizarRegiao asks the customer service (this one, reached through conn) to recompute the
+// stored region of the customers of a region, on the caller's behalf.
+func SincronizarRegiao(conn grpc.ClientConnInterface) func(ctx context.Context, regiaoID string) error {
+	cli := customerv1.NewCustomerServiceClient(conn)
+	return func(ctx context.Context, regiaoID string) error {
+		_, err := cli.SincronizarRegiao(onBehalf(ctx), &customerv1.SincronizarRegiaoRequest{RegiaoId: regiaoID})
+		return err
+	}
 }

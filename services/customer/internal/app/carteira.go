@@ -2,14 +2,13 @@ package app
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"strings"
 
 	"github.com/crmvendas/crm/services/customer/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // CarteiraVendedor counts one seller's customers by status.
@@ -21,30 +20,32 @@ type CarteiraVendedor struct {
 // Resumo counts the customers of every portfolio in the caller's scope (sellers of the scope
 // without customers included, for SUPERVISOR and VENDEDOR).
 func (s *Service) Resumo(ctx context.Context) ([]CarteiraVendedor, error) {
-	c := caller.From(ctx)
-	scope := Scope(c)
-	list, err := s.Repo.Contagens(ctx, c.Empresa, scope)
+	sc := scope(ctx)
+	groups, err := s.Col.Clientes.Count(ctx, sc, store.Query{}, "vendedor_id", "status")
 	if err != nil {
 		return nil, err
 	}
 	by := map[string]*CarteiraVendedor{}
-	for _, v := range scope {
+	for _, v := range sc.Owners {
 		by[v] = &CarteiraVendedor{Vendedor: v}
 	}
-	for _, x := range list {
-		cv := by[x.Vendedor]
+	for _, g := range groups {
+		v, _ := g.Keys[0].(string)
+		st, _ := g.Keys[1].(string)
+		cv := by[v]
 		if cv == nil {
-			cv = &CarteiraVendedor{Vendedor: x.Vendedor}
-			by[x.Vendedor] = cv
+			cv = &CarteiraVendedor{Vendedor: v}
+			by[v] = cv
 		}
-		cv.Clientes++
-		switch x.Status {
+		n := int32(g.N)
+		cv.Clientes += n
+		switch st {
 		case domain.StatusAtivo:
-			cv.Ativos++
+			cv.Ativos += n
 		case domain.StatusBloqueado:
-			cv.Bloqueados++
+			cv.Bloqueados += n
 		case domain.StatusInativo:
-			cv.Inativos++
+			cv.Inativos += n
 		}
 	}
 	out := make([]CarteiraVendedor, 0, len(by))
@@ -58,12 +59,9 @@ func (s *Service) Resumo(ctx context.Context) ([]CarteiraVendedor, error) {
 // mover puts one customer (already checked to be in scope) in the seller's portfolio.
 func (s *Service) mover(ctx context.Context, id, para string) (bool, error) {
 	moved := false
-	_, err := s.update(ctx, id, 0, func(cl *domain.Cliente) error {
-		if cl.VendedorID == para {
-			return nil
-		}
-		cl.VendedoresAnteriores = addUnique(cl.VendedoresAnteriores, cl.VendedorID)
-		cl.VendedorID, moved = para, true
+	_, err := s.Col.Clientes.Update(ctx, scope(ctx), id, 0, func(cl *domain.Cliente) error {
+		moved = cl.VendedorID != para
+		cl.VendedorID = para
 		return nil
 	})
 	return moved, err
@@ -102,7 +100,7 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 	if err != nil {
 		return nil, err
 	}
-	t := &domain.Transferencia{Empresa: c.Empresa, Para: para, Por: c.Operador}
+	t := &domain.Transferencia{Para: para, Por: c.Operador}
 	if len(de) == 1 {
 		for v := range de {
 			t.De = v
@@ -120,20 +118,20 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 	return s.registrar(ctx, t, "")
 }
 
+// registrar records a transfer (a replay of the same id and request returns the first one).
 func (s *Service) registrar(ctx context.Context, t *domain.Transferencia, id string) (*domain.Transferencia, error) {
-	var err error
-	if t.ID, err = newID(id, "id"); err != nil {
+	id, err := newID(id, "id")
+	if err != nil {
 		return nil, err
 	}
-	t.Em = s.now()
-	if err := s.Repo.InsertTransferencia(ctx, t); err != nil {
-		return nil, err
-	}
-	return t, nil
+	t.Meta = store.Meta{ID: id}
+	t.Em = s.Col.Transferencias.Store().Now()
+	out, _, err := s.Col.Transferencias.Create(ctx, store.Company(caller.From(ctx).Empresa), t)
+	return out, err
 }
 
 // Transferir moves a seller's whole portfolio to another seller (ADMIN), and records it. A retry
-// with the same id returns the first transfer.
+// with the same id moves what is still left and returns the first transfer.
 func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.Transferencia, error) {
 	c := caller.From(ctx)
 	de, para = strings.TrimSpace(de), strings.TrimSpace(para)
@@ -150,23 +148,30 @@ func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.
 		if !idPattern.MatchString(id) {
 			return nil, errs.Field("id", "Id inválido: use um UUID (letras, números, - e _; até 64 caracteres).")
 		}
-		if t, err := s.Repo.Transferencia(ctx, c.Empresa, id); err == nil {
-			return t, nil
-		} else if !errors.Is(err, domain.ErrNotFound) {
-			return nil, repoErr(err, "Transferência não encontrada.")
+		prev, err := s.Col.Transferencias.GetAny(ctx, store.Company(c.Empresa), id)
+		switch {
+		case err == nil && (prev.De != de || prev.Para != para):
+			return nil, errs.Conflict(store.MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", id)
+		case err == nil:
+			return prev, nil
+		case !errs.IsKind(err, errs.KindNotFound):
+			return nil, err
 		}
 	}
 	para, err := s.vendedorPara(ctx, para)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := s.Repo.IDsDoVendedor(ctx, c.Empresa, de)
+	cls, err := s.Col.Clientes.All(ctx, store.Scope{Empresa: c.Empresa, Owners: []string{de}}, store.Query{})
 	if err != nil {
 		return nil, err
 	}
-	t := &domain.Transferencia{Empresa: c.Empresa, De: de, Para: para, Por: c.Operador}
-	for _, cid := range ids {
-		moved, err := s.mover(ctx, cid, para)
+	if len(cls) == 0 {
+		return nil, errs.Field("de_vendedor_id", "Este vendedor não tem clientes na carteira: nada a transferir.")
+	}
+	t := &domain.Transferencia{De: de, Para: para, Por: c.Operador}
+	for _, cl := range cls {
+		moved, err := s.mover(ctx, cl.ID, para)
 		if errs.IsKind(err, errs.KindNotFound) {
 			continue // deleted meanwhile
 		}
@@ -174,40 +179,59 @@ func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.
 			return nil, err
 		}
 		if moved {
-			t.ClienteIDs = append(t.ClienteIDs, cid)
+			t.ClienteIDs = append(t.ClienteIDs, cl.ID)
 		}
 	}
 	return s.registrar(ctx, t, id)
 }
 
-// Transferencias lists transfers newest first (ADMIN: all; SUPERVISOR: those of their team).
+// transferScanBudget bounds the records one page of a SUPERVISOR's transfer history reads.
+const transferScanBudget = 10
+
+// Transferencias lists transfers newest first (ADMIN: all; SUPERVISOR: those to or from their
+// team, or one seller of it).
 func (s *Service) Transferencias(ctx context.Context, vendedor string, size int32, token string) ([]*domain.Transferencia, string, error) {
 	c := caller.From(ctx)
-	cur, err := page.Decode(token)
-	if err != nil {
-		return nil, "", err
-	}
-	scope := Scope(c)
+	sc := scope(ctx)
 	if v := strings.TrimSpace(vendedor); v != "" {
 		if !c.Sees(v) {
-			return nil, "", errs.Forbidden(MsgVendedorForaEquipe)
+			return nil, "", errs.OutOfScope(MsgVendedorForaEquipe)
 		}
-		scope = []string{v}
+		sc.Owners = []string{v}
 	}
-	n := page.Size(size)
-	var k, i string
-	if cur != nil {
-		k, i = cur.Key, cur.ID
+	company := store.Company(c.Empresa)
+	if sc.Owners == nil {
+		p, err := s.Col.Transferencias.List(ctx, company, store.Query{PageSize: size, PageToken: token})
+		if err != nil {
+			return nil, "", err
+		}
+		return p.Items, p.Next, nil
 	}
-	list, err := s.Repo.Transferencias(ctx, c.Empresa, scope, k, i, n+1)
-	if err != nil {
-		return nil, "", err
+	// A transfer touches two sellers: read the company's history in order and keep those that
+	// touch the scope, for a bounded number of pages (a short page with a token means "more").
+	n := store.PageSize(size)
+	var out []*domain.Transferencia
+	for i := 0; i < transferScanBudget; i++ {
+		p, err := s.Col.Transferencias.List(ctx, company, store.Query{PageSize: int32(n), PageToken: token})
+		if err != nil {
+			return nil, "", err
+		}
+		for j, t := range p.Items {
+			if sc.Sees(t.De) || sc.Sees(t.Para) {
+				out = append(out, t)
+			}
+			if len(out) == n {
+				if j == len(p.Items)-1 {
+					return out, p.Next, nil
+				}
+				// Stop after this item: resume from it.
+				return out, s.Col.Transferencias.TokenAfter(t), nil
+			}
+		}
+		token = p.Next
+		if token == "" {
+			return out, "", nil
+		}
 	}
-	next := ""
-	if len(list) > n {
-		list = list[:n]
-		last := list[len(list)-1]
-		next = page.Encode(page.Cursor{Key: domain.OrdemTempo(last.Em), ID: last.ID})
-	}
-	return list, next, nil
+	return out, token, nil
 }

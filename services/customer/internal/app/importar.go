@@ -12,6 +12,7 @@ import (
 	"github.com/crmvendas/crm/services/customer/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/textfold"
 )
 
@@ -126,24 +127,40 @@ func parseCSV(text string) ([]linhaCSV, error) {
 	return out, nil
 }
 
-// parseReais reads "1.234,56", "1234,56", "1234.56" or "R$ 1.234" as centavos.
+// parseReais reads "1.234,56", "1234,56", "1234.56", "R$ 1.234" or "1.234.567" as centavos, in
+// integers (never through floating point).
 func parseReais(s string) (int64, bool) {
 	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$"))
 	s = strings.ReplaceAll(s, " ", "")
 	if s == "" {
 		return 0, true
 	}
-	if strings.Contains(s, ",") {
-		s = strings.ReplaceAll(s, ".", "")
-		s = strings.Replace(s, ",", ".", 1)
-	} else if strings.Count(s, ".") > 1 || (strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") == 4) {
-		s = strings.ReplaceAll(s, ".", "") // 1.234 (thousands)
+	var inteiro, frac string
+	switch {
+	case strings.Contains(s, ","): // pt-BR: "." groups thousands, "," the decimals
+		i := strings.LastIndex(s, ",")
+		inteiro, frac = strings.ReplaceAll(s[:i], ".", ""), s[i+1:]
+	case strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") != 4: // 1234.56
+		i := strings.Index(s, ".")
+		inteiro, frac = s[:i], s[i+1:]
+	default: // 1.234 or 1.234.567: thousands
+		inteiro = strings.ReplaceAll(s, ".", "")
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e13 {
+	if inteiro == "" {
+		inteiro = "0"
+	}
+	if len(frac) > 2 || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > 11 {
 		return 0, false
 	}
-	return int64(f*100 + 0.5), true
+	reais, err := strconv.ParseInt(inteiro, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	cent, _ := strconv.ParseInt(frac, 10, 64)
+	return reais*100 + cent, true
 }
 
 func parseBool(s string) (bool, bool) {
@@ -158,9 +175,9 @@ func parseBool(s string) (bool, bool) {
 
 type planoLinha struct {
 	linha    linhaCSV
-	cliente  domain.Cliente
+	row      domain.Cliente // the row's own values
+	cliente  domain.Cliente // the row merged over the customer as validated
 	existeID string
-	excluido bool
 }
 
 // Importar validates every row and, when all are valid (and not only validating), writes them:
@@ -198,19 +215,19 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 			erros = append(erros, fmt.Sprintf("documento repetido no arquivo (já na linha %d).", prev))
 		}
 		seen[doc] = l.n
-		p := planoLinha{linha: l}
+		p := planoLinha{linha: l, row: cl}
 		// An existing customer: the row's non-empty columns change it.
 		if doc != "" {
-			owner, err := s.Repo.DonoDocumento(ctx, c.Empresa, doc)
-			if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			owner, err := s.Col.Clientes.KeyOwner(ctx, c.Empresa, "documento", doc)
+			if err != nil {
 				return nil, err
 			}
 			if owner != "" {
-				prev, err := s.Repo.Cliente(ctx, c.Empresa, owner)
+				prev, err := s.Col.Clientes.GetAny(ctx, store.Company(c.Empresa), owner)
 				if err != nil {
-					return nil, repoErr(err, MsgClienteNaoEncontrado)
+					return nil, err
 				}
-				p.existeID, p.excluido = owner, prev.Excluido
+				p.existeID = owner
 				cl = mergeImport(*prev, cl, f)
 			}
 		}
@@ -255,26 +272,26 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 		}
 		return res, nil
 	}
+	// Each row is applied as a change to the customer as it is now (an edit made since the
+	// validation is kept; the row's non-empty columns win).
+	company := store.Company(c.Empresa)
+	m := s.mapa(ctx)
 	for _, p := range plano {
-		if p.excluido {
-			if _, err := s.reativar(ctx, p.existeID, p.cliente); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
-			}
-			res.Atualizados++
-			continue
-		}
 		if p.existeID != "" {
-			next := p.cliente
-			if _, err := s.update(ctx, p.existeID, 0, func(cl *domain.Cliente) error {
-				if next.VendedorID != cl.VendedorID {
-					cl.VendedoresAnteriores = addUnique(cl.VendedoresAnteriores, cl.VendedorID)
+			if _, err := s.Col.Clientes.Update(ctx, company, p.existeID, 0, func(cl *domain.Cliente) error {
+				next := mergeImport(*cl, p.row, p.linha.campos)
+				if v := strings.TrimSpace(p.linha.campos["vendedor_id"]); v != "" {
+					next.VendedorID = v
 				}
-				keep := *cl
+				next.Meta, next.Excluido = cl.Meta, false
+				if err := next.Normalize(s.Cidades); err != nil {
+					return err
+				}
+				assignIDs(&next, false)
+				next.RegiaoID = regiaoDe(m, &next)
 				*cl = next
-				cl.ID, cl.Empresa, cl.CriadoEm, cl.CriadoPor, cl.VendedoresAnteriores, cl.Versao = keep.ID, keep.Empresa, keep.CriadoEm, keep.CriadoPor, keep.VendedoresAnteriores, keep.Versao
-				cl.Excluido = false
 				return nil
-			}); err != nil {
+			}, store.IncludeDeleted); err != nil {
 				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
 			}
 			res.Atualizados++

@@ -2,36 +2,70 @@ package app
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/crmvendas/crm/services/customer/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // MsgPesquisaNaoEncontrada is what a missing form reads.
 const MsgPesquisaNaoEncontrada = "Pesquisa não encontrada."
 
-// Pesquisas lists the forms (inactive ones only for ADMIN).
-func (s *Service) Pesquisas(ctx context.Context, inativas bool) ([]*domain.Pesquisa, error) {
+// Pesquisas lists the forms by title, one page (inactive ones only for ADMIN).
+func (s *Service) Pesquisas(ctx context.Context, inativas bool, size int32, token string) (*store.Page[domain.Pesquisa], error) {
 	c := caller.From(ctx)
-	return s.Repo.Pesquisas(ctx, c.Empresa, inativas && c.IsAdmin())
+	q := store.Query{PageSize: size, PageToken: token}
+	if !(inativas && c.IsAdmin()) {
+		q.Where = []store.Cond{store.Eq("ativa", true)}
+	}
+	return s.Col.Pesquisas.List(ctx, store.Company(c.Empresa), q)
 }
 
 // Pesquisa reads a form (versao > 0: that version).
 func (s *Service) Pesquisa(ctx context.Context, id string, versao int64) (*domain.Pesquisa, error) {
 	c := caller.From(ctx)
-	p, err := s.Repo.Pesquisa(ctx, c.Empresa, id, versao)
-	if err != nil {
-		return nil, repoErr(err, MsgPesquisaNaoEncontrada)
+	company := store.Company(c.Empresa)
+	if versao > 0 {
+		v, err := s.Col.Versoes.Get(ctx, company, adapterVersaoID(id, versao))
+		if err != nil {
+			return nil, err
+		}
+		return asVersion(v), nil
 	}
-	if !p.Ativa && !c.IsAdmin() && versao == 0 {
+	p, err := s.Col.Pesquisas.Get(ctx, company, id)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Ativa && !c.IsAdmin() {
 		return nil, errs.NotFound(MsgPesquisaNaoEncontrada)
 	}
 	return p, nil
+}
+
+func adapterVersaoID(id string, v int64) string { return fmt.Sprintf("%s@%d", id, v) }
+
+// asVersion shows a stored version as the form it was.
+func asVersion(v *domain.Pesquisa) *domain.Pesquisa {
+	out := *v
+	id, n, _ := strings.Cut(v.ID, "@")
+	out.ID = id
+	out.Versao, _ = strconv.ParseInt(n, 10, 64)
+	out.PesquisaID = ""
+	return &out
+}
+
+// keepVersion stores the form's current version among its versions.
+func (s *Service) keepVersion(ctx context.Context, p *domain.Pesquisa) error {
+	v := *p
+	v.Meta = store.Meta{ID: adapterVersaoID(p.ID, p.Versao)}
+	v.PesquisaID = p.ID
+	_, _, err := s.Col.Versoes.Create(ctx, store.Company(p.Empresa), &v)
+	return err
 }
 
 // CriarPesquisa adds a form (ADMIN); a retry with the same id returns it.
@@ -41,23 +75,15 @@ func (s *Service) CriarPesquisa(ctx context.Context, p domain.Pesquisa) (*domain
 	if err != nil {
 		return nil, err
 	}
-	if prev, err := s.Repo.Pesquisa(ctx, c.Empresa, id, 0); err == nil {
-		return prev, nil
-	} else if !errors.Is(err, domain.ErrNotFound) {
-		return nil, repoErr(err, MsgPesquisaNaoEncontrada)
-	}
 	if err := p.Normalize(); err != nil {
 		return nil, err
 	}
-	now := s.now()
-	p.ID, p.Empresa, p.CriadoEm, p.AlteradoEm, p.Versao = id, c.Empresa, now, now, 1
-	if err := s.Repo.InsertPesquisa(ctx, &p); err != nil {
-		if errors.Is(err, domain.ErrDuplicate) {
-			return nil, errs.OutOfScope(errs.MsgOtherCompany)
-		}
+	p.Meta, p.PesquisaID = store.Meta{ID: id}, ""
+	out, _, err := s.Col.Pesquisas.Create(ctx, store.Company(c.Empresa), &p)
+	if err != nil {
 		return nil, err
 	}
-	return &p, nil
+	return out, s.keepVersion(ctx, out)
 }
 
 // PesquisaPatch lists what an edit changes.
@@ -70,37 +96,25 @@ type PesquisaPatch struct {
 // AtualizarPesquisa makes a new version of a form (ADMIN); earlier versions stay readable.
 func (s *Service) AtualizarPesquisa(ctx context.Context, id string, p PesquisaPatch, versao int64) (*domain.Pesquisa, error) {
 	c := caller.From(ctx)
-	cur, err := s.Repo.Pesquisa(ctx, c.Empresa, id, 0)
-	if err != nil {
-		return nil, repoErr(err, MsgPesquisaNaoEncontrada)
-	}
-	if versao != 0 && versao != cur.Versao {
-		return nil, errs.Conflict("A pesquisa foi alterada por outra pessoa. Recarregue e tente novamente.")
-	}
-	next := *cur
-	if p.Titulo != nil {
-		next.Titulo = *p.Titulo
-	}
-	if p.Descricao != nil {
-		next.Descricao = *p.Descricao
-	}
-	if p.Perguntas != nil {
-		next.Perguntas = *p.Perguntas
-	}
-	if p.Ativa != nil {
-		next.Ativa = *p.Ativa
-	}
-	if err := next.Normalize(); err != nil {
-		return nil, err
-	}
-	next.Versao, next.AlteradoEm = cur.Versao+1, s.now()
-	if err := s.Repo.ReplacePesquisa(ctx, &next, cur.Versao); err != nil {
-		if errors.Is(err, domain.ErrVersion) {
-			return nil, errs.Conflict("A pesquisa foi alterada por outra pessoa. Recarregue e tente novamente.")
+	next, err := s.Col.Pesquisas.Update(ctx, store.Company(c.Empresa), id, versao, func(cur *domain.Pesquisa) error {
+		if p.Titulo != nil {
+			cur.Titulo = *p.Titulo
 		}
+		if p.Descricao != nil {
+			cur.Descricao = *p.Descricao
+		}
+		if p.Perguntas != nil {
+			cur.Perguntas = *p.Perguntas
+		}
+		if p.Ativa != nil {
+			cur.Ativa = *p.Ativa
+		}
+		return cur.Normalize()
+	})
+	if err != nil {
 		return nil, err
 	}
-	return &next, nil
+	return next, s.keepVersion(ctx, next)
 }
 
 // ResponderInput is an answered form.
@@ -123,26 +137,27 @@ func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.Res
 	if err != nil {
 		return nil, err
 	}
-	if prev, err := s.Repo.Resposta(ctx, c.Empresa, id); err == nil {
+	company := store.Company(c.Empresa)
+	if prev, err := s.Col.Respostas.GetAny(ctx, company, id); err == nil {
 		if prev.ClienteID != cl.ID {
-			return nil, errs.Conflict("Este id de resposta já foi usado para outro cliente.")
+			return nil, errs.Conflict("Este id de resposta já foi usado para outro cliente.").WithReason(errs.ReasonIDReutilizado, "id", id)
 		}
-		return prev, nil
-	} else if !errors.Is(err, domain.ErrNotFound) {
-		return nil, repoErr(err, "Resposta não encontrada.")
+		return prev, nil // a retry: even if the form changed meanwhile
+	} else if !errs.IsKind(err, errs.KindNotFound) {
+		return nil, err
 	}
 	if strings.TrimSpace(in.PesquisaID) == "" {
 		return nil, errs.Field("pesquisa_id", "Escolha a pesquisa.")
 	}
-	cur, err := s.Repo.Pesquisa(ctx, c.Empresa, in.PesquisaID, 0)
+	cur, err := s.Col.Pesquisas.Get(ctx, company, in.PesquisaID)
 	if err != nil {
-		return nil, repoErr(err, MsgPesquisaNaoEncontrada)
+		return nil, err
 	}
 	if !cur.Ativa {
 		return nil, errs.Invalid("Esta pesquisa está inativa e não aceita respostas.")
 	}
 	if in.PesquisaVersao != 0 && in.PesquisaVersao != cur.Versao {
-		return nil, errs.Conflict("A pesquisa mudou desde que você a abriu. Abra de novo para responder à versão atual.")
+		return nil, errs.Conflict("A pesquisa mudou desde que você a abriu. Abra de novo para responder à versão atual.").WithReason(errs.ReasonVersaoDesatualizada)
 	}
 	rs, err := cur.Check(in.Respostas)
 	if err != nil {
@@ -154,15 +169,11 @@ func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.Res
 	if in.Latitude != nil && (math.IsNaN(*in.Latitude) || math.Abs(*in.Latitude) > 90 || math.IsNaN(*in.Longitude) || math.Abs(*in.Longitude) > 180) {
 		return nil, errs.Field("latitude", "Localização inválida.")
 	}
-	r := &domain.RespostaPesquisa{ID: id, Empresa: c.Empresa, ClienteID: cl.ID, PesquisaID: cur.ID, PesquisaVersao: cur.Versao,
-		PesquisaTitulo: cur.Titulo, Respostas: rs, Operador: c.Operador, OperadorNome: c.NomeOperador, Em: s.now(), Latitude: in.Latitude, Longitude: in.Longitude}
-	if err := s.Repo.InsertResposta(ctx, r); err != nil {
-		if errors.Is(err, domain.ErrDuplicate) {
-			return nil, errs.OutOfScope(errs.MsgOtherCompany)
-		}
-		return nil, err
-	}
-	return r, nil
+	r := &domain.RespostaPesquisa{Meta: store.Meta{ID: id}, ClienteID: cl.ID, PesquisaID: cur.ID, PesquisaVersao: cur.Versao,
+		PesquisaTitulo: cur.Titulo, Respostas: rs, Operador: c.Operador, OperadorNome: c.NomeOperador,
+		Em: s.Col.Respostas.Store().Now(), Latitude: in.Latitude, Longitude: in.Longitude}
+	out, _, err := s.Col.Respostas.Create(ctx, company, r)
+	return out, err
 }
 
 // Respostas lists a customer's answered forms, newest first.
@@ -171,24 +182,10 @@ func (s *Service) Respostas(ctx context.Context, clienteID string, size int32, t
 	if _, err := s.cliente(ctx, clienteID); err != nil {
 		return nil, "", err
 	}
-	cur, err := page.Decode(token)
+	p, err := s.Col.Respostas.List(ctx, store.Company(c.Empresa), store.Query{PageSize: size, PageToken: token,
+		Where: []store.Cond{store.Eq("cliente_id", clienteID)}})
 	if err != nil {
 		return nil, "", err
 	}
-	n := page.Size(size)
-	var k, i string
-	if cur != nil {
-		k, i = cur.Key, cur.ID
-	}
-	list, err := s.Repo.Respostas(ctx, c.Empresa, clienteID, k, i, n+1)
-	if err != nil {
-		return nil, "", err
-	}
-	next := ""
-	if len(list) > n {
-		list = list[:n]
-		last := list[len(list)-1]
-		next = page.Encode(page.Cursor{Key: domain.OrdemTempo(last.Em), ID: last.ID})
-	}
-	return list, next, nil
+	return p.Items, p.Next, nil
 }

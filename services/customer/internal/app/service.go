@@ -8,16 +8,14 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/crmvendas/crm/services/customer/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/textfold"
 )
 
@@ -35,37 +33,36 @@ type Operadores interface {
 	Ativo(ctx context.Context, id string) (bool, error)
 }
 
+// Collections are the service's stored entities (declared in adapters).
+type Collections struct {
+	Clientes       *store.Collection[domain.Cliente]
+	Transferencias *store.Collection[domain.Transferencia]
+	Pesquisas      *store.Collection[domain.Pesquisa]
+	// Versoes keeps every version of every form ("id@versao"), so an answer stays readable
+	// with the questions it answered.
+	Versoes   *store.Collection[domain.Pesquisa]
+	Respostas *store.Collection[domain.RespostaPesquisa]
+}
+
 // Service implements the customer use cases.
 type Service struct {
-	Repo       domain.Repository
+	Col        *Collections
 	Cidades    domain.Cidades
 	Regioes    Regioes
 	Operadores Operadores
 	Log        *slog.Logger
-	Now        func() time.Time
-	// Settle is how old a write must be before the changes feed hands it out, so a write that
-	// took its timestamp before another but committed after it is not skipped by a device.
-	Settle time.Duration
 }
 
 // Messages a user reads.
 const (
 	MsgClienteNaoEncontrado = "Cliente não encontrado."
-	MsgForaDaCarteira       = "Acesso negado: o cliente não está na sua carteira."
-	MsgVersao               = "O cliente foi alterado por outra pessoa. Recarregue e tente novamente."
 	MsgVendedorInvalido     = "Vendedor não encontrado ou desativado nesta empresa."
 	MsgVendedorForaEquipe   = "Acesso negado: escolha um vendedor da sua equipe."
 	MsgRegioesIndisponivel  = "Serviço de regiões indisponível. Tente novamente em instantes."
+	MsgCursor               = "Cursor inválido: use o valor de cursor da resposta anterior (ou vazio para começar)."
 )
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
 
 func (s *Service) log() *slog.Logger {
 	if s.Log != nil {
@@ -86,76 +83,42 @@ func newID(id, field string) (string, error) {
 	return id, nil
 }
 
-// Scope is the portfolios the caller sees: nil for the whole company (ADMIN).
-func Scope(c *caller.Caller) []string {
-	switch c.Perfil {
-	case caller.Admin:
-		return nil
-	case caller.Supervisor:
-		return append([]string{c.Operador}, c.Equipe...)
-	}
-	return []string{c.Operador}
-}
-
-func repoErr(err error, notFound string) error {
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		return errs.NotFound(notFound)
-	case errors.Is(err, domain.ErrOtherCompany):
-		return errs.OutOfScope(errs.MsgOtherCompany)
-	}
-	return err
-}
+// scope is the caller's role scope.
+func scope(ctx context.Context) store.Scope { return store.ScopeOf(caller.From(ctx)) }
 
 // cliente reads a customer of the caller's company within their scope (deleted ones are not
-// found; another company's id or another seller's customer is refused).
+// found; another company's id or another seller's customer is refused, 403 FORA_DO_ESCOPO).
 func (s *Service) cliente(ctx context.Context, id string) (*domain.Cliente, error) {
-	c := caller.From(ctx)
 	if strings.TrimSpace(id) == "" {
 		return nil, errs.Field("id", "Informe o id do cliente.")
 	}
-	cl, err := s.Repo.Cliente(ctx, c.Empresa, id)
-	if err != nil {
-		return nil, repoErr(err, MsgClienteNaoEncontrado)
-	}
-	if !c.Sees(cl.VendedorID) {
-		return nil, errs.Forbidden(MsgForaDaCarteira)
-	}
-	if cl.Excluido {
-		return nil, errs.NotFound(MsgClienteNaoEncontrado)
-	}
-	return cl, nil
+	return s.Col.Clientes.Get(ctx, scope(ctx), id)
 }
 
-// Get returns a customer in the caller's scope, with its region.
-func (s *Service) Get(ctx context.Context, id string) (*domain.Cliente, string, error) {
-	cl, err := s.cliente(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return cl, s.Regiao(ctx, cl), nil
+// Get returns a customer in the caller's scope.
+func (s *Service) Get(ctx context.Context, id string) (*domain.Cliente, error) {
+	return s.cliente(ctx, id)
 }
 
-// Regiao is the region of the customer's main address's city ("" when none or unknown).
-func (s *Service) Regiao(ctx context.Context, cl *domain.Cliente) string {
-	m := s.mapa(ctx)
-	if p := cl.Principal(); p != nil {
-		return m[p.IBGE]
-	}
-	return ""
-}
-
-// mapa is best effort: without the address service, customers are shown without their region.
+// mapa is the company's city → region map. Best effort: without the address service a
+// customer is saved without its region, which the next sync of the region fixes.
 func (s *Service) mapa(ctx context.Context) map[string]string {
 	if s.Regioes == nil {
 		return nil
 	}
 	m, err := s.Regioes.Mapa(ctx)
 	if err != nil {
-		s.log().WarnContext(ctx, "regiões indisponíveis", "err", err)
+		s.log().WarnContext(ctx, "regiões indisponíveis: cliente gravado sem região", "err", err)
 		return nil
 	}
 	return m
+}
+
+func regiaoDe(m map[string]string, cl *domain.Cliente) string {
+	if p := cl.Principal(); p != nil {
+		return m[p.IBGE]
+	}
+	return ""
 }
 
 // ListInput filters a customer list.
@@ -165,79 +128,41 @@ type ListInput struct {
 	Vendedor                             string
 }
 
-// List returns the caller's scope (or one seller in it), ordered by name, one page, with each
-// customer's region.
-func (s *Service) List(ctx context.Context, in ListInput) ([]*domain.Cliente, map[string]string, string, error) {
+// List returns the caller's scope (or one seller in it), ordered by name, one page.
+func (s *Service) List(ctx context.Context, in ListInput) (*store.Page[domain.Cliente], error) {
 	c := caller.From(ctx)
-	cur, err := page.Decode(in.PageToken)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	size := page.Size(in.PageSize)
-	f := domain.Filtro{Empresa: c.Empresa, Vendedores: Scope(c), Limit: size + 1}
+	sc := scope(ctx)
 	if v := strings.TrimSpace(in.Vendedor); v != "" {
 		if !c.Sees(v) {
-			return nil, nil, "", errs.Forbidden("Acesso negado: o vendedor não está na sua equipe.")
+			return nil, errs.OutOfScope("Acesso negado: o vendedor não está na sua equipe.")
 		}
-		f.Vendedores = []string{v}
+		sc.Owners = []string{v}
 	}
-	if q := strings.TrimSpace(in.Q); q != "" {
-		f.Busca = textfold.Fold(q)
-		if d := domain.NormalizeDocumento(q); len(d) >= 3 && strings.IndexFunc(q, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
-			f.BuscaDocumento = d
-		}
-	}
+	q := store.Query{PageSize: in.PageSize, PageToken: in.PageToken, Search: domain.DocumentoBusca(strings.TrimSpace(in.Q))}
 	if ci := strings.TrimSpace(in.Cidade); ci != "" {
 		if d := domain.Digits(ci); len(d) == 7 && d == ci {
-			f.CidadeIBGE = d
+			q.Where = append(q.Where, store.Eq("cidade_ibge", d))
 		} else {
-			f.CidadeNome = textfold.Fold(ci)
+			q.Where = append(q.Where, store.Eq("cidade_nome", textfold.Fold(ci)))
 		}
 	}
 	if st := strings.ToLower(strings.TrimSpace(in.Status)); st != "" {
 		if !domain.ValidStatus(st) {
-			return nil, nil, "", errs.Field("status", "Situação deve ser ativo, bloqueado ou inativo.")
+			return nil, errs.Field("status", "Situação deve ser ativo, bloqueado ou inativo.")
 		}
-		f.Status = st
+		q.Where = append(q.Where, store.Eq("status", st))
 	}
 	if r := strings.TrimSpace(in.Regiao); r != "" {
+		// The region must be one of the caller's company (404 / 403 from the address service).
 		if s.Regioes == nil {
-			return nil, nil, "", errs.Unavailable(MsgRegioesIndisponivel, nil)
+			return nil, errs.Unavailable(MsgRegioesIndisponivel, nil)
 		}
-		cids, err := s.Regioes.Cidades(ctx, r)
-		if err != nil {
-			return nil, nil, "", err
+		if _, err := s.Regioes.Cidades(ctx, r); err != nil {
+			return nil, err
 		}
-		f.CidadesIn, f.PorCidades = cids, true
+		q.Where = append(q.Where, store.Eq("regiao_id", r))
 	}
-	if cur != nil {
-		f.AfterKey, f.AfterID = cur.Key, cur.ID
-	}
-	list, err := s.Repo.Clientes(ctx, f)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	next := ""
-	if len(list) > size {
-		list = list[:size]
-		last := list[len(list)-1]
-		next = page.Encode(page.Cursor{Key: textfold.Fold(last.Nome), ID: last.ID})
-	}
-	return list, s.regioesDe(ctx, list), next, nil
-}
-
-func (s *Service) regioesDe(ctx context.Context, list []*domain.Cliente) map[string]string {
-	out := map[string]string{}
-	if len(list) == 0 {
-		return out
-	}
-	m := s.mapa(ctx)
-	for _, cl := range list {
-		if p := cl.Principal(); p != nil && m[p.IBGE] != "" {
-			out[cl.ID] = m[p.IBGE]
-		}
-	}
-	return out
+	return s.Col.Clientes.List(ctx, sc, q)
 }
 
 // vendedorPara decides the responsible seller of a customer the caller creates or moves.
@@ -268,6 +193,7 @@ func (s *Service) vendedorPara(ctx context.Context, pedido string) (string, erro
 	return pedido, nil
 }
 
+// duplicado is the 409 of a document already registered, naming the customer.
 func duplicado(cl *domain.Cliente, outroVendedor bool) error {
 	nome := cl.Nome
 	if cl.NomeFantasia != "" && cl.NomeFantasia != cl.Nome {
@@ -277,159 +203,136 @@ func duplicado(cl *domain.Cliente, outroVendedor bool) error {
 	if outroVendedor {
 		msg += " Ele está na carteira de outro vendedor; fale com o supervisor ou o administrador."
 	}
-	e := errs.Conflict(msg)
-	e.Fields = []errs.FieldViolation{{Field: "documento", Description: msg}, {Field: "cliente_id", Description: cl.ID}}
+	return Duplicado(msg, cl.ID)
+}
+
+// Duplicado is the conflict of a CPF/CNPJ already registered in the company (409
+// DOCUMENTO_DUPLICADO, detalhes.cliente_id naming it).
+func Duplicado(msg, clienteID string) *errs.Error {
+	e := errs.Conflict(msg).WithReason(errs.ReasonDocumentoDuplicado, "cliente_id", clienteID)
+	e.Fields = []errs.FieldViolation{{Field: "documento", Description: msg}, {Field: "cliente_id", Description: clienteID}}
 	return e
 }
 
-// Create adds a customer. A retry with the same id returns the customer already created; a
-// document already in the company is refused (409, naming the customer) unless that customer is
-// inactive or deleted, in which case it is reactivated with the new data.
-func (s *Service) Create(ctx context.Context, in domain.Cliente) (*domain.Cliente, error) {
+// donoDoDocumento is the customer named by a DOCUMENTO_DUPLICADO error ("" for other errors).
+func donoDoDocumento(err error) string {
+	var de *errs.Error
+	if errors.As(err, &de) && de.Reason == errs.ReasonDocumentoDuplicado {
+		return de.Details["cliente_id"]
+	}
+	return ""
+}
+
+// explainDuplicate completes the store's DOCUMENTO_DUPLICADO with the customer's name.
+func (s *Service) explainDuplicate(ctx context.Context, err error) error {
+	owner := donoDoDocumento(err)
+	if owner == "" {
+		return err
+	}
 	c := caller.From(ctx)
+	other, gerr := s.Col.Clientes.GetAny(ctx, store.Company(c.Empresa), owner)
+	if gerr != nil {
+		return err
+	}
+	return duplicado(other, !c.Sees(other.VendedorID))
+}
+
+// Create adds a customer. A retry with the same id returns the customer already created; a
+// document already in the company is refused (409 DOCUMENTO_DUPLICADO, naming the customer)
+// unless that customer is inactive or deleted, in which case it is reactivated with the new data.
+func (s *Service) Create(ctx context.Context, in domain.Cliente) (*domain.Cliente, error) {
 	id, err := newID(in.ID, "id")
 	if err != nil {
 		return nil, err
-	}
-	if prev, err := s.Repo.Cliente(ctx, c.Empresa, id); err == nil {
-		if !c.Sees(prev.VendedorID) {
-			return nil, errs.Forbidden(MsgForaDaCarteira)
-		}
-		return prev, nil // a retry
-	} else if !errors.Is(err, domain.ErrNotFound) {
-		return nil, repoErr(err, MsgClienteNaoEncontrado)
 	}
 	vend, err := s.vendedorPara(ctx, in.VendedorID)
 	if err != nil {
 		return nil, err
 	}
-	in.ID, in.Empresa, in.VendedorID = id, c.Empresa, vend
+	in.Meta = store.Meta{ID: id}
+	in.VendedorID = vend
 	if err := in.Normalize(s.Cidades); err != nil {
 		return nil, err
 	}
-	assignIDs(&in)
-	now := s.now()
-	in.CriadoEm, in.AlteradoEm, in.CriadoPor, in.AlteradoPor, in.Versao, in.Excluido = now, now, c.Operador, c.Operador, 1, false
-	owner, err := s.Repo.ClaimDocumento(ctx, c.Empresa, in.Documento, id)
-	if errors.Is(err, domain.ErrDuplicate) {
+	assignIDs(&in, true)
+	in.RegiaoID = regiaoDe(s.mapa(ctx), &in)
+	cl, _, err := s.Col.Clientes.Create(ctx, scope(ctx), &in)
+	if owner := donoDoDocumento(err); owner != "" {
 		return s.reativar(ctx, owner, in)
 	}
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Repo.InsertCliente(ctx, &in); err != nil {
-		if errors.Is(err, domain.ErrDuplicate) { // the same id raced in (or another company has it)
-			_ = s.Repo.ReleaseDocumento(ctx, c.Empresa, in.Documento, id)
-			return s.cliente(ctx, id)
-		}
-		return nil, err
-	}
-	return &in, nil
+	return cl, err
 }
 
 // reativar brings back an inactive or deleted customer that has the document, with the data
 // of the new registration; an active or blocked one is a duplicate.
 func (s *Service) reativar(ctx context.Context, ownerID string, in domain.Cliente) (*domain.Cliente, error) {
 	c := caller.From(ctx)
-	prev, err := s.Repo.Cliente(ctx, c.Empresa, ownerID)
+	prev, err := s.Col.Clientes.GetAny(ctx, store.Company(c.Empresa), ownerID)
 	if err != nil {
-		return nil, repoErr(err, MsgClienteNaoEncontrado)
+		return nil, err
 	}
 	if !prev.Excluido && prev.Status != domain.StatusInativo {
 		return nil, duplicado(prev, !c.Sees(prev.VendedorID))
 	}
-	next := in
-	next.ID, next.CriadoEm, next.CriadoPor = prev.ID, prev.CriadoEm, prev.CriadoPor
-	next.Status, next.Excluido = domain.StatusAtivo, false
-	next.VendedoresAnteriores = prev.VendedoresAnteriores
-	if prev.VendedorID != next.VendedorID {
-		next.VendedoresAnteriores = addUnique(next.VendedoresAnteriores, prev.VendedorID)
-	}
-	next.Versao, next.Empresa = prev.Versao+1, c.Empresa
-	next.AlteradoEm, next.AlteradoPor = s.now(), c.Operador
-	if err := s.Repo.ReplaceCliente(ctx, &next, prev.Versao); err != nil {
-		if errors.Is(err, domain.ErrVersion) {
-			return nil, errs.Conflict(MsgVersao)
+	// The caller may reactivate a customer that was in another portfolio: it comes to the seller
+	// the new registration names (already checked against the caller's scope).
+	return s.Col.Clientes.Update(ctx, scope(ctx), ownerID, 0, func(cl *domain.Cliente) error {
+		if !cl.Excluido && cl.Status != domain.StatusInativo {
+			return duplicado(cl, !c.Sees(cl.VendedorID))
 		}
-		return nil, err
-	}
-	return &next, nil
+		meta := cl.Meta
+		*cl = in
+		cl.Meta = meta
+		cl.Status, cl.Excluido = domain.StatusAtivo, false
+		assignIDs(cl, false)
+		return nil
+	}, store.IncludeDeleted, store.AnyOwner)
 }
 
-func addUnique(l []string, v string) []string {
-	for _, x := range l {
-		if x == v {
-			return l
-		}
-	}
-	return append(append([]string(nil), l...), v)
-}
-
-func assignIDs(c *domain.Cliente) {
+// assignIDs names the addresses and contacts without an id: on a create, after the customer
+// (so a replayed create is the same payload); later, with a new UUID.
+func assignIDs(c *domain.Cliente, create bool) {
 	for i := range c.Enderecos {
 		if c.Enderecos[i].ID == "" {
 			c.Enderecos[i].ID = uuid.NewString()
+			if create {
+				c.Enderecos[i].ID = fmt.Sprintf("%s-e%d", c.ID, i+1)
+			}
 		}
 	}
 	for i := range c.Contatos {
 		if c.Contatos[i].ID == "" {
 			c.Contatos[i].ID = uuid.NewString()
+			if create {
+				c.Contatos[i].ID = fmt.Sprintf("%s-c%d", c.ID, i+1)
+			}
 		}
 	}
 }
 
 // update applies change to a customer in the caller's scope and stores it as a new version.
-// versao (non-zero) is the version the client saw; without it a concurrent write is retried.
-func (s *Service) update(ctx context.Context, id string, versao int64, change func(cl *domain.Cliente) error) (*domain.Cliente, error) {
-	c := caller.From(ctx)
-	for attempt := 0; ; attempt++ {
-		cl, err := s.cliente(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if versao != 0 && cl.Versao != versao {
-			return nil, errs.Conflict(MsgVersao)
-		}
-		prevDoc, prevVersao := cl.Documento, cl.Versao
+// versao (non-zero) is the version the client saw; without it the change applies to the
+// current record.
+func (s *Service) update(ctx context.Context, id string, versao int64, change func(cl *domain.Cliente) error, opts ...store.UpdateOpt) (*domain.Cliente, error) {
+	if strings.TrimSpace(id) == "" {
+		return nil, errs.Field("id", "Informe o id do cliente.")
+	}
+	m := s.mapa(ctx)
+	cl, err := s.Col.Clientes.Update(ctx, scope(ctx), id, versao, func(cl *domain.Cliente) error {
 		if err := change(cl); err != nil {
-			return nil, err
+			return err
 		}
 		if err := cl.Normalize(s.Cidades); err != nil {
-			return nil, err
+			return err
 		}
-		assignIDs(cl)
-		if cl.Documento != prevDoc {
-			owner, err := s.Repo.ClaimDocumento(ctx, c.Empresa, cl.Documento, cl.ID)
-			if errors.Is(err, domain.ErrDuplicate) {
-				other, gerr := s.Repo.Cliente(ctx, c.Empresa, owner)
-				if gerr != nil {
-					return nil, repoErr(gerr, MsgClienteNaoEncontrado)
-				}
-				return nil, duplicado(other, !c.Sees(other.VendedorID))
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		cl.Versao, cl.AlteradoEm, cl.AlteradoPor = prevVersao+1, s.now(), c.Operador
-		err = s.Repo.ReplaceCliente(ctx, cl, prevVersao)
-		if errors.Is(err, domain.ErrVersion) {
-			if cl.Documento != prevDoc {
-				_ = s.Repo.ReleaseDocumento(ctx, c.Empresa, cl.Documento, cl.ID)
-			}
-			if versao != 0 || attempt >= 3 {
-				return nil, errs.Conflict(MsgVersao)
-			}
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if cl.Documento != prevDoc {
-			_ = s.Repo.ReleaseDocumento(ctx, c.Empresa, prevDoc, cl.ID)
-		}
-		return cl, nil
+		assignIDs(cl, false)
+		cl.RegiaoID = regiaoDe(m, cl)
+		return nil
+	}, opts...)
+	if err != nil {
+		return nil, s.explainDuplicate(ctx, err)
 	}
+	return cl, nil
 }
 
 // Patch lists the fields an update changes (nil: unchanged).
@@ -481,8 +384,7 @@ func (s *Service) Update(ctx context.Context, id string, p Patch, versao int64) 
 		if p.LimiteCreditoCentavos != nil {
 			cl.LimiteCreditoCentavos = *p.LimiteCreditoCentavos
 		}
-		if p.VendedorID != nil && vend != cl.VendedorID {
-			cl.VendedoresAnteriores = addUnique(cl.VendedoresAnteriores, cl.VendedorID)
+		if p.VendedorID != nil {
 			cl.VendedorID = vend
 		}
 		return nil
@@ -490,25 +392,12 @@ func (s *Service) Update(ctx context.Context, id string, p Patch, versao int64) 
 }
 
 // Delete soft-deletes a customer (a tombstone the devices sync). The document stays reserved,
-// so registering it again reactivates this customer.
+// so registering it again reactivates this customer. Deleting it again succeeds (a replay).
 func (s *Service) Delete(ctx context.Context, id string) (*domain.Cliente, error) {
-	c := caller.From(ctx)
-	for attempt := 0; ; attempt++ {
-		cl, err := s.cliente(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		prev := cl.Versao
-		cl.Excluido, cl.Versao, cl.AlteradoEm, cl.AlteradoPor = true, prev+1, s.now(), c.Operador
-		err = s.Repo.ReplaceCliente(ctx, cl, prev)
-		if errors.Is(err, domain.ErrVersion) && attempt < 3 {
-			continue
-		}
-		if errors.Is(err, domain.ErrVersion) {
-			return nil, errs.Conflict(MsgVersao)
-		}
-		return cl, err
+	if strings.TrimSpace(id) == "" {
+		return nil, errs.Field("id", "Informe o id do cliente.")
 	}
+	return s.Col.Clientes.Delete(ctx, scope(ctx), id, 0)
 }
 
 // upsert puts item in list, replacing the one with the same id (an empty id gets a new UUID);
@@ -587,55 +476,72 @@ func (s *Service) RemoveContato(ctx context.Context, clienteID, id string) (*dom
 	})
 }
 
-// Alteracao is one entry of the changes feed.
-type Alteracao struct {
-	ID       string
-	Cliente  *domain.Cliente // nil when Removido
-	Removido bool
-}
-
-func encodeDesde(ns int64, id string) string {
-	return page.Encode(page.Cursor{Key: strconv.FormatInt(ns, 10), ID: id})
-}
-
 // Changes lists what changed in the caller's scope after the cursor, oldest first: customers
-// written, and (as removido) those deleted or moved out of the scope.
-func (s *Service) Changes(ctx context.Context, desde string, size int32) ([]Alteracao, map[string]string, string, bool, error) {
+// written, and (as Removido) those deleted or moved out of the scope. The cursor is a position
+// in the store's commit-ordered feed: nothing written is ever skipped.
+func (s *Service) Changes(ctx context.Context, desde string, size int32) (*store.Changes[domain.Cliente], error) {
+	ch, err := s.Col.Clientes.Changes(ctx, scope(ctx), desde, size)
+	if errs.IsKind(err, errs.KindInvalid) {
+		return nil, errs.Field("desde", MsgCursor)
+	}
+	return ch, err
+}
+
+// SincronizarRegiao recomputes the stored region of the customers in the region's cities and of
+// those that had it (the address service calls it after each change of a region). It returns
+// how many customers changed.
+func (s *Service) SincronizarRegiao(ctx context.Context, regiaoID string) (int, error) {
 	c := caller.From(ctx)
-	var afterNs int64
-	var afterID string
-	if desde != "" {
-		cur, err := page.Decode(desde)
-		if err != nil {
-			return nil, nil, "", false, errs.Field("desde", "Cursor inválido: use o valor de cursor da resposta anterior.")
-		}
-		if afterNs, err = strconv.ParseInt(cur.Key, 10, 64); err != nil {
-			return nil, nil, "", false, errs.Field("desde", "Cursor inválido: use o valor de cursor da resposta anterior.")
-		}
-		afterID = cur.ID
+	regiaoID = strings.TrimSpace(regiaoID)
+	if regiaoID == "" {
+		return 0, errs.Field("regiao_id", "Informe a região.")
 	}
-	n := page.Size(size)
-	until := s.now().Add(-s.Settle).UnixNano()
-	list, err := s.Repo.Alteracoes(ctx, c.Empresa, Scope(c), afterNs, afterID, until, n)
+	if s.Regioes == nil {
+		return 0, errs.Unavailable(MsgRegioesIndisponivel, nil)
+	}
+	m, err := s.Regioes.Mapa(ctx)
 	if err != nil {
-		return nil, nil, "", false, err
+		return 0, err
 	}
-	out := make([]Alteracao, 0, len(list))
-	var visible []*domain.Cliente
-	for _, cl := range list {
-		if cl.Excluido || !c.Sees(cl.VendedorID) {
-			out = append(out, Alteracao{ID: cl.ID, Removido: true})
-			continue
+	var cidades []string
+	for ibge, r := range m {
+		if r == regiaoID {
+			cidades = append(cidades, ibge)
 		}
-		out = append(out, Alteracao{ID: cl.ID, Cliente: cl})
-		visible = append(visible, cl)
 	}
-	cursor := desde
-	if len(list) > 0 {
-		last := list[len(list)-1]
-		cursor = encodeDesde(last.AlteradoEm.UnixNano(), last.ID)
-	} else if cursor == "" {
-		cursor = encodeDesde(0, "")
+	company := store.Company(c.Empresa)
+	ids := map[string]bool{}
+	had, err := s.Col.Clientes.All(ctx, company, store.Query{Where: []store.Cond{store.Eq("regiao_id", regiaoID)}, WithDeleted: true})
+	if err != nil {
+		return 0, err
 	}
-	return out, s.regioesDe(ctx, visible), cursor, len(list) == n, nil
+	for _, cl := range had {
+		ids[cl.ID] = true
+	}
+	if len(cidades) > 0 {
+		in, err := s.Col.Clientes.All(ctx, company, store.Query{Where: []store.Cond{store.In("cidade_ibge", cidades)}, WithDeleted: true})
+		if err != nil {
+			return 0, err
+		}
+		for _, cl := range in {
+			ids[cl.ID] = true
+		}
+	}
+	n := 0
+	for id := range ids {
+		changed := false
+		_, err := s.Col.Clientes.Update(ctx, company, id, 0, func(cl *domain.Cliente) error {
+			r := regiaoDe(m, cl)
+			changed = r != cl.RegiaoID
+			cl.RegiaoID = r
+			return nil
+		}, store.IncludeDeleted)
+		if err != nil {
+			return n, err
+		}
+		if changed {
+			n++
+		}
+	}
+	return n, nil
 }

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"net/mail"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Customer status.
@@ -36,17 +36,6 @@ const (
 	MaxObservacoes = 2000
 	MaxEnderecos   = 20
 	MaxContatos    = 50
-)
-
-var (
-	// ErrNotFound: no such record in the company.
-	ErrNotFound = errors.New("não encontrado")
-	// ErrOtherCompany: the id belongs to another company.
-	ErrOtherCompany = errors.New("de outra empresa")
-	// ErrDuplicate: a unique key is taken.
-	ErrDuplicate = errors.New("duplicado")
-	// ErrVersion: optimistic concurrency failed.
-	ErrVersion = errors.New("versão")
 )
 
 // Endereco is one of a customer's addresses.
@@ -78,34 +67,29 @@ type Contato struct {
 	Principal   bool   `bson:"principal"`
 }
 
-// Cliente is a customer of the company, in one seller's portfolio.
+// Cliente is a customer of the company, in one seller's portfolio. The bookkeeping (id,
+// empresa, versao, criado/alterado, excluido) is the store's.
 type Cliente struct {
-	ID                    string
-	Empresa               string
-	TipoPessoa            string
-	Documento             string
-	Nome                  string
-	NomeFantasia          string
-	InscricaoEstadual     string
-	ContribuinteICMS      bool
-	Email                 string
-	Telefone              string
-	Celular               string
-	Segmento              string
-	Status                string
-	LimiteCreditoCentavos int64
-	Observacoes           string
-	VendedorID            string
-	// Sellers whose portfolio the customer was in before (so their devices learn it left).
-	VendedoresAnteriores []string
-	Enderecos            []Endereco
-	Contatos             []Contato
-	CriadoPor            string
-	CriadoEm             time.Time
-	AlteradoPor          string
-	AlteradoEm           time.Time
-	Versao               int64
-	Excluido             bool
+	store.Meta            `bson:",inline"`
+	TipoPessoa            string     `bson:"tipo_pessoa"`
+	Documento             string     `bson:"documento"`
+	Nome                  string     `bson:"nome"`
+	NomeFantasia          string     `bson:"nome_fantasia"`
+	InscricaoEstadual     string     `bson:"inscricao_estadual"`
+	ContribuinteICMS      bool       `bson:"contribuinte_icms"`
+	Email                 string     `bson:"email"`
+	Telefone              string     `bson:"telefone"`
+	Celular               string     `bson:"celular"`
+	Segmento              string     `bson:"segmento"`
+	Status                string     `bson:"status"`
+	LimiteCreditoCentavos int64      `bson:"limite_credito_centavos"`
+	Observacoes           string     `bson:"observacoes"`
+	VendedorID            string     `bson:"vendedor_id"`
+	Enderecos             []Endereco `bson:"enderecos"`
+	Contatos              []Contato  `bson:"contatos"`
+	// RegiaoID is the sales region of the main address's city, kept current by the service
+	// (on every write of the customer and every change of a region).
+	RegiaoID string `bson:"regiao_id"`
 }
 
 // Principal returns the main address (nil when there is none).
@@ -364,6 +348,5 @@ func (c *Cliente) Clone() *Cliente {
 	cp := *c
 	cp.Enderecos = append([]Endereco(nil), c.Enderecos...)
 	cp.Contatos = append([]Contato(nil), c.Contatos...)
-	cp.VendedoresAnteriores = append([]string(nil), c.VendedoresAnteriores...)
 	return &cp
 }

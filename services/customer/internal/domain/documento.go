@@ -114,3 +114,16 @@ func TipoPorDocumento(d string) string {
 	}
 	return ""
 }
+
+// DocumentoBusca turns a search that looks like a CPF/CNPJ ("123.456", "12.345.678/0001") into
+// the characters stored in the document; other searches are left as they are.
+func DocumentoBusca(q string) string {
+	if strings.IndexFunc(q, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
+		return q
+	}
+	d := NormalizeDocumento(q)
+	if len(d) >= 3 && strings.Trim(q, "0123456789./- ") == "" {
+		return d
+	}
+	return q
+}

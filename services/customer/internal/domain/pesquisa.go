@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Question types.
@@ -32,15 +34,13 @@ type Pergunta struct {
 // Pesquisa is a survey form; every edit makes a new version and earlier versions are kept, so
 // an answer stays readable with the questions it answered.
 type Pesquisa struct {
-	ID         string
-	Empresa    string
-	Titulo     string
-	Descricao  string
-	Perguntas  []Pergunta
-	Ativa      bool
-	CriadoEm   time.Time
-	AlteradoEm time.Time
-	Versao     int64
+	store.Meta `bson:",inline"`
+	Titulo     string     `bson:"titulo"`
+	Descricao  string     `bson:"descricao"`
+	Perguntas  []Pergunta `bson:"perguntas"`
+	Ativa      bool       `bson:"ativa"`
+	// PesquisaID is the form's id in a stored version (whose own id is "id@versao").
+	PesquisaID string `bson:"pesquisa_id"`
 }
 
 // Normalize validates the form.
@@ -106,18 +106,25 @@ type Resposta struct {
 
 // RespostaPesquisa is a form answered for a customer.
 type RespostaPesquisa struct {
-	ID             string
-	Empresa        string
-	ClienteID      string
-	PesquisaID     string
-	PesquisaVersao int64
-	PesquisaTitulo string
-	Respostas      []Resposta
-	Operador       string
-	OperadorNome   string
-	Em             time.Time
-	Latitude       *float64
-	Longitude      *float64
+	store.Meta     `bson:",inline"`
+	ClienteID      string     `bson:"cliente_id"`
+	PesquisaID     string     `bson:"pesquisa_id"`
+	PesquisaVersao int64      `bson:"pesquisa_versao"`
+	PesquisaTitulo string     `bson:"pesquisa_titulo"`
+	Respostas      []Resposta `bson:"respostas"`
+	Operador       string     `bson:"operador"`
+	OperadorNome   string     `bson:"operador_nome"`
+	// Em is when it was answered (the record's criado_em; legacy records had only em).
+	Em        time.Time `bson:"em"`
+	Latitude  *float64  `bson:"latitude,omitempty"`
+	Longitude *float64  `bson:"longitude,omitempty"`
+}
+
+// FixLegacy fills the bookkeeping of an answer copied from the old database.
+func (r *RespostaPesquisa) FixLegacy() {
+	if r.CriadoEm.IsZero() {
+		r.CriadoEm, r.AlteradoEm, r.CriadoPor, r.AlteradoPor = r.Em, r.Em, r.Operador, r.Operador
+	}
 }
 
 // Check validates answers against the form version they answer, normalizing values.
@@ -214,15 +221,17 @@ func contains(l []string, s string) bool {
 
 // Transferencia records customers moved between portfolios.
 type Transferencia struct {
-	ID         string
-	Empresa    string
-	De         string
-	Para       string
-	ClienteIDs []string
-	Por        string
-	Em         time.Time
+	store.Meta `bson:",inline"`
+	De         string    `bson:"de_vendedor_id"`
+	Para       string    `bson:"para_vendedor_id"`
+	ClienteIDs []string  `bson:"cliente_ids"`
+	Por        string    `bson:"por"`
+	Em         time.Time `bson:"em"`
 }
 
-// OrdemTempo is the sort key of records listed newest first (transfers, answers): the instant in
-// nanoseconds, zero-padded so that it sorts as text.
-func OrdemTempo(t time.Time) string { return fmt.Sprintf("%020d", t.UnixNano()) }
+// FixLegacy fills the bookkeeping of a transfer copied from the old database.
+func (t *Transferencia) FixLegacy() {
+	if t.CriadoEm.IsZero() {
+		t.CriadoEm, t.AlteradoEm, t.CriadoPor, t.AlteradoPor = t.Em, t.Em, t.Por, t.Por
+	}
+}

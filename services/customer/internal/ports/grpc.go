@@ -9,6 +9,7 @@ import (
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
 	"github.com/crmvendas/crm/services/customer/internal/app"
 	"github.com/crmvendas/crm/services/customer/internal/domain"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Server implements customerv1.CustomerServiceServer.
@@ -51,11 +52,11 @@ func contatoFromProto(c *customerv1.Contato) domain.Contato {
 		Email: c.GetEmail(), Aniversario: c.GetAniversario(), Principal: c.GetPrincipal()}
 }
 
-func clienteToProto(c *domain.Cliente, regiao string) *customerv1.Cliente {
+func clienteToProto(c *domain.Cliente) *customerv1.Cliente {
 	out := &customerv1.Cliente{Id: c.ID, Empresa: c.Empresa, TipoPessoa: c.TipoPessoa, Documento: c.Documento, Nome: c.Nome,
 		NomeFantasia: c.NomeFantasia, InscricaoEstadual: c.InscricaoEstadual, ContribuinteIcms: c.ContribuinteICMS, Email: c.Email,
 		Telefone: c.Telefone, Celular: c.Celular, Segmento: c.Segmento, Status: c.Status, LimiteCreditoCentavos: c.LimiteCreditoCentavos,
-		Observacoes: c.Observacoes, VendedorId: c.VendedorID, RegiaoId: regiao,
+		Observacoes: c.Observacoes, VendedorId: c.VendedorID, RegiaoId: c.RegiaoID,
 		Enderecos: make([]*customerv1.Endereco, 0, len(c.Enderecos)), Contatos: make([]*customerv1.Contato, 0, len(c.Contatos)),
 		CriadoPor: c.CriadoPor, CriadoEm: timestamppb.New(c.CriadoEm), AlteradoPor: c.AlteradoPor, AlteradoEm: timestamppb.New(c.AlteradoEm),
 		Versao: c.Versao, Excluido: c.Excluido}
@@ -72,28 +73,28 @@ func clienteToProto(c *domain.Cliente, regiao string) *customerv1.Cliente {
 }
 
 func (s *Server) ListarClientes(ctx context.Context, r *customerv1.ListarClientesRequest) (*customerv1.ListarClientesResponse, error) {
-	list, regioes, next, err := s.App.List(ctx, app.ListInput{PageSize: r.GetPageSize(), PageToken: r.GetPageToken(), Q: r.GetQ(),
+	p, err := s.App.List(ctx, app.ListInput{PageSize: r.GetPageSize(), PageToken: r.GetPageToken(), Q: r.GetQ(),
 		Cidade: r.GetCidade(), Status: r.GetStatus(), Regiao: r.GetRegiao(), Vendedor: r.GetVendedor()})
 	if err != nil {
 		return nil, err
 	}
-	out := &customerv1.ListarClientesResponse{Clientes: make([]*customerv1.Cliente, 0, len(list)), NextPageToken: next}
-	for _, c := range list {
-		out.Clientes = append(out.Clientes, clienteToProto(c, regioes[c.ID]))
+	out := &customerv1.ListarClientesResponse{Clientes: make([]*customerv1.Cliente, 0, len(p.Items)), NextPageToken: p.Next}
+	for _, c := range p.Items {
+		out.Clientes = append(out.Clientes, clienteToProto(c))
 	}
 	return out, nil
 }
 
 func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.AlteracoesClientesRequest) (*customerv1.AlteracoesClientesResponse, error) {
-	list, regioes, cursor, mais, err := s.App.Changes(ctx, r.GetDesde(), r.GetPageSize())
+	ch, err := s.App.Changes(ctx, r.GetDesde(), r.GetPageSize())
 	if err != nil {
 		return nil, err
 	}
-	out := &customerv1.AlteracoesClientesResponse{Alteracoes: make([]*customerv1.AlteracaoCliente, 0, len(list)), Cursor: cursor, Mais: mais}
-	for _, a := range list {
+	out := &customerv1.AlteracoesClientesResponse{Alteracoes: make([]*customerv1.AlteracaoCliente, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
+	for _, a := range ch.Items {
 		x := &customerv1.AlteracaoCliente{Id: a.ID, Removido: a.Removido}
-		if a.Cliente != nil {
-			x.Cliente = clienteToProto(a.Cliente, regioes[a.ID])
+		if a.Doc != nil {
+			x.Cliente = clienteToProto(a.Doc)
 		}
 		out.Alteracoes = append(out.Alteracoes, x)
 	}
@@ -101,22 +102,26 @@ func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.Alteracoe
 }
 
 func (s *Server) ObterCliente(ctx context.Context, r *customerv1.ObterClienteRequest) (*customerv1.Cliente, error) {
-	c, regiao, err := s.App.Get(ctx, r.GetId())
-	if err != nil {
-		return nil, err
-	}
-	return clienteToProto(c, regiao), nil
+	return s.cliente(s.App.Get(ctx, r.GetId()))
 }
 
-func (s *Server) withRegiao(ctx context.Context, c *domain.Cliente, err error) (*customerv1.Cliente, error) {
+func (s *Server) cliente(c *domain.Cliente, err error) (*customerv1.Cliente, error) {
 	if err != nil {
 		return nil, err
 	}
-	return clienteToProto(c, s.App.Regiao(ctx, c)), nil
+	return clienteToProto(c), nil
+}
+
+func (s *Server) SincronizarRegiao(ctx context.Context, r *customerv1.SincronizarRegiaoRequest) (*customerv1.SincronizarRegiaoResponse, error) {
+	n, err := s.App.SincronizarRegiao(ctx, r.GetRegiaoId())
+	if err != nil {
+		return nil, err
+	}
+	return &customerv1.SincronizarRegiaoResponse{Atualizados: int32(n)}, nil
 }
 
 func (s *Server) CriarCliente(ctx context.Context, r *customerv1.CriarClienteRequest) (*customerv1.Cliente, error) {
-	in := domain.Cliente{ID: r.GetId(), TipoPessoa: r.GetTipoPessoa(), Documento: r.GetDocumento(), Nome: r.GetNome(),
+	in := domain.Cliente{Meta: store.Meta{ID: r.GetId()}, TipoPessoa: r.GetTipoPessoa(), Documento: r.GetDocumento(), Nome: r.GetNome(),
 		NomeFantasia: r.GetNomeFantasia(), InscricaoEstadual: r.GetInscricaoEstadual(), ContribuinteICMS: r.GetContribuinteIcms(),
 		Email: r.GetEmail(), Telefone: r.GetTelefone(), Celular: r.GetCelular(), Segmento: r.GetSegmento(), Status: r.GetStatus(),
 		LimiteCreditoCentavos: r.GetLimiteCreditoCentavos(), Observacoes: r.GetObservacoes(), VendedorID: r.GetVendedorId()}
@@ -127,7 +132,7 @@ func (s *Server) CriarCliente(ctx context.Context, r *customerv1.CriarClienteReq
 		in.Contatos = append(in.Contatos, contatoFromProto(c))
 	}
 	c, err := s.App.Create(ctx, in)
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) AtualizarCliente(ctx context.Context, r *customerv1.AtualizarClienteRequest) (*customerv1.Cliente, error) {
@@ -136,7 +141,7 @@ func (s *Server) AtualizarCliente(ctx context.Context, r *customerv1.AtualizarCl
 		Celular: r.Celular, Segmento: r.Segmento, Status: r.Status, Observacoes: r.Observacoes,
 		LimiteCreditoCentavos: r.LimiteCreditoCentavos, VendedorID: r.VendedorId}
 	c, err := s.App.Update(ctx, r.GetId(), p, r.GetVersao())
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) ExcluirCliente(ctx context.Context, r *customerv1.ExcluirClienteRequest) (*customerv1.Cliente, error) {
@@ -144,27 +149,27 @@ func (s *Server) ExcluirCliente(ctx context.Context, r *customerv1.ExcluirClient
 	if err != nil {
 		return nil, err
 	}
-	return clienteToProto(c, ""), nil
+	return clienteToProto(c), nil
 }
 
 func (s *Server) SalvarEndereco(ctx context.Context, r *customerv1.SalvarEnderecoRequest) (*customerv1.Cliente, error) {
 	c, err := s.App.SaveEndereco(ctx, r.GetClienteId(), enderecoFromProto(r.GetEndereco()))
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) RemoverEndereco(ctx context.Context, r *customerv1.RemoverEnderecoRequest) (*customerv1.Cliente, error) {
 	c, err := s.App.RemoveEndereco(ctx, r.GetClienteId(), r.GetId())
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) SalvarContato(ctx context.Context, r *customerv1.SalvarContatoRequest) (*customerv1.Cliente, error) {
 	c, err := s.App.SaveContato(ctx, r.GetClienteId(), contatoFromProto(r.GetContato()))
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) RemoverContato(ctx context.Context, r *customerv1.RemoverContatoRequest) (*customerv1.Cliente, error) {
 	c, err := s.App.RemoveContato(ctx, r.GetClienteId(), r.GetId())
-	return s.withRegiao(ctx, c, err)
+	return s.cliente(c, err)
 }
 
 func (s *Server) ImportarClientes(ctx context.Context, r *customerv1.ImportarClientesRequest) (*customerv1.ImportarClientesResponse, error) {
@@ -248,12 +253,12 @@ func pesquisaToProto(p *domain.Pesquisa) *customerv1.Pesquisa {
 }
 
 func (s *Server) ListarPesquisas(ctx context.Context, r *customerv1.ListarPesquisasRequest) (*customerv1.ListarPesquisasResponse, error) {
-	list, err := s.App.Pesquisas(ctx, r.GetIncluirInativas())
+	pg, err := s.App.Pesquisas(ctx, r.GetIncluirInativas(), r.GetPageSize(), r.GetPageToken())
 	if err != nil {
 		return nil, err
 	}
-	out := &customerv1.ListarPesquisasResponse{Pesquisas: make([]*customerv1.Pesquisa, 0, len(list))}
-	for _, p := range list {
+	out := &customerv1.ListarPesquisasResponse{Pesquisas: make([]*customerv1.Pesquisa, 0, len(pg.Items)), NextPageToken: pg.Next}
+	for _, p := range pg.Items {
 		out.Pesquisas = append(out.Pesquisas, pesquisaToProto(p))
 	}
 	return out, nil
@@ -268,7 +273,7 @@ func (s *Server) ObterPesquisa(ctx context.Context, r *customerv1.ObterPesquisaR
 }
 
 func (s *Server) CriarPesquisa(ctx context.Context, r *customerv1.CriarPesquisaRequest) (*customerv1.Pesquisa, error) {
-	p, err := s.App.CriarPesquisa(ctx, domain.Pesquisa{ID: r.GetId(), Titulo: r.GetTitulo(), Descricao: r.GetDescricao(),
+	p, err := s.App.CriarPesquisa(ctx, domain.Pesquisa{Meta: store.Meta{ID: r.GetId()}, Titulo: r.GetTitulo(), Descricao: r.GetDescricao(),
 		Perguntas: perguntasFromProto(r.GetPerguntas()), Ativa: !r.GetInativa()})
 	if err != nil {
 		return nil, err
