@@ -127,11 +127,15 @@ func (c *Collection[T]) check(sc Scope, r *record) error {
 	return nil
 }
 
-// payloadHash identifies a create's payload: the entity without its bookkeeping.
-func payloadHash[T any](t *T) (string, error) {
+// payloadHash identifies a create's payload: the entity without its bookkeeping (nor the
+// fields derived by the server).
+func (c *Collection[T]) payloadHash(t *T) (string, error) {
 	cp := *t
 	m := meta(&cp)
 	*m = Meta{ID: m.ID}
+	if c.spec.Derived != nil {
+		c.spec.Derived(&cp)
+	}
 	b, err := bson.Marshal(&cp)
 	if err != nil {
 		return "", err
@@ -247,7 +251,7 @@ func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, e
 	if m.ID == "" {
 		return nil, false, errs.Internal(fmt.Errorf("store: %s sem id", c.spec.Name))
 	}
-	hash, err := payloadHash(t)
+	hash, err := c.payloadHash(t)
 	if err != nil {
 		return nil, false, errs.Internal(err)
 	}
@@ -293,7 +297,7 @@ func (c *Collection[T]) CreateMany(ctx context.Context, sc Scope, ts []*T) error
 	ws := make([]*write, 0, len(ts))
 	for _, t := range ts {
 		m := meta(t)
-		hash, err := payloadHash(t)
+		hash, err := c.payloadHash(t)
 		if err != nil {
 			return errs.Internal(err)
 		}
@@ -320,7 +324,7 @@ func (c *Collection[T]) Import(ctx context.Context, ts []*T) (int, error) {
 			m.Versao = 1
 		}
 		m.CriadoEm, m.AlteradoEm = m.CriadoEm.UTC().Truncate(1e6), m.AlteradoEm.UTC().Truncate(1e6)
-		hash, err := payloadHash(t)
+		hash, err := c.payloadHash(t)
 		if err != nil {
 			return 0, err
 		}
@@ -642,4 +646,18 @@ func (s *Store) Counters(ctx context.Context, name, empresa, id string) (map[str
 		return nil, errs.Internal(err)
 	}
 	return v, nil
+}
+
+// TokenAfter is the page token that resumes a list right after t (for a use case that stops
+// in the middle of a page it read).
+func (c *Collection[T]) TokenAfter(t *T) string {
+	v := make([]any, len(c.spec.Sort.Fields))
+	for i, f := range c.spec.Sort.Fields {
+		for _, fd := range c.spec.Fields {
+			if fd.Name == f {
+				v[i] = norm(fd.Value(t))
+			}
+		}
+	}
+	return encodeToken(v, meta(t).ID)
 }

@@ -53,6 +53,9 @@ type Spec[T any] struct {
 	// after). The sort, and owner + sort, are indexed without being declared.
 	Indexes [][]string
 	Unique  []Unique[T]
+	// Derived clears, on a copy, the fields the server computes (a region, a timestamp) so that
+	// they are not part of the payload a replayed create is compared by.
+	Derived func(*T)
 	// Legacy is the name of the collection in the FerretDB data directory this collection is
 	// copied from once (empty: Name).
 	Legacy string
