@@ -4,17 +4,17 @@ package system
 
 import (
 	"context"
+	"errors"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc"
 
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/system/internal/adapters"
 	"github.com/crmvendas/crm/services/system/internal/app"
 	"github.com/crmvendas/crm/services/system/internal/ports"
@@ -25,7 +25,8 @@ const DatabaseName = "crm_system"
 
 // Deps are what the system service needs.
 type Deps struct {
-	DB *mongo.Database
+	// Store is the service's store (runner.Env.Store(DatabaseName); testkit.Store in tests).
+	Store *store.Store
 	// Default version policy of platforms a company has not configured.
 	DefaultVersion, DefaultAndroidURL, DefaultWebURL string
 }
@@ -33,16 +34,23 @@ type Deps struct {
 // System is the mounted service.
 type System struct {
 	app *app.Service
-	db  *mongo.Database
 }
 
-// New builds the system service.
-func New(d Deps) *System {
+// New builds the system service and declares its collections (versoes, acessos, empresas) on
+// d.Store.
+func New(d Deps) (*System, error) {
+	if d.Store == nil {
+		return nil, errors.New("system: Deps.Store é obrigatório")
+	}
 	if d.DefaultVersion == "" {
 		d.DefaultVersion = "1.0.0"
 	}
-	return &System{db: d.DB, app: &app.Service{Repo: adapters.NewRepo(d.DB),
-		Defaults: app.Defaults{Versao: d.DefaultVersion, AndroidURL: d.DefaultAndroidURL, WebURL: d.DefaultWebURL}}}
+	repo, err := adapters.NewRepo(context.Background(), d.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &System{app: &app.Service{Repo: repo,
+		Defaults: app.Defaults{Versao: d.DefaultVersion, AndroidURL: d.DefaultAndroidURL, WebURL: d.DefaultWebURL}}}, nil
 }
 
 // Policies: who may call each method.
@@ -66,9 +74,6 @@ func (s *System) Module() server.Module {
 			},
 		}},
 		Policies: Policies,
-		Start: func(ctx context.Context) error {
-			return mongox.EnsureIndexes(ctx, s.db, adapters.Indexes...)
-		},
 	}
 }
 

@@ -9,14 +9,13 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/operator"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 	"github.com/crmvendas/crm/services/system"
 )
@@ -30,7 +29,7 @@ func TestMain(m *testing.M) {
 type env struct {
 	stack *testkit.Stack
 	op    *operator.Operator
-	db    *mongo.Database
+	st    *store.Store
 	grpc  systemv1.SystemServiceClient
 }
 
@@ -38,12 +37,17 @@ type member struct{ ID, UID, Token, Empresa string }
 
 func setup(t *testing.T) *env {
 	t.Helper()
-	opdb := testkit.DB(t, "op")
-	db := testkit.DB(t, "sys")
-	op := operator.New(operator.Deps{DB: opdb, Auth: testkit.AuthClient(t)})
-	sys := system.New(system.Deps{DB: db, DefaultVersion: "1.0.0", DefaultAndroidURL: "https://play.example.com/app", DefaultWebURL: "/"})
-	st := testkit.StartStack(t, op.Resolver(), op.Module(), sys.Module())
-	return &env{stack: st, op: op, db: db, grpc: systemv1.NewSystemServiceClient(st.Conn)}
+	op, err := operator.New(operator.Deps{Store: testkit.Store(t, operator.DatabaseName), Auth: testkit.AuthClient(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := testkit.Store(t, system.DatabaseName)
+	sys, err := system.New(system.Deps{Store: st, DefaultVersion: "1.0.0", DefaultAndroidURL: "https://play.example.com/app", DefaultWebURL: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack := testkit.StartStack(t, op.Resolver(), op.Module(), sys.Module())
+	return &env{stack: stack, op: op, st: st, grpc: systemv1.NewSystemServiceClient(stack.Conn)}
 }
 
 func (e *env) add(t *testing.T, empresa, perfil string) member {
@@ -56,12 +60,31 @@ func (e *env) add(t *testing.T, empresa, perfil string) member {
 	return member{ID: id, UID: u.UID, Token: u.Token, Empresa: empresa}
 }
 
-func (e *env) count(t *testing.T, col string) int64 {
-	n, err := e.db.Collection(col).CountDocuments(context.Background(), bson.D{})
+// fingerprint identifies the system store's content: equal before and after a call when it
+// wrote nothing (SQLite only; empty on the MongoDB backend, where the check is skipped).
+func (e *env) fingerprint(t *testing.T) string {
+	t.Helper()
+	if e.st.Kind() != "sqlite" {
+		return ""
+	}
+	fp, err := e.st.Fingerprint(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return fp
+}
+
+// motivo is the reason of a REST error body.
+func motivo(t *testing.T, body []byte) string {
+	t.Helper()
+	var eb struct {
+		Mensagem string `json:"mensagem"`
+		Motivo   string `json:"motivo"`
+	}
+	if err := json.Unmarshal(body, &eb); err != nil || eb.Mensagem == "" {
+		t.Fatalf("error body without mensagem: %s", body)
+	}
+	return eb.Motivo
 }
 
 func TestVersao(t *testing.T) {
@@ -98,21 +121,41 @@ func TestVersao(t *testing.T) {
 		if code != c.want || !strings.Contains(string(body), c.msg) {
 			t.Errorf("%s: %d %s", c.name, code, body)
 		}
+		if code == 403 && motivo(t, body) != "FORA_DO_ESCOPO" {
+			t.Errorf("%s: motivo %s", c.name, body)
+		}
 	}
 
 	// ADMIN sets the android policy; a VENDEDOR can't, and another company's ADMIN doesn't see it.
 	policy := map[string]any{"versao_atual": "2.3.0", "versao_minima": "2.0.0", "url_atualizacao": "https://loja.example.com/crm", "mensagem": "Atualize para continuar."}
+	before := e.fingerprint(t)
 	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", vend.Token, policy); code != 403 {
 		t.Errorf("vendedor sets version: %d %s", code, body)
 	}
-	if e.count(t, "versoes") != 0 {
+	if e.fingerprint(t) != before {
 		t.Fatal("refused call wrote")
 	}
 	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, map[string]any{"versao_atual": "1.0", "versao_minima": "2.0"}); code != 400 || !strings.Contains(string(body), "versão mínima") {
 		t.Errorf("min > current: %d %s", code, body)
 	}
-	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, policy); code != 200 || !strings.Contains(string(body), `"personalizada":true`) {
+	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, policy); code != 200 || !strings.Contains(string(body), `"personalizada":true`) || !strings.Contains(string(body), `"versao":"1"`) {
 		t.Fatalf("admin sets version: %d %s", code, body)
+	}
+	// The same policy again writes nothing; a change is versao 2.
+	before = e.fingerprint(t)
+	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, policy); code != 200 || !strings.Contains(string(body), `"versao":"1"`) || e.fingerprint(t) != before {
+		t.Fatalf("same policy again: %d %s", code, body)
+	}
+	changed := map[string]any{}
+	for k, v := range policy {
+		changed[k] = v
+	}
+	changed["versao_atual"] = "2.4.0"
+	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, changed); code != 200 || !strings.Contains(string(body), `"versao":"2"`) {
+		t.Fatalf("changed policy: %d %s", code, body)
+	}
+	if code, body := e.stack.Do(t, "PUT", "/crm/sistema/versoes/android", admin.Token, policy); code != 200 || !strings.Contains(string(body), `"versao":"3"`) {
+		t.Fatalf("policy back: %d %s", code, body)
 	}
 	code, body = e.stack.Do(t, "POST", "/crm/sistema/versao", vend.Token, map[string]any{"empresa": "emp-a", "tipo": "android", "versao_app": "1.9.9"})
 	json.Unmarshal(body, &v)
@@ -157,9 +200,7 @@ func TestLogAcesso(t *testing.T) {
 	if code, body := e.stack.Do(t, "POST", "/crm/sistema/logacesso", vend.Token, nulls); code != 200 {
 		t.Fatalf("log with null coordinates: %d %s", code, body)
 	}
-	if e.count(t, "acessos") != 2 {
-		t.Fatal("expected 2 entries")
-	}
+	before := e.fingerprint(t)
 	bad := func(k string, v any) map[string]any {
 		m := map[string]any{}
 		for a, b := range ok {
@@ -169,28 +210,30 @@ func TestLogAcesso(t *testing.T) {
 		return m
 	}
 	for _, c := range []struct {
-		name  string
-		token string
-		body  any
-		want  int
+		name   string
+		token  string
+		body   any
+		want   int
+		motivo string
 	}{
-		{"latitude out of range", vend.Token, bad("latitude", 91), 400},
-		{"longitude out of range", vend.Token, bad("longitude", -180.5), 400},
-		{"oversized historico", vend.Token, bad("historico", strings.Repeat("x", 2001)), 400},
-		{"missing empresa", vend.Token, bad("empresa", ""), 400},
-		{"other company", vend.Token, bad("empresa", "emp-b"), 403},
-		{"other operator", vend.Token, bad("operador", vend2.ID), 403},
-		{"other company admin", otherAdmin.Token, ok, 403},
-		{"no token", "", ok, 401},
-		{"bad token", "x", ok, 401},
+		{"latitude out of range", vend.Token, bad("latitude", 91), 400, "DADOS_INVALIDOS"},
+		{"longitude out of range", vend.Token, bad("longitude", -180.5), 400, "DADOS_INVALIDOS"},
+		{"oversized historico", vend.Token, bad("historico", strings.Repeat("x", 2001)), 400, "DADOS_INVALIDOS"},
+		{"missing empresa", vend.Token, bad("empresa", ""), 400, "DADOS_INVALIDOS"},
+		{"other company", vend.Token, bad("empresa", "emp-b"), 403, "FORA_DO_ESCOPO"},
+		{"other operator", vend.Token, bad("operador", vend2.ID), 403, "FORA_DO_ESCOPO"},
+		{"other company's operator", otherAdmin.Token, bad("empresa", "emp-b"), 403, "FORA_DO_ESCOPO"},
+		{"other company admin", otherAdmin.Token, ok, 403, "FORA_DO_ESCOPO"},
+		{"no token", "", ok, 401, "NAO_AUTENTICADO"},
+		{"bad token", "x", ok, 401, "NAO_AUTENTICADO"},
 	} {
 		code, body := e.stack.Do(t, "POST", "/crm/sistema/logacesso", c.token, c.body)
-		if code != c.want {
+		if code != c.want || motivo(t, body) != c.motivo {
 			t.Errorf("%s: %d %s", c.name, code, body)
 		}
 	}
-	if n := e.count(t, "acessos"); n != 2 {
-		t.Fatalf("refused calls wrote: %d entries", n)
+	if e.fingerprint(t) != before {
+		t.Fatal("refused calls wrote")
 	}
 
 	// gRPC: the peer address and user agent are recorded.
@@ -242,6 +285,119 @@ func TestLogAcesso(t *testing.T) {
 		t.Fatalf("filter by period: %d %s", code, body)
 	}
 	if code, body := e.stack.Do(t, "GET", "/crm/sistema/logacesso?page_token=lixo", admin.Token, nil); code != 400 {
+		t.Errorf("bad token: %d %s", code, body)
+	}
+}
+
+// The access log is paginated: page_token walks it newest first without repeating or skipping,
+// page_size is capped at 200, and the filters hold across pages.
+func TestLogAcessoPages(t *testing.T) {
+	e := setup(t)
+	v1 := e.add(t, "emp-a", "VENDEDOR")
+	v2 := e.add(t, "emp-a", "VENDEDOR")
+	admin := e.add(t, "emp-a", "ADMIN")
+	const n1, n2 = 150, 60
+	// Interleave the two sellers' entries.
+	var ids1, ids2 int
+	for ids1 < n1 || ids2 < n2 {
+		m := v1
+		if ids2 < n2 && (ids1 >= n1 || (ids1+ids2)%3 == 0) {
+			m, ids2 = v2, ids2+1
+		} else {
+			ids1++
+		}
+		if _, err := e.grpc.RegistrarAcesso(testkit.Ctx(m.Token), &systemv1.RegistrarAcessoRequest{Empresa: "emp-a", Operador: m.ID, Historico: "h", Localizacao: "l"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type acesso struct {
+		ID           string    `json:"id"`
+		Operador     string    `json:"operador"`
+		RegistradoEm time.Time `json:"registrado_em"`
+	}
+	list := func(query string) ([]acesso, string) {
+		t.Helper()
+		code, body := e.stack.Do(t, "GET", "/crm/sistema/logacesso?"+query, admin.Token, nil)
+		var page struct {
+			Acessos       []acesso `json:"acessos"`
+			NextPageToken string   `json:"next_page_token"`
+		}
+		if code != 200 || json.Unmarshal(body, &page) != nil {
+			t.Fatalf("%s: %d %s", query, code, body)
+		}
+		return page.Acessos, page.NextPageToken
+	}
+	all := func(query string) []acesso {
+		t.Helper()
+		var out []acesso
+		tok := ""
+		for pages := 0; ; pages++ {
+			if pages > 300 {
+				t.Fatalf("%s: no end", query)
+			}
+			q := query
+			if tok != "" {
+				q += "&page_token=" + tok
+			}
+			items, next := list(q)
+			out = append(out, items...)
+			if next == "" {
+				return out
+			}
+			tok = next
+		}
+	}
+	check := func(name string, got []acesso, want int, operador string) {
+		t.Helper()
+		seen := map[string]bool{}
+		for i, a := range got {
+			if seen[a.ID] {
+				t.Fatalf("%s: %s twice", name, a.ID)
+			}
+			seen[a.ID] = true
+			if operador != "" && a.Operador != operador {
+				t.Fatalf("%s: entry of %s", name, a.Operador)
+			}
+			if i > 0 && a.RegistradoEm.After(got[i-1].RegistradoEm) {
+				t.Fatalf("%s: not newest first at %d: %s after %s", name, i, a.RegistradoEm, got[i-1].RegistradoEm)
+			}
+		}
+		if len(got) != want {
+			t.Fatalf("%s: %d entries, want %d", name, len(got), want)
+		}
+	}
+
+	// Default page: 50; above the maximum: 200.
+	if items, next := list(""); len(items) != 50 || next == "" {
+		t.Fatalf("default page: %d %q", len(items), next)
+	}
+	first, next := list("page_size=1000")
+	if len(first) != 200 || next == "" {
+		t.Fatalf("capped page: %d %q", len(first), next)
+	}
+	rest, last := list("page_size=1000&page_token=" + next)
+	if len(rest) != n1+n2-200 || last != "" {
+		t.Fatalf("second page: %d %q", len(rest), last)
+	}
+	check("capped pages", append(first, rest...), n1+n2, "")
+	check("pages of 7", all("page_size=7"), n1+n2, "")
+	check("one seller, pages of 9", all("page_size=9&operador="+v2.ID), n2, v2.ID)
+	// A period: from the 20th entry on (inclusive) until the 10th newest (exclusive).
+	newestFirst := append(first, rest...)
+	de, ate := newestFirst[len(newestFirst)-20].RegistradoEm, newestFirst[9].RegistradoEm
+	want := 0
+	for _, a := range newestFirst {
+		if !a.RegistradoEm.Before(de) && a.RegistradoEm.Before(ate) {
+			want++
+		}
+	}
+	if want < 150 {
+		t.Fatalf("period of %d entries", want)
+	}
+	check("period, pages of 11", all("page_size=11&de="+de.Format(time.RFC3339Nano)+"&ate="+ate.Format(time.RFC3339Nano)), want, "")
+	// A token that is not one is 400.
+	code, body := e.stack.Do(t, "GET", "/crm/sistema/logacesso?page_token=%7B%7D", admin.Token, nil)
+	if code != 400 || motivo(t, body) != "DADOS_INVALIDOS" {
 		t.Errorf("bad token: %d %s", code, body)
 	}
 }

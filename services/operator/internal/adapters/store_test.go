@@ -2,7 +2,6 @@ package adapters
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
@@ -13,12 +12,6 @@ import (
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testkit.StopEmulator()
-	os.Exit(code)
-}
 
 func newRepo(t *testing.T, st *store.Store) *Repo {
 	t.Helper()

@@ -18,8 +18,15 @@ func main() {
 			return nil, nil, err
 		}
 		c := env.Config
-		sys := system.New(system.Deps{DB: env.Mongo.Database(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
+		st, err := env.Store(system.DatabaseName)
+		if err != nil {
+			return nil, nil, err
+		}
+		sys, err := system.New(system.Deps{Store: st, DefaultVersion: c.DefaultAppVersion,
 			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL})
+		if err != nil {
+			return nil, nil, err
+		}
 		return []server.Module{sys.Module()}, res, nil
 	}, nil)
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
 	"github.com/crmvendas/crm/services/system/internal/domain"
 )
 
@@ -101,7 +100,9 @@ func (s *Service) Versions(ctx context.Context) ([]*domain.ConfigVersao, error) 
 	return out, nil
 }
 
-// SetVersion stores a platform's policy for the caller's company.
+// SetVersion stores a platform's policy for the caller's company. in.Versao, when non-zero, must
+// be the stored versao (else 409 VERSAO_DESATUALIZADA); 0 replaces whatever is current (the REST
+// and gRPC request carry no versao today).
 func (s *Service) SetVersion(ctx context.Context, in domain.ConfigVersao) (*domain.ConfigVersao, error) {
 	c := caller.From(ctx)
 	in.Empresa = c.Empresa
@@ -110,21 +111,10 @@ func (s *Service) SetVersion(ctx context.Context, in domain.ConfigVersao) (*doma
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	cur, err := s.Repo.Versao(ctx, in.Empresa, in.Tipo)
-	if err != nil {
-		return nil, err
-	}
 	if in.URLAtualizacao == "" {
 		in.URLAtualizacao = s.defaults(in.Empresa, in.Tipo).URLAtualizacao
 	}
-	in.Personalizada, in.AlteradoEm, in.Versao = true, s.now(), 1
-	if cur != nil {
-		in.Versao = cur.Versao + 1
-	}
-	if err := s.Repo.SaveVersao(ctx, &in); err != nil {
-		return nil, err
-	}
-	return &in, nil
+	return s.Repo.SaveVersao(ctx, &in, in.Versao)
 }
 
 // LogAccess stores an access-log entry for the caller.
@@ -135,13 +125,11 @@ func (s *Service) LogAccess(ctx context.Context, a domain.Acesso) (*domain.Acess
 		return nil, err
 	}
 	if a.Operador != c.Operador {
-		return nil, errs.Forbidden("Acesso negado: o operador informado não é o seu.")
+		return nil, errs.OutOfScope("Acesso negado: o operador informado não é o seu.")
 	}
-	a.ID, a.UID, a.IP, a.UserAgent, a.RegistradoEm = uuid.NewString(), c.UID, c.IP, truncate(c.UserAgent, 500), s.now()
-	if err := s.Repo.InsertAcesso(ctx, &a); err != nil {
-		return nil, err
-	}
-	return &a, nil
+	a.ID, a.UID, a.IP, a.UserAgent = uuid.NewString(), c.UID, c.IP, truncate(c.UserAgent, 500)
+	a.RegistradoEm = s.now().Truncate(time.Millisecond) // what the store keeps
+	return s.Repo.InsertAcesso(ctx, &a)
 }
 
 // truncate makes s valid UTF-8 (a header may carry any bytes, and protobuf refuses invalid
@@ -154,36 +142,13 @@ func truncate(s string, n int) string {
 	return string([]rune(s)[:n])
 }
 
-// ListAccess lists the caller's company's access log, newest first.
+// ListAccess lists the caller's company's access log, newest first, one page at a time.
 func (s *Service) ListAccess(ctx context.Context, operador string, de, ate time.Time, size int32, token string) ([]*domain.Acesso, string, error) {
 	c := caller.From(ctx)
 	if !de.IsZero() && !ate.IsZero() && !de.Before(ate) {
 		return nil, "", errs.Field("de", "Período inválido: a data inicial deve ser anterior à final.")
 	}
-	cur, err := page.Decode(token)
-	if err != nil {
-		return nil, "", err
-	}
-	n := page.Size(size)
-	f := domain.AcessoFilter{Empresa: c.Empresa, Operador: strings.TrimSpace(operador), De: de, Ate: ate, Limit: n + 1}
-	if cur != nil {
-		t, err := time.Parse(time.RFC3339Nano, cur.Key)
-		if err != nil {
-			return nil, "", errs.Field("page_token", "page_token inválido: use o valor de next_page_token da página anterior.")
-		}
-		f.AfterTime, f.AfterID = t, cur.ID
-	}
-	list, err := s.Repo.ListAcessos(ctx, f)
-	if err != nil {
-		return nil, "", err
-	}
-	next := ""
-	if len(list) > n {
-		list = list[:n]
-		last := list[n-1]
-		next = page.Encode(page.Cursor{Key: last.RegistradoEm.Format(time.RFC3339Nano), ID: last.ID})
-	}
-	return list, next, nil
+	return s.Repo.ListAcessos(ctx, domain.AcessoFilter{Empresa: c.Empresa, Operador: strings.TrimSpace(operador), De: de, Ate: ate, PageSize: size, PageToken: token})
 }
 
 // EnsureCompany creates the company when missing (system use: CLI and demo seed).

@@ -160,15 +160,14 @@ func (a *Acesso) Validate() error {
 	return nil
 }
 
-// AcessoFilter selects access-log entries of a company, newest first.
+// AcessoFilter selects access-log entries of a company, newest first, one page at a time.
 type AcessoFilter struct {
 	Empresa  string
 	Operador string
-	De, Ate  time.Time // zero: open
-	Limit    int
-	// Keyset: entries strictly older than (AfterTime, AfterID).
-	AfterTime time.Time
-	AfterID   string
+	De, Ate  time.Time // zero: open; De inclusive, Ate exclusive
+	// PageSize: default 50, at most 200; PageToken: the next_page_token of the previous page.
+	PageSize  int32
+	PageToken string
 }
 
 // Empresa is a customer company of the product.
@@ -178,12 +177,17 @@ type Empresa struct {
 	CriadoEm time.Time
 }
 
-// Repository stores the system service's data; every query is scoped by company.
+// Repository stores the system service's data; every query is scoped by company (a record of
+// another company is 403 FORA_DO_ESCOPO).
 type Repository interface {
 	Versao(ctx context.Context, empresa, tipo string) (*ConfigVersao, error) // nil when not set
-	SaveVersao(ctx context.Context, c *ConfigVersao) error
-	InsertAcesso(ctx context.Context, a *Acesso) error
-	ListAcessos(ctx context.Context, f AcessoFilter) ([]*Acesso, error)
+	// SaveVersao stores the policy of c.Empresa and c.Tipo and returns it as stored: versao > 0
+	// must be the stored versao (else 409 VERSAO_DESATUALIZADA); 0 replaces whatever is
+	// current, creating it when missing. Nothing is written when nothing changes.
+	SaveVersao(ctx context.Context, c *ConfigVersao, versao int64) (*ConfigVersao, error)
+	InsertAcesso(ctx context.Context, a *Acesso) (*Acesso, error)
+	// ListAcessos returns one page, newest first, and the token of the next ("" on the last).
+	ListAcessos(ctx context.Context, f AcessoFilter) ([]*Acesso, string, error)
 	EnsureEmpresa(ctx context.Context, e *Empresa) (*Empresa, error)
 	Empresa(ctx context.Context, id string) (*Empresa, error)
 }
