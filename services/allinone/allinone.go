@@ -20,6 +20,7 @@ import (
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/runner"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/system"
 )
 
@@ -31,24 +32,39 @@ type Services struct {
 	Customer *customer.Customer
 }
 
-// NewServices builds every service. Each owns its own database.
-func NewServices(env *runner.Env) *Services {
+// NewServices builds every service, each on its own store (on SQLite, views of the one file).
+func NewServices(env *runner.Env) (*Services, error) {
 	c := env.Config
-	return &Services{
-		Operator: operator.New(operator.Deps{DB: env.Mongo.Database(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}),
-		System: system.New(system.Deps{DB: env.Mongo.Database(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
-			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}),
-		Address: address.New(address.Deps{DB: env.Mongo.Database(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log}),
-		// The customer service calls the others through this process's in-process channel.
-		Customer: customer.New(customer.Deps{DB: env.Mongo.Database(customer.DatabaseName),
-			Address: env.Local, Operator: env.Local, Log: env.Log, Strict: c.MongoURI != ""}),
+	var s Services
+	st := func(db string) *store.Store { return env.MustStore(db) }
+	var err error
+	if s.Operator, err = operator.New(operator.Deps{Store: st(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}); err != nil {
+		return nil, err
 	}
+	if s.System, err = system.New(system.Deps{Store: st(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
+		DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}); err != nil {
+		return nil, err
+	}
+	// The services call each other through this process's in-process channel: the customer
+	// service reads regions and operators; the address service has the customer service
+	// recompute its customers' region after each change of a region.
+	if s.Address, err = address.New(address.Deps{Store: st(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log,
+		OnRegiaoAlterada: customer.RegiaoAlterada(env.Local)}); err != nil {
+		return nil, err
+	}
+	if s.Customer, err = customer.New(customer.Deps{Store: st(customer.DatabaseName), Address: env.Local, Operator: env.Local, Log: env.Log}); err != nil {
+		return nil, err
+	}
+	return &s, nil
 }
 
 // Build mounts every module; callers are resolved in memory by the operator service.
 func Build(s **Services) runner.Build {
 	return func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
-		*s = NewServices(env)
+		var err error
+		if *s, err = NewServices(env); err != nil {
+			return nil, nil, err
+		}
 		web := server.Module{Name: "web", HTTP: map[string]http.Handler{"/.well-known/assetlinks.json": assetLinks(env.Config.AssetLinksPackage, env.Config.AssetLinksSHA256)}}
 		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), (*s).Customer.Module(), web}, (*s).Operator.Resolver(), nil
 	}
@@ -106,6 +122,7 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	regioes := map[string]string{}
 	for _, g := range DemoRegioes {
 		var ibges []string
 		for _, nome := range g.Cidades {
@@ -114,16 +131,14 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 				return fmt.Errorf("cidade demo %s/%s fora da lista do IBGE", nome, g.UF)
 			}
 			ibges = append(ibges, c.IBGE)
+			regioes[c.IBGE] = g.ID
 		}
 		if err := s.Address.EnsureRegiao(ctx, DemoEmpresa, g.ID, g.Nome, ibges, g.Operadores); err != nil {
 			return fmt.Errorf("região demo %s: %w", g.Nome, err)
 		}
 	}
-	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, demoClientes())
+	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, regioes, demoClientes())
 	if err != nil {
-		return fmt.Errorf("clientes demo: %w", err)
-	}
-	if err := s.Customer.Warm(ctx, DemoEmpresa); err != nil {
 		return fmt.Errorf("clientes demo: %w", err)
 	}
 	if n > 0 {

@@ -9,15 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"sort"
 	"testing"
-
-	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/crmvendas/crm/services/allinone"
 	"github.com/crmvendas/crm/services/platform/config"
 	"github.com/crmvendas/crm/services/platform/runner"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -27,13 +25,17 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// fullStack serves every module in-process, on the package's embedded FerretDB, with the demo
+// stackStore is the store of the last fullStack (tests of this package run one at a time).
+var stackStore *store.Store
+
+// fullStack serves every module in-process, on a fresh embedded SQLite store, with the demo
 // company seeded.
 func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services) {
 	t.Helper()
 	cfg := config.FromEnv()
 	cfg.ViaCEPURL = viacep
-	env := &runner.Env{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Mongo: testkit.Mongo(t), Auth: testkit.AuthClient(t),
+	stackStore = testkit.Store(t, "crm")
+	env := &runner.Env{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SQLite: stackStore, Auth: testkit.AuthClient(t),
 		Local: &server.Deferred{}}
 	var s *allinone.Services
 	mods, res, err := allinone.Build(&s)(context.Background(), env)
@@ -47,44 +49,16 @@ func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services)
 	return st, s
 }
 
-// snapshot fingerprints every document of the product's databases, to prove a refused call
-// wrote nothing. The customers and their document keys are not read (thousands of demo
-// documents, a slow scan on the embedded database): every write of a customer bumps its
-// company's generation counter (crm_customer.geracoes), which is read.
+// snapshot fingerprints the whole store (every write appends to its feed, claims or frees a
+// key, or moves a counter), to prove a refused call wrote nothing: customers and their
+// document keys included.
 func snapshot(t testing.TB) string {
 	t.Helper()
-	ctx := context.Background()
-	c := testkit.Mongo(t)
-	var out []string
-	for _, dbName := range []string{"crm_operator", "crm_system", "crm_address", "crm_customer"} {
-		db := c.Database(dbName)
-		cols, err := db.ListCollectionNames(ctx, bson.D{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, col := range cols {
-			if dbName == "crm_customer" && (col == "clientes" || col == "documentos") {
-				continue
-			}
-			cur, err := db.Collection(col).Find(ctx, bson.D{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var docs []bson.Raw
-			if err := cur.All(ctx, &docs); err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range docs {
-				out = append(out, dbName+"."+col+":"+d.String())
-			}
-		}
+	f, err := stackStore.Fingerprint(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	sort.Strings(out)
-	s := ""
-	for _, o := range out {
-		s += o + "\n"
-	}
-	return s
+	return f
 }
 
 func postJSON(url string, body any, out any) error {

@@ -191,3 +191,7 @@ func anySeen(sc Scope, owners []string) bool {
 	}
 	return false
 }
+
+// CursorAt is the feed cursor right after log position pos (benchmarks and tools; devices use
+// the cursors the feed returns).
+func CursorAt(pos int64) string { return encodeCursor(feedCursor{P: "l", S: pos}) }

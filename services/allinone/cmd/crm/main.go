@@ -1,5 +1,5 @@
 // Command crm runs the whole product in one process (every service, REST and gRPC, the web app;
-// FerretDB embedded when MONGODB_URI is empty) and administers it.
+// the embedded SQLite store when MONGODB_URI is empty) and administers it.
 //
 //	crm                      serve (also: crm serve)
 //	crm empresa criar --nome "Distribuidora X" --admin-email ana@x.com.br [--id x] [--admin-nome "Ana"] [--admin-senha ...]
@@ -69,11 +69,12 @@ func criarEmpresa(args []string) error {
 		return err
 	}
 	defer env.Close()
-	s := allinone.NewServices(env)
-	for _, m := range []func(context.Context) error{s.Operator.Module().Start} {
-		if err := m(ctx); err != nil {
-			return err
-		}
+	s, err := allinone.NewServices(env)
+	if err != nil {
+		return err
+	}
+	if err := env.ImportLegacy(ctx); err != nil {
+		return err
 	}
 	r, err := allinone.CreateCompany(ctx, s, *id, *nome, *email, *adminNome, *senha)
 	if err != nil {

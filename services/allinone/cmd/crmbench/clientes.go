@@ -95,8 +95,7 @@ func benchClientes(crmPath, emu string, floorCall caller, dur time.Duration) err
 		}
 		rss := rssMB(pid)
 		stop()
-		// A restart on the same data: no seeding, but the company's copy is loaded before
-		// /readyz, which is one scan of the customers on the embedded database.
+		// A restart on the same data: no seeding, nothing loaded into memory.
 		restarted := time.Now()
 		_, _, stop, err = startCRM(crmPath, dir, env)
 		if err != nil {
@@ -104,10 +103,10 @@ func benchClientes(crmPath, emu string, floorCall caller, dur time.Duration) err
 		}
 		restart := time.Since(restarted)
 		stop()
-		fmt.Printf("\n== %d clientes na empresa (carteira do vendedor: %d): 1º início com a carga demo %s; reinício (carrega a cópia da empresa = 1 varredura) %s; RSS depois das medidas %.0f MB\n",
+		fmt.Printf("\n== %d clientes na empresa (carteira do vendedor: %d): 1º início com a carga demo %s; reinício %s; RSS depois das medidas %.0f MB\n",
 			n, n/2, seed.Round(time.Millisecond), restart.Round(time.Millisecond), rss)
 	}
-	fmt.Printf("\n== Clientes por REST, embutido (FerretDB/SQLite), 300 chamadas em sequência por linha\n")
+	fmt.Printf("\n== Clientes por REST, embutido (SQLite), 300 chamadas em sequência por linha\n")
 	fmt.Printf("%-45s %10s %10s %10s %12s\n", "rota                                   clientes", "p50", "p99", "máx", "p99÷floor")
 	ok := true
 	for i, r := range rows {

@@ -107,6 +107,9 @@ func (o *Operadores) Ativo(ctx context.Context, id string) (bool, error) {
 func SincronizarRegiao(conn grpc.ClientConnInterface) func(ctx context.Context, regiaoID string) error {
 	cli := customerv1.NewCustomerServiceClient(conn)
 	return func(ctx context.Context, regiaoID string) error {
+		if c := caller.From(ctx); c == nil || c.Token == "" {
+			return nil // the server's own writes (the demo seed) store their customers' region themselves
+		}
 		_, err := cli.SincronizarRegiao(onBehalf(ctx), &customerv1.SincronizarRegiaoRequest{RegiaoId: regiaoID})
 		return err
 	}
