@@ -33,10 +33,10 @@ func benchStore(sizes []int) error {
 }
 
 const (
-	benchEmpresa  = "bench"
-	benchSellers  = 10
+	benchEmpresa   = "bench"
+	benchSellers   = 10
 	benchNClientes = 5000
-	benchRounds   = 400
+	benchRounds    = 400
 )
 
 var benchStart = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
