@@ -13,7 +13,7 @@ type Config struct {
 	HTTPAddr          string // CRM_HTTP_ADDR
 	GRPCAddr          string // CRM_GRPC_ADDR
 	DataDir           string // CRM_DATA_DIR
-	MongoURI          string // MONGODB_URI; empty = embedded FerretDB in DataDir
+	MongoURI          string // MONGODB_URI; empty = the embedded SQLite store in DataDir
 	FirebaseProjectID string // FIREBASE_PROJECT_ID
 	AuthEmulatorHost  string // FIREBASE_AUTH_EMULATOR_HOST
 	ViaCEPURL         string // CRM_VIACEP_URL

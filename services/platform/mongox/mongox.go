@@ -1,6 +1,6 @@
-// Package mongox holds the MongoDB helpers every repository uses: connecting (to a MongoDB
-// deployment, or to FerretDB embedded in the process when no URI is configured), declaring
-// indexes idempotently, and the bookkeeping fields every stored entity carries.
+// Package mongox connects to MongoDB (a deployment, for the store's MongoDB backend) and runs
+// FerretDB embedded in the process: the MongoDB-wire stand-in the tests run that backend on, and
+// the reader of a data directory left by the old embedded default (copied once into SQLite).
 package mongox
 
 import (
@@ -96,29 +96,4 @@ func redact(uri string) string {
 		return uri[:10] + "…"
 	}
 	return uri
-}
-
-// Index declares one index of a collection.
-type Index struct {
-	Collection string
-	Model      mongo.IndexModel
-}
-
-// EnsureIndexes creates the indexes if missing (idempotent).
-func EnsureIndexes(ctx context.Context, db *mongo.Database, idx ...Index) error {
-	for _, i := range idx {
-		if _, err := db.Collection(i.Collection).Indexes().CreateOne(ctx, i.Model); err != nil {
-			return fmt.Errorf("índice em %s.%s: %w", db.Name(), i.Collection, err)
-		}
-	}
-	return nil
-}
-
-// Meta are the bookkeeping fields of every stored entity (embedded inline in documents).
-type Meta struct {
-	Empresa    string    `bson:"empresa"`
-	CriadoEm   time.Time `bson:"criado_em"`
-	AlteradoEm time.Time `bson:"alterado_em"`
-	Versao     int64     `bson:"versao"`
-	Excluido   bool      `bson:"excluido"`
 }

@@ -1,5 +1,5 @@
 // Package runner is the one place a process is put together: configuration, JSON logs, the
-// database (MongoDB, or FerretDB embedded in the data directory), the Firebase Admin SDK, the
+// store (MongoDB, or the embedded SQLite file in the data directory), the Firebase Admin SDK, the
 // server with the modules, signals and an orderly shutdown. Every service binary and the
 // all-in-one `crm` command run through it.
 package runner
@@ -99,8 +99,9 @@ func NewLogger(cfg config.Config) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
 }
 
-// Open connects the database and the Firebase Admin SDK. With an empty MONGODB_URI it starts
-// FerretDB on CRM_DATA_DIR/db and takes the data directory's lock (one process per directory).
+// Open connects the database and the Firebase Admin SDK. With an empty MONGODB_URI it opens the
+// SQLite store in CRM_DATA_DIR/crm.db and takes the data directory's lock (one process per
+// directory).
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*Env, error) {
 	env := &Env{Config: cfg, Log: log, Local: &server.Deferred{}}
 	if cfg.AuthEmulatorHost != "" && !strings.HasPrefix(cfg.FirebaseProjectID, "demo-") {

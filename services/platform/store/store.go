@@ -18,6 +18,7 @@ import (
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/page"
 )
 
 // Meta is the bookkeeping every stored entity carries, embedded inline in the entity:
@@ -82,25 +83,17 @@ func (s Scope) Sees(owner string) bool {
 	return false
 }
 
-// Page sizes of every list.
+// Page sizes of every list (the rule lives in package page, shared with in-memory lists).
 const (
-	DefaultPageSize = 50
-	MaxPageSize     = 200
+	DefaultPageSize = page.DefaultSize
+	MaxPageSize     = page.MaxSize
 	// MaxSearchLen bounds a search term (characters) and MaxSearchWords its words.
 	MaxSearchLen   = 100
 	MaxSearchWords = 6
 )
 
 // PageSize is the effective page size of a request.
-func PageSize(n int32) int {
-	switch {
-	case n <= 0:
-		return DefaultPageSize
-	case n > MaxPageSize:
-		return MaxPageSize
-	}
-	return int(n)
-}
+func PageSize(n int32) int { return page.Size(n) }
 
 // Store is an open backend.
 type Store struct {
