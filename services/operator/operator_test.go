@@ -489,3 +489,34 @@ func TestCallerCacheDroppedOnWrite(t *testing.T) {
 		t.Fatalf("deactivated caller: %d %s", code, body)
 	}
 }
+
+// The seed (EnsureOperator) run again on an operator as described writes nothing; a changed
+// description is applied.
+func TestEnsureOperatorAgain(t *testing.T) {
+	e := setup(t)
+	admin := e.add(t, "emp-a", "ADMIN")
+	seed := operator.Seed{Empresa: "emp-a", ID: admin.ID, Email: admin.Email, Nome: "Operador " + admin.ID, Perfil: "ADMIN"}
+	before := e.fingerprint(t)
+	if uid, err := e.op.EnsureOperator(context.Background(), seed); err != nil || uid != admin.UID {
+		t.Fatalf("again: %v %s", err, uid)
+	}
+	if e.fingerprint(t) != before {
+		t.Fatal("the same seed wrote")
+	}
+	seed.Nome = "Administração"
+	if _, err := e.op.EnsureOperator(context.Background(), seed); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := e.stack.Do(t, "GET", "/crm/operadores/eu", admin.Token, nil); code != 200 || !strings.Contains(string(body), "Administração") {
+		t.Fatalf("changed seed: %d %s", code, body)
+	}
+	if ok, err := e.op.Exists(context.Background(), "emp-a", admin.ID); !ok || err != nil {
+		t.Fatalf("Exists: %v %v", ok, err)
+	}
+	if ok, err := e.op.Exists(context.Background(), "emp-b", admin.ID); ok || err != nil {
+		t.Fatalf("Exists in another company: %v %v", ok, err)
+	}
+	if uid, err := e.op.UID(context.Background(), "emp-a", admin.ID); uid != admin.UID || err != nil {
+		t.Fatalf("UID: %s %v", uid, err)
+	}
+}

@@ -157,5 +157,5 @@ func (s *Service) EnsureCompany(ctx context.Context, id, nome string) (*domain.E
 	if id == "" || nome == "" {
 		return nil, errs.Invalid("Informe o id e o nome da empresa.")
 	}
-	return s.Repo.EnsureEmpresa(ctx, &domain.Empresa{ID: id, Nome: nome, CriadoEm: s.now()})
+	return s.Repo.EnsureEmpresa(ctx, &domain.Empresa{ID: id, Nome: nome})
 }
