@@ -11,8 +11,8 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
 import { useOperadores } from '../../components/useOperadores';
-import { atualizarCliente, chavesClientes, criarCliente, listarClientes, obterCliente, salvarEndereco } from '../../lib/api/clientes';
-import { ApiError, errosDeCampo, mensagemDeErro } from '../../lib/api/client';
+import { atualizarCliente, chavesClientes, criarCliente, obterCliente, salvarEndereco } from '../../lib/api/clientes';
+import { ApiError, Motivo, errosDeCampo, mensagemDeErro, temMotivo } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
 import { guardarCliente } from '../../lib/clientes/copia';
 import { descartarPendencia, enfileirarCriacao } from '../../lib/clientes/fila';
@@ -170,11 +170,10 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
       const campos: Erros = {};
       for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
       setErros(campos);
-      // A document already in use: find that customer so the user can open it.
-      if (err instanceof ApiError && err.status === 409 && novo) {
-        const doc = normalizarDocumento(v.documento);
-        const r = await listarClientes({ q: doc, page_size: 5 }).catch(() => null);
-        const c = r?.clientes.find((x) => normalizarDocumento(x.documento) === doc);
+      // A document already in use: the server names that customer; offer to open it when it is
+      // in the operator's reach.
+      if (temMotivo(err, Motivo.DocumentoDuplicado) && err.detalhes.cliente_id) {
+        const c = await obterCliente(err.detalhes.cliente_id).catch(() => null);
         setExistente(c ? { id: c.id, nome: c.nome } : null);
       }
     },

@@ -18,7 +18,7 @@ import {
   obterPesquisa,
   responderPesquisa,
 } from '../../lib/api/clientes';
-import { ApiError, mensagemDeErro } from '../../lib/api/client';
+import { ApiError, Motivo, mensagemDeErro, temMotivo } from '../../lib/api/client';
 import type { Pergunta, Pesquisa } from '../../lib/api/types';
 import { formatarDataHora } from '../../lib/format/date';
 import { obterPosicao } from '../../lib/geo';
@@ -134,7 +134,7 @@ function Responder({ clienteId, pesquisa }: { clienteId: string; pesquisa: Pesqu
     },
     onError: (err) => {
       setErro(
-        err instanceof ApiError && err.status === 409
+        temMotivo(err, Motivo.VersaoDesatualizada)
           ? `${err.mensagem} O formulário mudou: recarregue a tela para responder a versão atual.`
           : mensagemDeErro(err),
       );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, mensagemDeErro, MENSAGEM_FALHA_REDE, setTokenProvider } from './client';
+import { api, ApiError, buildUrl, mensagemDeErro, MENSAGEM_FALHA_REDE, Motivo, setTokenProvider, temMotivo } from './client';
 import { buscarCep, normalizarCep } from '../cep';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -43,6 +43,20 @@ describe('api client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(status);
     expect(mensagemDeErro(err)).toBe(mensagem);
+  });
+
+  it('an error carries its reason and details, which the app acts on', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(409, {
+      status: 409, code: 'AlreadyExists', mensagem: 'Já existe um cliente com este documento: Mercado X.',
+      motivo: 'DOCUMENTO_DUPLICADO', detalhes: { cliente_id: 'c-1' },
+    })));
+    const err = await api('/clientes', { method: 'POST', body: {} }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(temMotivo(err, Motivo.DocumentoDuplicado)).toBe(true);
+    expect(temMotivo(err, Motivo.VersaoDesatualizada)).toBe(false);
+    expect((err as ApiError).detalhes.cliente_id).toBe('c-1');
+    // An answer without a reason (an older server, a proxy) has none.
+    expect(new ApiError(409, { mensagem: 'x' }).motivo).toBe('');
   });
 
   it('a network failure is a status-0 ApiError with the network message', async () => {

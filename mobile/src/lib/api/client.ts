@@ -12,7 +12,20 @@ export interface ApiErrorBody {
   message?: string;
   /** Fields at fault; the text is `descricao` (older answers may say `mensagem`). */
   campos?: { campo: string; descricao?: string; mensagem?: string }[];
+  /** Machine-readable reason (google.rpc.ErrorInfo): act on it, never on the message. */
+  motivo?: string;
+  /** The reason's metadata, e.g. `cliente_id` for DOCUMENTO_DUPLICADO. */
+  detalhes?: Record<string, string>;
 }
+
+/** Reasons the app acts on (services/platform/errs declares every one). */
+export const Motivo = {
+  VersaoDesatualizada: 'VERSAO_DESATUALIZADA',
+  DocumentoDuplicado: 'DOCUMENTO_DUPLICADO',
+  IdReutilizado: 'ID_REUTILIZADO',
+  ForaDoEscopo: 'FORA_DO_ESCOPO',
+  NaoEncontrado: 'NAO_ENCONTRADO',
+} as const;
 
 export const MENSAGEM_FALHA_REDE = 'Falha de rede. Verifique sua conexão.';
 export const MENSAGEM_FALHA_SERVIDOR = 'Não foi possível concluir a operação. Tente novamente.';
@@ -22,6 +35,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly mensagem: string;
   readonly campos: { campo: string; descricao: string }[];
+  readonly motivo: string;
+  readonly detalhes: Record<string, string>;
 
   constructor(status: number, body: ApiErrorBody | null) {
     const mensagem = body?.mensagem || (status === 0 ? MENSAGEM_FALHA_REDE : MENSAGEM_FALHA_SERVIDOR);
@@ -31,7 +46,14 @@ export class ApiError extends Error {
     this.code = body?.code || '';
     this.mensagem = mensagem;
     this.campos = (body?.campos || []).map((c) => ({ campo: c.campo, descricao: c.descricao || c.mensagem || '' }));
+    this.motivo = body?.motivo || '';
+    this.detalhes = body?.detalhes || {};
   }
+}
+
+/** True when err is an API error with this reason. */
+export function temMotivo(err: unknown, motivo: string): err is ApiError {
+  return err instanceof ApiError && err.motivo === motivo;
 }
 
 /** Field errors of an API answer, by field name. */

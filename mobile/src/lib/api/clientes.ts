@@ -96,8 +96,20 @@ export function listarTransferencias(p: { vendedor?: string; page_size?: number;
   return api<ListarTransferenciasResposta>('/carteira/transferencias', { query: p, signal });
 }
 
-export function listarPesquisas(incluirInativas: boolean, signal?: AbortSignal) {
-  return api<ListarPesquisasResposta>('/pesquisas', { query: { incluir_inativas: incluirInativas || undefined }, signal });
+/** Every form (the server pages them; a company has a handful, so the app reads them all). */
+export async function listarPesquisas(incluirInativas: boolean, signal?: AbortSignal): Promise<ListarPesquisasResposta> {
+  const pesquisas: ListarPesquisasResposta['pesquisas'] = [];
+  let page_token: string | undefined;
+  for (let pagina = 0; pagina < 50; pagina++) {
+    const r = await api<ListarPesquisasResposta>('/pesquisas', {
+      query: { incluir_inativas: incluirInativas || undefined, page_size: 200, page_token },
+      signal,
+    });
+    pesquisas.push(...(r.pesquisas ?? []));
+    if (!r.next_page_token) break;
+    page_token = r.next_page_token;
+  }
+  return { pesquisas, next_page_token: '' };
 }
 
 export function obterPesquisa(id: string, versao?: string, signal?: AbortSignal) {

@@ -909,6 +909,8 @@ export type components = {
             operadores?: components["schemas"]["v1Operador"][];
         };
         v1ListarPesquisasResponse: {
+            /** @description Empty on the last page. */
+            next_page_token?: string;
             pesquisas?: components["schemas"]["v1Pesquisa"][];
         };
         v1ListarRegioesResponse: {
@@ -2007,6 +2009,9 @@ export interface operations {
             query?: {
                 /** @description ADMIN: also the inactive forms. */
                 incluir_inativas?: boolean;
+                /** @description Default 50, at most 200. */
+                page_size?: number;
+                page_token?: string;
             };
             header?: never;
             path?: never;

@@ -93,13 +93,11 @@ export function sincronizarClientes(buscar: Buscar = (d, n) => alteracoesCliente
 }
 
 /**
- * After a write on this device that the feed will carry (a transfer, an import): sync now and
- * again shortly (the feed hands out a write once it has settled, about a second later).
+ * After a write on this device that the feed will carry (a transfer, an import): sync now. The
+ * feed is in commit order, so what was just written is already there.
  */
 export function sincronizarAposGravar(): void {
-  const rodar = () => sincronizarClientes().catch((err) => console.warn('Sincronização de clientes falhou', err));
-  rodar();
-  setTimeout(rodar, 2500);
+  sincronizarClientes().catch((err) => console.warn('Sincronização de clientes falhou', err));
 }
 
 /** Sends what was created offline, then brings the copy up to date. */
