@@ -332,10 +332,23 @@ func TestRegiaoDoCliente(t *testing.T) {
 	pr := novoCliente(cnpjs[1], "Curitibano", "")
 	pr["enderecos"] = []map[string]any{{"logradouro": "Praça Tiradentes", "cidade": "Curitiba", "uf": "PR"}}
 	prc := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, pr, 200))
+	// v1's device is up to date before the region exists.
+	cursor := e.sync(t, e.v1, map[string]string{}, "")
 	var reg struct {
 		ID string `json:"id"`
 	}
 	json.Unmarshal(e.do(t, "POST", "/crm/regioes", e.admin, map[string]any{"nome": "Sul", "cidades": []string{"4106902"}}, 200), &reg)
+	// The region's creation stored it on its customers, and the change reaches the device.
+	var feed struct {
+		Alteracoes []struct {
+			ID      string      `json:"id"`
+			Cliente clienteJSON `json:"cliente"`
+		} `json:"alteracoes"`
+	}
+	json.Unmarshal(e.do(t, "GET", "/crm/clientes/alteracoes?desde="+url.QueryEscape(cursor), e.v1, nil, 200), &feed)
+	if len(feed.Alteracoes) != 1 || feed.Alteracoes[0].ID != prc.ID || feed.Alteracoes[0].Cliente.RegiaoID != reg.ID {
+		t.Fatalf("a região nova não chegou ao aparelho: %+v", feed)
+	}
 	l := decode[lista](t, e.do(t, "GET", "/crm/clientes?regiao="+reg.ID, e.v1, nil, 200))
 	if len(l.Clientes) != 1 || l.Clientes[0].ID != prc.ID || l.Clientes[0].RegiaoID != reg.ID {
 		t.Fatalf("filtro por região: %+v", l)
@@ -347,6 +360,11 @@ func TestRegiaoDoCliente(t *testing.T) {
 	moved := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes/"+sp.ID+"/enderecos", e.v1, map[string]any{"logradouro": "Rua XV", "cidade": "curitiba", "uf": "pr", "principal": true}, 200))
 	if moved.RegiaoID != reg.ID {
 		t.Fatalf("região depois da mudança: %+v", moved)
+	}
+	// Taking the city out of the region takes the region off its customers.
+	e.do(t, "PATCH", "/crm/regioes/"+reg.ID, e.admin, map[string]any{"cidades": map[string]any{"itens": []string{"4113700"}}}, 200)
+	if got := decode[clienteJSON](t, e.do(t, "GET", "/crm/clientes/"+prc.ID, e.v1, nil, 200)); got.RegiaoID != "" {
+		t.Fatalf("região depois de mudar as cidades: %+v", got)
 	}
 	e.do(t, "GET", "/crm/clientes?regiao=nao-existe", e.v1, nil, 404)
 	var regB struct {

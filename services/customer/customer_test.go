@@ -432,3 +432,61 @@ func TestEscopoEIsolamento(t *testing.T) {
 		t.Errorf("gRPC inválido: %v", err)
 	}
 }
+
+type motivoJSON struct {
+	Status   int               `json:"status"`
+	Motivo   string            `json:"motivo"`
+	Detalhes map[string]string `json:"detalhes"`
+	Mensagem string            `json:"mensagem"`
+}
+
+// TestMotivosEReplays: every refusal says why in a reason the app acts on, and replays of
+// creates and deletes behave as the offline outbox needs.
+func TestMotivosEReplays(t *testing.T) {
+	e := setup(t)
+	body := novoCliente(cnpjs[0], "Mercado Motivo", "")
+	c := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, body, 200))
+	// The same create again: the first result, no duplicate.
+	if again := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, body, 200)); again.ID != c.ID || again.Versao != "1" {
+		t.Fatalf("replay: %+v", again)
+	}
+	// The same id with another payload.
+	other := novoCliente(cnpjs[1], "Outro Mercado", "")
+	other["id"] = c.ID
+	if m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, other, 409)); m.Motivo != "ID_REUTILIZADO" {
+		t.Fatalf("id reutilizado: %+v", m)
+	}
+	// That failed create claimed cnpjs[1] before its insert failed: the document is free again.
+	free := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[1], "Documento Livre", ""), 200))
+	if free.Documento != "45997418000153" {
+		t.Fatalf("documento liberado: %+v", free)
+	}
+	// A document already registered names the customer.
+	m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v2, novoCliente(cnpjs[0], "Duplicado", ""), 409))
+	if m.Motivo != "DOCUMENTO_DUPLICADO" || m.Detalhes["cliente_id"] != c.ID || !strings.Contains(m.Mensagem, "Mercado Motivo") {
+		t.Fatalf("documento duplicado: %+v", m)
+	}
+	// A stale versao is its own reason.
+	e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"nome": "Mercado Motivo 2", "versao": "1"}, 200)
+	m = decode[motivoJSON](t, e.do(t, "PATCH", "/crm/clientes/"+c.ID, e.v1, map[string]any{"nome": "Mercado Motivo 3", "versao": "1"}, 409))
+	if m.Motivo != "VERSAO_DESATUALIZADA" {
+		t.Fatalf("versão desatualizada: %+v", m)
+	}
+	// Another seller's customer, another company's id: FORA_DO_ESCOPO.
+	if m := decode[motivoJSON](t, e.do(t, "GET", "/crm/clientes/"+c.ID, e.v2, nil, 403)); m.Motivo != "FORA_DO_ESCOPO" {
+		t.Fatalf("fora da carteira: %+v", m)
+	}
+	if m := decode[motivoJSON](t, e.do(t, "GET", "/crm/clientes/"+c.ID, e.adminB, nil, 403)); m.Motivo != "FORA_DO_ESCOPO" {
+		t.Fatalf("outra empresa: %+v", m)
+	}
+	if m := decode[motivoJSON](t, e.do(t, "GET", "/crm/clientes/nao-existe", e.v1, nil, 404)); m.Motivo != "NAO_ENCONTRADO" {
+		t.Fatalf("não encontrado: %+v", m)
+	}
+	// A replayed DELETE succeeds (the first one's answer may have been lost).
+	d1 := decode[clienteJSON](t, e.do(t, "DELETE", "/crm/clientes/"+free.ID, e.sup, nil, 200))
+	d2 := decode[clienteJSON](t, e.do(t, "DELETE", "/crm/clientes/"+free.ID, e.sup, nil, 200))
+	if !d1.Excluido || !d2.Excluido || d1.Versao != d2.Versao {
+		t.Fatalf("exclusão repetida: %+v %+v", d1, d2)
+	}
+	e.do(t, "GET", "/crm/clientes/"+free.ID, e.v1, nil, 404)
+}

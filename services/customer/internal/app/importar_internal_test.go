@@ -1,0 +1,33 @@
+package app
+
+import "testing"
+
+// Money in the CSV is read as integer centavos, never through floating point.
+func TestParseReais(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"", 0, true},
+		{"0,29", 29, true},
+		{"1.234,56", 123456, true},
+		{"R$ 1.500,00", 150000, true},
+		{"1234.56", 123456, true},
+		{"1.234", 123400, true},
+		{"1.234.567", 123456700, true},
+		{"0,1", 10, true},
+		{"99999999999,99", 9999999999999, true},
+		{"4.35", 435, true},
+		{"1,005", 0, false}, // three decimals: a typo, not a rounding decision
+		{"-100", 0, false},
+		{"abc", 0, false},
+		{"1,2,3", 0, false},
+		{"999999999999,00", 0, false}, // beyond R$ 99 bilhões
+	} {
+		got, ok := parseReais(c.in)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("parseReais(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
