@@ -15,7 +15,9 @@ import (
 
 type cidadesFake struct{}
 
-func (cidadesFake) Buscar(ibge string) (string, string, bool) { return "Curitiba", "PR", ibge == "4106902" }
+func (cidadesFake) Buscar(ibge string) (string, string, bool) {
+	return "Curitiba", "PR", ibge == "4106902"
+}
 func (cidadesFake) PorNome(nome, uf string) (string, string, bool) {
 	return "4106902", "Curitiba", strings.EqualFold(nome, "curitiba")
 }
