@@ -74,12 +74,13 @@ vet:
 	@test -z "$$(gofmt -l services proto/gen/go)" || { gofmt -l services proto/gen/go; echo "rode gofmt"; exit 1; }
 	go vet $(GO_PKGS)
 
-# One Auth emulator for every Go test package (FerretDB is embedded by each test binary).
+# One Auth emulator for every Go test package (the store's SQLite files and, for the MongoDB
+# backend's contract suite, FerretDB are embedded in each test binary).
 test-go: crm
 	scripts/with-emulator.sh 9199 go test -count=1 -timeout 15m $(GO_PKGS)
 
-# The race detector over the code that shares memory between requests (caches, the customer
-# service's company copies, text folding).
+# The race detector over the code that shares memory between requests (caches, the store and its
+# feed, text folding) and the customer use cases.
 test-race:
 	scripts/with-emulator.sh 9199 go test -race -count=1 ./services/platform/... ./services/customer/internal/...
 
