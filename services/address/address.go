@@ -5,11 +5,11 @@ package address
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
@@ -19,37 +19,53 @@ import (
 	"github.com/crmvendas/crm/services/address/internal/ports"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
-	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
-// DatabaseName is the database the address service owns.
+// DatabaseName is the database the address service owns (MongoDB: its database; SQLite: the
+// name its collections are registered under for the one-time copy of a legacy data directory).
 const DatabaseName = "crm_address"
 
 // Deps are what the address service needs.
 type Deps struct {
-	DB        *mongo.Database
+	// Store is the service's store (runner.Env.Store(DatabaseName)).
+	Store     *store.Store
 	ViaCEPURL string // e.g. https://viacep.com.br
 	Log       *slog.Logger
+	// OnRegiaoAlterada, when set, is called after every successful create, update and delete of
+	// a region (replays included), with the request's context (it carries the caller) and the
+	// region id. An error is logged; the client still gets the saved region.
+	OnRegiaoAlterada func(ctx context.Context, regiaoID string) error
 }
 
 // Address is the mounted service.
 type Address struct {
 	app     *app.Service
 	regioes *app.Regioes
-	db      *mongo.Database
 }
 
-// New builds the address service.
-func New(d Deps) *Address {
+// New builds the address service and declares its collections (regions and the CEP cache).
+func New(d Deps) (*Address, error) {
+	if d.Store == nil {
+		return nil, errors.New("address: Deps.Store é obrigatório")
+	}
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Address{
-		app:     &app.Service{Cache: adapters.NewCEPCache(d.DB), Upstream: adapters.NewViaCEP(d.ViaCEPURL), Log: d.Log},
-		regioes: &app.Regioes{Repo: adapters.NewRegioes(d.DB)},
-		db:      d.DB,
+	ctx := context.Background()
+	cache, err := adapters.NewCEPCache(ctx, d.Store)
+	if err != nil {
+		return nil, err
 	}
+	regioes, err := adapters.DeclareRegioes(ctx, d.Store)
+	if err != nil {
+		return nil, err
+	}
+	return &Address{
+		app:     &app.Service{Cache: cache, Upstream: adapters.NewViaCEP(d.ViaCEPURL), Log: d.Log},
+		regioes: &app.Regioes{Col: regioes, OnAlterada: d.OnRegiaoAlterada, Log: d.Log},
+	}, nil
 }
 
 // CidadeValida reports whether ibge is the seven-digit code of an IBGE municipality, with its
@@ -84,9 +100,6 @@ func (a *Address) Module() server.Module {
 		}},
 		Policies: Policies,
 		Start: func(ctx context.Context) error {
-			if err := mongox.EnsureIndexes(ctx, a.db, adapters.RegiaoIndexes...); err != nil {
-				return err
-			}
 			go a.app.SweepEvery(ctx, time.Hour)
 			return nil
 		},
@@ -94,9 +107,9 @@ func (a *Address) Module() server.Module {
 }
 
 // EnsureRegiao creates a region of the company with a fixed id when it is missing (demo data,
-// outside any request); an existing region is left as it is.
+// outside any request; written by "sistema"); a region stored under the id, live or deleted,
+// is left as it is. A region it creates goes through OnRegiaoAlterada like any other.
 func (a *Address) EnsureRegiao(ctx context.Context, empresa, id, nome string, cidades, operadores []string) error {
 	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Perfil: caller.Admin, Ativo: true})
-	_, err := a.regioes.Create(ctx, app.CriarInput{ID: id, Nome: nome, Cidades: cidades, Operadores: operadores})
-	return err
+	return a.regioes.Ensure(ctx, app.CriarInput{ID: id, Nome: nome, Cidades: cidades, Operadores: operadores})
 }

@@ -61,8 +61,11 @@ func newFakeViaCEP(t *testing.T) *fakeViaCEP {
 func setup(t *testing.T) (*testkit.Stack, *fakeViaCEP, string, string) {
 	t.Helper()
 	fake := newFakeViaCEP(t)
-	op := operator.New(operator.Deps{DB: testkit.DB(t, "op"), Auth: testkit.AuthClient(t)})
-	addr := address.New(address.Deps{DB: testkit.DB(t, "addr"), ViaCEPURL: fake.URL})
+	op := newOperator(t)
+	addr, err := address.New(address.Deps{Store: testkit.Store(t, address.DatabaseName), ViaCEPURL: fake.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
 	st := testkit.StartStack(t, op.Resolver(), op.Module(), addr.Module())
 	u := testkit.NewUser(t, "vendedor")
 	if _, err := op.EnsureOperator(context.Background(), operator.Seed{Empresa: "emp-a", ID: "v-" + uuid.NewString()[:6], Email: u.Email, Nome: "Vendedor", Perfil: "VENDEDOR"}); err != nil {
@@ -70,6 +73,16 @@ func setup(t *testing.T) (*testkit.Stack, *fakeViaCEP, string, string) {
 	}
 	nobody := testkit.NewUser(t, "semoperador")
 	return st, fake, u.Token, nobody.Token
+}
+
+// newOperator is the operator service on a store of its own (it resolves the callers).
+func newOperator(t *testing.T) *operator.Operator {
+	t.Helper()
+	op, err := operator.New(operator.Deps{Store: testkit.Store(t, operator.DatabaseName), Auth: testkit.AuthClient(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return op
 }
 
 func TestConsultarCepREST(t *testing.T) {

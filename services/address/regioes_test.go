@@ -1,38 +1,102 @@
 package address_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/uuid"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
 	"github.com/crmvendas/crm/services/address"
+	"github.com/crmvendas/crm/services/address/internal/adapters"
 	"github.com/crmvendas/crm/services/operator"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
 type regEnv struct {
 	st                            *testkit.Stack
-	db                            *mongo.Database
+	data                          *store.Store
 	addr                          *address.Address
+	hook                          *fakeHook
+	log                           *syncBuffer
 	adminA, vendA, adminB, nobody string
+}
+
+// fakeHook records the calls of Deps.OnRegiaoAlterada (and fails when told to).
+type fakeHook struct {
+	mu    sync.Mutex
+	calls []hookCall
+	fail  error
+}
+
+type hookCall struct{ id, empresa string }
+
+func (h *fakeHook) call(ctx context.Context, id string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	empresa := ""
+	if c := caller.From(ctx); c != nil {
+		empresa = c.Empresa
+	}
+	h.calls = append(h.calls, hookCall{id, empresa})
+	return h.fail
+}
+
+// take returns the calls since the last take.
+func (h *fakeHook) take() []hookCall {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c := h.calls
+	h.calls = nil
+	return c
+}
+
+func (h *fakeHook) failWith(err error) {
+	h.mu.Lock()
+	h.fail = err
+	h.mu.Unlock()
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 func setupRegioes(t *testing.T) *regEnv {
 	t.Helper()
-	op := operator.New(operator.Deps{DB: testkit.DB(t, "op"), Auth: testkit.AuthClient(t)})
-	e := &regEnv{db: testkit.DB(t, "addr")}
-	e.addr = address.New(address.Deps{DB: e.db, ViaCEPURL: "http://127.0.0.1:1"})
+	op := newOperator(t)
+	e := &regEnv{data: testkit.Store(t, address.DatabaseName), hook: &fakeHook{}, log: &syncBuffer{}}
+	var err error
+	e.addr, err = address.New(address.Deps{Store: e.data, ViaCEPURL: "http://127.0.0.1:1", OnRegiaoAlterada: e.hook.call,
+		Log: slog.New(slog.NewJSONHandler(e.log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
 	e.st = testkit.StartStack(t, op.Resolver(), op.Module(), e.addr.Module())
 	user := func(empresa, perfil string) string {
 		u := testkit.NewUser(t, strings.ToLower(perfil))
@@ -254,20 +318,29 @@ func (e *regEnv) list(t *testing.T, tok, query string) ([]regiaoJSON, string) {
 	return out.Regioes, out.Next
 }
 
-// snapshot is every stored region document, to show that a refused call wrote nothing.
+// snapshot identifies everything stored, to show that a refused call wrote nothing: the
+// store's fingerprint on SQLite; on the MongoDB backend (CRM_TEST_STORE=mongodb), which has
+// none, every region of both companies, tombstones included.
 func (e *regEnv) snapshot(t *testing.T) string {
 	t.Helper()
-	cur, err := e.db.Collection("regioes").Find(context.Background(), bson.D{})
+	ctx := context.Background()
+	if fp, err := e.data.Fingerprint(ctx); err == nil {
+		return fp
+	}
+	c, err := adapters.DeclareRegioes(ctx, e.data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var docs []bson.Raw
-	if err := cur.All(context.Background(), &docs); err != nil {
-		t.Fatal(err)
-	}
-	out := make([]string, len(docs))
-	for i, d := range docs {
-		out[i] = d.String()
+	var out []string
+	for _, emp := range []string{"emp-a", "emp-b"} {
+		all, err := c.All(ctx, store.Company(emp), store.Query{WithDeleted: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range all {
+			b, _ := json.Marshal(r)
+			out = append(out, string(b))
+		}
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n")
@@ -275,25 +348,37 @@ func (e *regEnv) snapshot(t *testing.T) string {
 
 func TestRegioesREST(t *testing.T) {
 	e := setupRegioes(t)
-	capital := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{
-		"nome": "  Capital  ", "cidades": []string{"3550308", "3509502", "3550308"}, "operadores": []string{"v1", " v2 ", "v1"},
-	}, 200)
+	capitalReq := map[string]any{
+		"id": uuid.NewString(), "nome": "  Capital  ", "cidades": []string{"3550308", "3509502", "3550308"}, "operadores": []string{"v1", " v2 ", "v1"},
+	}
+	capital := e.call(t, "POST", "/crm/regioes", e.adminA, capitalReq, 200)
 	if capital.Nome != "Capital" || capital.Empresa != "emp-a" || capital.Versao != "1" || capital.Excluido ||
 		strings.Join(capital.Cidades, ",") != "3550308,3509502" || strings.Join(capital.Operadores, ",") != "v1,v2" ||
-		capital.CriadoEm == "" || capital.CriadoEm != capital.AlteradoEm || uuid.Validate(capital.ID) != nil {
+		capital.CriadoEm == "" || capital.CriadoEm != capital.AlteradoEm || capital.ID != capitalReq["id"] {
 		t.Fatalf("create: %+v", capital)
 	}
-	// Client-generated id: a retry returns the stored region and creates nothing.
+	// Client-generated id: a replay returns the stored region and writes nothing; the same id
+	// with another payload is refused.
 	interiorID := uuid.NewString()
-	interior := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": interiorID, "nome": "Interior", "cidades": []string{"3106200"}}, 200)
+	interiorReq := map[string]any{"id": interiorID, "nome": "Interior", "cidades": []string{"3106200"}}
+	interior := e.call(t, "POST", "/crm/regioes", e.adminA, interiorReq, 200)
 	before := e.snapshot(t)
-	again := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": interiorID, "nome": "Interior (retry)", "cidades": []string{"4106902"}}, 200)
+	again := e.call(t, "POST", "/crm/regioes", e.adminA, interiorReq, 200)
 	if again.ID != interiorID || again.Nome != "Interior" || again.Versao != "1" || again.CriadoEm != interior.CriadoEm || e.snapshot(t) != before {
-		t.Errorf("retry: %+v", again)
+		t.Errorf("replay: %+v", again)
+	}
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": interiorID, "nome": "Interior (outra)", "cidades": []string{"4106902"}}, 409, `"motivo":"ID_REUTILIZADO"`)
+	if e.snapshot(t) != before {
+		t.Error("a reused id wrote")
 	}
 	// Rules.
 	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "CAPITÁL"}, 409, "Já existe uma região com este nome.")
 	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Campinas", "cidades": []string{"4106902", "3509502"}}, 409, `A cidade Campinas/SP (3509502) já pertence à região \"Capital\".`)
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Campinas", "cidades": []string{"3509502"}}, 409,
+		`"motivo":"CIDADE_EM_OUTRA_REGIAO","detalhes":{"cidade":"3509502","regiao_id":"`+capital.ID+`"}`)
+	if e.snapshot(t) != before {
+		t.Error("a refused create wrote")
+	}
 	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Norte", "cidades": []string{"1234567"}}, 400, "1234567")
 	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "  "}, 400, "Informe o nome da região.")
 	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Sul", "operadores": []string{""}}, 400, "Informe o id de cada operador")
@@ -302,10 +387,21 @@ func TestRegioesREST(t *testing.T) {
 	// Another company: the same names and cities are free there; the same client id is not.
 	e.call(t, "POST", "/crm/regioes", e.adminB, map[string]any{"nome": "Capital", "cidades": []string{"3550308"}}, 200)
 	before = e.snapshot(t)
-	e.fail(t, "POST", "/crm/regioes", e.adminB, map[string]any{"id": interiorID, "nome": "Outra"}, 403, "outra empresa")
-	e.fail(t, "GET", "/crm/regioes/"+interiorID, e.adminB, nil, 403, "outra empresa")
-	e.fail(t, "PATCH", "/crm/regioes/"+interiorID, e.adminB, map[string]any{"nome": "Tomada"}, 403, "outra empresa")
-	e.fail(t, "DELETE", "/crm/regioes/"+interiorID, e.adminB, nil, 403, "outra empresa")
+	for _, c := range []struct {
+		method string
+		body   any
+	}{
+		{"POST", map[string]any{"id": interiorID, "nome": "Outra"}},
+		// Even when the payload's name and city are taken in the caller's company.
+		{"POST", map[string]any{"id": interiorID, "nome": "Capital", "cidades": []string{"3550308"}}},
+		{"GET", nil}, {"PATCH", map[string]any{"nome": "Tomada"}}, {"PATCH", map[string]any{"nome": "Tomada", "versao": 1}}, {"DELETE", nil},
+	} {
+		path := "/crm/regioes/" + interiorID
+		if c.method == "POST" {
+			path = "/crm/regioes"
+		}
+		e.fail(t, c.method, path, e.adminB, c.body, 403, `"motivo":"FORA_DO_ESCOPO"`)
+	}
 	if e.snapshot(t) != before {
 		t.Error("a refused call of another company wrote")
 	}
@@ -333,7 +429,16 @@ func TestRegioesREST(t *testing.T) {
 	if up.Nome != "Capital Paulista" || up.Versao != "2" || strings.Join(up.Cidades, ",") != "3550308,3509502" || strings.Join(up.Operadores, ",") != "v1,v2" || up.CriadoEm != capital.CriadoEm || up.AlteradoEm < capital.AlteradoEm {
 		t.Errorf("patch nome: %+v", up)
 	}
+	before = e.snapshot(t)
+	e.fail(t, "PATCH", "/crm/regioes/"+capital.ID, e.adminA, map[string]any{"nome": "Velha", "versao": 1}, 409, `"motivo":"VERSAO_DESATUALIZADA"`)
 	e.fail(t, "PATCH", "/crm/regioes/"+capital.ID, e.adminA, map[string]any{"nome": "Velha", "versao": 1}, 409, "A região foi alterada por outra pessoa. Recarregue e tente novamente.")
+	if e.snapshot(t) != before {
+		t.Error("a stale update wrote")
+	}
+	// A change that changes nothing writes nothing (the versao stays).
+	if same := e.call(t, "PATCH", "/crm/regioes/"+capital.ID, e.adminA, map[string]any{"nome": " Capital  Paulista ", "versao": 2}, 200); same.Versao != "2" || e.snapshot(t) != before {
+		t.Errorf("no-op patch: %+v", same)
+	}
 	up = e.call(t, "PATCH", "/crm/regioes/"+capital.ID, e.adminA, map[string]any{"cidades": map[string]any{"itens": []string{"3509502", "3518800"}}, "operadores": map[string]any{}}, 200)
 	if up.Nome != "Capital Paulista" || up.Versao != "3" || strings.Join(up.Cidades, ",") != "3509502,3518800" || len(up.Operadores) != 0 {
 		t.Errorf("patch lists: %+v", up)
@@ -358,14 +463,23 @@ func TestRegioesREST(t *testing.T) {
 		t.Errorf("list after delete: %+v", l)
 	}
 	e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Capital Paulista", "cidades": []string{"3509502"}}, 200)
-	// A retried create of the deleted id returns its tombstone, not a new region.
-	if r := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": capital.ID, "nome": "Nova"}, 200); !r.Excluido || r.Nome != "Capital Paulista" {
-		t.Errorf("retry of a deleted id: %+v", r)
+	// A replayed create of the deleted id returns its tombstone, not a new region, although its
+	// name and cities went to other regions since; another payload under that id is refused.
+	before = e.snapshot(t)
+	if r := e.call(t, "POST", "/crm/regioes", e.adminA, capitalReq, 200); !r.Excluido || r.Nome != "Capital Paulista" || r.ID != capital.ID {
+		t.Errorf("replay of a deleted id: %+v", r)
+	}
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": capital.ID, "nome": "Nova"}, 409, `"motivo":"ID_REUTILIZADO"`)
+	if e.snapshot(t) != before {
+		t.Error("a replay of a deleted id wrote")
 	}
 
 	// Pages by name.
 	for i := 0; i < 5; i++ {
-		e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": fmt.Sprintf("Zona %d", i)}, 200)
+		// Without a client id, the server gives one.
+		if z := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": fmt.Sprintf("Zona %d", i)}, 200); uuid.Validate(z.ID) != nil {
+			t.Errorf("server id: %q", z.ID)
+		}
 	}
 	var names []string
 	tok := ""
@@ -378,7 +492,7 @@ func TestRegioesREST(t *testing.T) {
 		for _, r := range l {
 			names = append(names, r.Nome)
 		}
-		if tok = next; tok == "" {
+		if tok = next; tok == "" || len(names) > 50 {
 			break
 		}
 	}
@@ -465,4 +579,223 @@ func TestRegioesGRPC(t *testing.T) {
 	if list, err := c.ListarRegioes(vend, &addressv1.ListarRegioesRequest{}); err != nil || len(list.Regioes) != 0 {
 		t.Errorf("list after delete: %v %v", list, err)
 	}
+}
+
+// Two ADMINs claim one city for two new regions at the same instant: one wins, the other gets
+// 409 CIDADE_EM_OUTRA_REGIAO naming the winner; the city ends in exactly one region.
+func TestRegioesCidadeCorrida(t *testing.T) {
+	e := setupRegioes(t)
+	for round, city := range []string{"3550308", "3509502", "4106902", "3106200", "3518800"} {
+		type result struct {
+			code int
+			body string
+			id   string
+		}
+		results := make([]result, 2)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				id := uuid.NewString()
+				<-start
+				code, b := e.st.Do(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": id, "nome": fmt.Sprintf("Corrida %d-%d", round, i), "cidades": []string{city}})
+				results[i] = result{code, string(b), id}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		var won, lost []result
+		for _, r := range results {
+			switch r.code {
+			case 200:
+				won = append(won, r)
+			case 409:
+				lost = append(lost, r)
+			default:
+				t.Fatalf("round %d: %d %s", round, r.code, r.body)
+			}
+		}
+		if len(won) != 1 || len(lost) != 1 {
+			t.Fatalf("round %d (%s): %d won, %d lost: %+v", round, city, len(won), len(lost), results)
+		}
+		// The message names the winner when it can read it; on MongoDB the winner's claim may be
+		// seen before its record is written ("já pertence a outra região").
+		if !strings.Contains(lost[0].body, `"motivo":"CIDADE_EM_OUTRA_REGIAO"`) || !strings.Contains(lost[0].body, `"regiao_id":"`+won[0].id+`"`) ||
+			!strings.Contains(lost[0].body, "já pertence") {
+			t.Errorf("round %d: loser %s", round, lost[0].body)
+		}
+		l, _ := e.list(t, e.adminA, "page_size=200")
+		holders := 0
+		for _, r := range l {
+			for _, c := range r.Cidades {
+				if c == city {
+					holders++
+				}
+			}
+		}
+		if holders != 1 {
+			t.Errorf("round %d: %s in %d regions", round, city, holders)
+		}
+	}
+}
+
+// Deps.OnRegiaoAlterada runs once after every successful create, update and delete, with the
+// region id and the caller; never after a refused write. A failing hook is logged and the client
+// still gets the saved region.
+func TestRegiaoAlteradaHook(t *testing.T) {
+	e := setupRegioes(t)
+	want := func(what string, ids ...string) {
+		t.Helper()
+		got := e.hook.take()
+		if len(got) != len(ids) {
+			t.Errorf("%s: hook calls %+v, want %v", what, got, ids)
+			return
+		}
+		for i, c := range got {
+			if c.id != ids[i] || c.empresa != "emp-a" {
+				t.Errorf("%s: hook call %+v, want %s of emp-a", what, c, ids[i])
+			}
+		}
+	}
+	id := uuid.NewString()
+	req := map[string]any{"id": id, "nome": "Capital", "cidades": []string{"3550308"}}
+	e.call(t, "POST", "/crm/regioes", e.adminA, req, 200)
+	want("create", id)
+	other := e.call(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Interior"}, 200)
+	want("create without id", other.ID)
+	e.call(t, "PATCH", "/crm/regioes/"+id, e.adminA, map[string]any{"nome": "Capital SP", "versao": 1}, 200)
+	want("update", id)
+	e.call(t, "PATCH", "/crm/regioes/"+id, e.adminA, map[string]any{"cidades": map[string]any{"itens": []string{"3550308", "3509502"}}}, 200)
+	want("update without versao", id)
+
+	// Refused writes: no call.
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "capital sp"}, 409, "")
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "Outra", "cidades": []string{"3509502"}}, 409, "")
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"nome": "  "}, 400, "")
+	e.fail(t, "POST", "/crm/regioes", e.adminA, map[string]any{"id": id, "nome": "Outro payload"}, 409, "")
+	e.fail(t, "POST", "/crm/regioes", e.vendA, map[string]any{"nome": "Do vendedor"}, 403, "")
+	e.fail(t, "PATCH", "/crm/regioes/"+id, e.adminA, map[string]any{"nome": "Velha", "versao": 1}, 409, "VERSAO_DESATUALIZADA")
+	e.fail(t, "PATCH", "/crm/regioes/"+id, e.adminA, map[string]any{"cidades": map[string]any{"itens": []string{"0000000"}}}, 400, "")
+	e.fail(t, "PATCH", "/crm/regioes/"+other.ID, e.adminA, map[string]any{"nome": "Capital SP"}, 409, "")
+	e.fail(t, "PATCH", "/crm/regioes/"+id, e.adminB, map[string]any{"nome": "Tomada"}, 403, "FORA_DO_ESCOPO")
+	e.fail(t, "PATCH", "/crm/regioes/nao-existe", e.adminA, map[string]any{"nome": "X"}, 404, "")
+	e.fail(t, "DELETE", "/crm/regioes/"+id, e.adminB, nil, 403, "FORA_DO_ESCOPO")
+	e.fail(t, "DELETE", "/crm/regioes/"+id, e.vendA, nil, 403, "")
+	e.fail(t, "DELETE", "/crm/regioes/nao-existe", e.adminA, nil, 404, "")
+	want("refused writes")
+
+	// gRPC goes through the same use cases.
+	c := addressv1.NewAddressServiceClient(e.st.Conn)
+	nome := "Capital Paulista"
+	if _, err := c.AtualizarRegiao(testkit.Ctx(e.adminA), &addressv1.AtualizarRegiaoRequest{Id: id, Nome: &nome}); err != nil {
+		t.Fatal(err)
+	}
+	want("grpc update", id)
+
+	// A failing hook: the region is saved all the same, and the failure is logged.
+	e.hook.failWith(errors.New("cliente indisponível"))
+	del := e.call(t, "DELETE", "/crm/regioes/"+id, e.adminA, nil, 200)
+	if !del.Excluido {
+		t.Errorf("delete: %+v", del)
+	}
+	want("delete with a failing hook", id)
+	if l := e.log.String(); !strings.Contains(l, "cliente indisponível") || !strings.Contains(l, id) {
+		t.Errorf("log: %s", l)
+	}
+	e.fail(t, "GET", "/crm/regioes/"+id, e.adminA, nil, 404, "")
+	e.hook.failWith(nil)
+	// A replayed delete succeeds and runs the hook again (it repairs what a failed call missed).
+	e.call(t, "DELETE", "/crm/regioes/"+id, e.adminA, nil, 200)
+	want("replayed delete", id)
+	// The demo seed's regions go through it too; an existing one is left alone.
+	if err := e.addr.EnsureRegiao(context.Background(), "emp-a", "demo-r", "Demo", []string{"3106200"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want("EnsureRegiao", "demo-r")
+	if err := e.addr.EnsureRegiao(context.Background(), "emp-a", "demo-r", "Demo", []string{"3106200"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want("EnsureRegiao again")
+}
+
+// EnsureRegiao (the demo seed) is idempotent: the region stored under the id, live, changed or
+// deleted, is left as it is.
+func TestEnsureRegiao(t *testing.T) {
+	e := setupRegioes(t)
+	ctx := context.Background()
+	if err := e.addr.EnsureRegiao(ctx, "emp-a", "demo-1", "Grande São Paulo", []string{"3550308", "3518800"}, []string{"v1"}); err != nil {
+		t.Fatal(err)
+	}
+	r := e.call(t, "GET", "/crm/regioes/demo-1", e.vendA, nil, 200)
+	if r.Nome != "Grande São Paulo" || strings.Join(r.Cidades, ",") != "3550308,3518800" || r.Versao != "1" {
+		t.Fatalf("seeded: %+v", r)
+	}
+	before := e.snapshot(t)
+	if err := e.addr.EnsureRegiao(ctx, "emp-a", "demo-1", "Grande São Paulo", []string{"3550308", "3518800"}, []string{"v1"}); err != nil || e.snapshot(t) != before {
+		t.Fatalf("again: %v", err)
+	}
+	// Changed by an ADMIN since, or seeded by a newer seed: left alone.
+	e.call(t, "PATCH", "/crm/regioes/demo-1", e.adminA, map[string]any{"nome": "SP"}, 200)
+	before = e.snapshot(t)
+	if err := e.addr.EnsureRegiao(ctx, "emp-a", "demo-1", "Grande SP (nova)", []string{"3550308"}, nil); err != nil || e.snapshot(t) != before {
+		t.Fatalf("changed: %v", err)
+	}
+	e.call(t, "DELETE", "/crm/regioes/demo-1", e.adminA, nil, 200)
+	before = e.snapshot(t)
+	if err := e.addr.EnsureRegiao(ctx, "emp-a", "demo-1", "Grande São Paulo", []string{"3550308", "3518800"}, []string{"v1"}); err != nil || e.snapshot(t) != before {
+		t.Fatalf("deleted: %v", err)
+	}
+	// Another company's id is not taken over.
+	if err := e.addr.EnsureRegiao(ctx, "emp-b", "demo-1", "B", nil, nil); err == nil {
+		t.Error("another company's id")
+	}
+}
+
+// Regions are paged by the store: 50 by default, at most 200, each once through page_token.
+func TestRegioesPaginas(t *testing.T) {
+	e := setupRegioes(t)
+	ctx := context.Background()
+	const n = 205
+	for i := 0; i < n; i++ {
+		if err := e.addr.EnsureRegiao(ctx, "emp-a", fmt.Sprintf("r%03d", i), fmt.Sprintf("Região %03d", i), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.addr.EnsureRegiao(ctx, "emp-b", "b1", "Região da B", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if l, next := e.list(t, e.vendA, ""); len(l) != 50 || next == "" || l[0].Nome != "Região 000" || l[49].Nome != "Região 049" {
+		t.Errorf("default page: %d %q", len(l), next)
+	}
+	if l, next := e.list(t, e.vendA, "page_size=1000"); len(l) != 200 || next == "" {
+		t.Errorf("page_size over the max: %d %q", len(l), next)
+	}
+	seen := map[string]bool{}
+	tok, pages := "", 0
+	for {
+		q := "page_size=60"
+		if tok != "" {
+			q += "&page_token=" + url.QueryEscape(tok)
+		}
+		l, next := e.list(t, e.vendA, q)
+		pages++
+		for _, r := range l {
+			if seen[r.ID] || r.Empresa != "emp-a" {
+				t.Fatalf("repeated or foreign: %+v", r)
+			}
+			seen[r.ID] = true
+		}
+		if tok = next; tok == "" || pages > 10 {
+			break
+		}
+	}
+	if len(seen) != n || pages != 4 {
+		t.Errorf("%d regions in %d pages", len(seen), pages)
+	}
+	if l, _ := e.list(t, e.vendA, "q=regiao+204"); len(l) != 1 || l[0].ID != "r204" {
+		t.Errorf("q: %+v", l)
+	}
+	e.fail(t, "GET", "/crm/regioes?page_token=nao-e-um-token!", e.vendA, nil, 400, "page_token inválido")
 }

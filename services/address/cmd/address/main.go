@@ -17,7 +17,14 @@ func main() {
 		if err != nil {
 			return nil, nil, err
 		}
-		addr := address.New(address.Deps{DB: env.Mongo.Database(address.DatabaseName), ViaCEPURL: env.Config.ViaCEPURL, Log: env.Log})
+		st, err := env.Store(address.DatabaseName)
+		if err != nil {
+			return nil, nil, err
+		}
+		addr, err := address.New(address.Deps{Store: st, ViaCEPURL: env.Config.ViaCEPURL, Log: env.Log})
+		if err != nil {
+			return nil, nil, err
+		}
 		return []server.Module{addr.Module()}, res, nil
 	}, nil)
 }

@@ -1,4 +1,5 @@
-// Package adapters holds the address service's upstream client and MongoDB cache.
+// Package adapters holds the address service's store declarations (regions, the CEP cache) and
+// its upstream postal-code client.
 package adapters
 
 import (

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -10,122 +11,88 @@ import (
 	"github.com/crmvendas/crm/services/address/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/page"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Regioes implements the region use cases. Reads are open to every operator of the company;
 // the methods that write are for ADMINs (enforced by the service's policies).
 //
-// The name and city rules are checked before writing; a unique index backs the name rule. Two
-// ADMINs saving the same city into two regions at the same instant could both pass the city
-// check (no transactions on FerretDB); the next save of either region reports the conflict.
+// The store keeps the rules: one live region per name and per city in a company are unique
+// keys claimed atomically with the write (two ADMINs saving one city into two regions at the
+// same instant: one wins, the other gets 409 CIDADE_EM_OUTRA_REGIAO); versao, replays of a
+// create or a delete, tombstones, scope and pages are the store's.
 type Regioes struct {
-	Repo domain.RegiaoRepository
-	Now  func() time.Time
+	Col *store.Collection[domain.Regiao]
+	// OnAlterada, when set, runs after every successful create, update and delete (see alterada).
+	OnAlterada func(ctx context.Context, regiaoID string) error
+	Log        *slog.Logger
 }
 
-func (s *Regioes) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC().Truncate(time.Millisecond)
+// hookTimeout bounds OnAlterada (it runs without the request's cancellation).
+const hookTimeout = 30 * time.Second
+
+// alterada calls the OnAlterada hook for a region the caller just wrote. A failure is logged and
+// the request still succeeds: the region is saved, and answering an error would make the client
+// retry (or report as failed) a change that took effect. The hook recomputes what depends on
+// regions and is idempotent, so the next write of the region (or a replay of this one, which
+// calls it again) repairs what it missed. It runs without the request's cancellation (a client
+// that hangs up right after the write must not stop it) but with its values (the caller).
+func (s *Regioes) alterada(ctx context.Context, id string) {
+	if s.OnAlterada == nil {
+		return
 	}
-	return time.Now().UTC().Truncate(time.Millisecond)
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), hookTimeout)
+	defer cancel()
+	if err := s.OnAlterada(hctx, id); err != nil {
+		log := s.Log
+		if log == nil {
+			log = slog.Default()
+		}
+		empresa := ""
+		if c := caller.From(ctx); c != nil {
+			empresa = c.Empresa
+		}
+		log.ErrorContext(ctx, "região salva, mas o aviso de região alterada falhou", "regiao_id", id, "empresa", empresa, "err", err)
+	}
 }
 
-// stored reads a region of the caller's company, live or deleted. An id of another company is
-// refused (403) rather than reported missing.
-func (s *Regioes) stored(ctx context.Context, empresa, id string) (*domain.Regiao, error) {
+func scope(ctx context.Context) store.Scope { return store.Company(caller.From(ctx).Empresa) }
+
+// explain gives the store's conflicts the region's words: the name of the region that holds a
+// city, and the region's message for a stale versao (the reasons stay the store's).
+func (s *Regioes) explain(ctx context.Context, sc store.Scope, err error) error {
+	var de *errs.Error
+	if !errors.As(err, &de) {
+		return err
+	}
+	switch de.Reason {
+	case domain.ReasonCidadeEmOutraRegiao:
+		id, ibge := de.Details["regiao_id"], de.Details["cidade"]
+		if other, gerr := s.Col.GetAny(ctx, sc, id); gerr == nil {
+			return domain.CidadeOcupada(ibge, id, other.Nome)
+		}
+	case errs.ReasonVersaoDesatualizada:
+		return domain.RegiaoAlterada()
+	}
+	return err
+}
+
+// Get returns a live region of the caller's company; another company's id is refused (403).
+func (s *Regioes) Get(ctx context.Context, id string) (*domain.Regiao, error) {
 	if !domain.ValidRegiaoID(id) {
 		return nil, domain.ErrRegiaoNotFound
 	}
-	r, err := s.Repo.ByID(ctx, empresa, id)
-	if errors.Is(err, domain.ErrRegiaoNotFound) {
-		if other, oerr := s.Repo.ExistsElsewhere(ctx, empresa, id); oerr != nil {
-			return nil, oerr
-		} else if other {
-			return nil, errs.OutOfScope(errs.MsgOtherCompany)
-		}
-	}
-	return r, err
+	return s.Col.Get(ctx, scope(ctx), id)
 }
 
-// live reads a region of the caller's company that is not deleted.
-func (s *Regioes) live(ctx context.Context, empresa, id string) (*domain.Regiao, error) {
-	r, err := s.stored(ctx, empresa, id)
-	if err != nil {
-		return nil, err
-	}
-	if r.Excluido {
-		return nil, domain.ErrRegiaoNotFound
-	}
-	return r, nil
-}
-
-// Get returns a live region of the caller's company.
-func (s *Regioes) Get(ctx context.Context, id string) (*domain.Regiao, error) {
-	return s.live(ctx, caller.From(ctx).Empresa, id)
-}
-
-// List pages through the company's live regions by name (q: name contains, accent- and
-// case-insensitive).
+// List pages through the company's live regions by name (q: every word contained in the name,
+// accent- and case-insensitive).
 func (s *Regioes) List(ctx context.Context, q string, size int32, token string) ([]*domain.Regiao, string, error) {
-	c := caller.From(ctx)
-	cur, err := page.Decode(token)
+	p, err := s.Col.List(ctx, scope(ctx), store.Query{Search: q, PageSize: size, PageToken: token})
 	if err != nil {
 		return nil, "", err
 	}
-	n := page.Size(size)
-	f := domain.RegiaoFilter{Empresa: c.Empresa, Q: domain.NomeOrdem(q), Limit: n + 1}
-	if cur != nil {
-		f.AfterKey, f.AfterID = cur.Key, cur.ID
-	}
-	list, err := s.Repo.List(ctx, f)
-	if err != nil {
-		return nil, "", err
-	}
-	next := ""
-	if len(list) > n {
-		list = list[:n]
-		last := list[n-1]
-		next = page.Encode(page.Cursor{Key: domain.NomeOrdem(last.Nome), ID: last.ID})
-	}
-	return list, next, nil
-}
-
-// checkNome refuses a name another live region of the company has.
-func (s *Regioes) checkNome(ctx context.Context, empresa, self, nome string) error {
-	other, err := s.Repo.ByNomeOrdem(ctx, empresa, domain.NomeOrdem(nome))
-	if err != nil {
-		return err
-	}
-	if other != nil && other.ID != self {
-		return domain.ErrNomeRepetido
-	}
-	return nil
-}
-
-// checkCidades refuses cities another live region of the company has.
-func (s *Regioes) checkCidades(ctx context.Context, empresa, self string, cidades []string) error {
-	others, err := s.Repo.WithCidades(ctx, empresa, cidades)
-	if err != nil {
-		return err
-	}
-	owner := map[string]string{}
-	for _, o := range others {
-		if o.ID == self {
-			continue
-		}
-		for _, c := range o.Cidades {
-			if _, taken := owner[c]; !taken {
-				owner[c] = o.Nome
-			}
-		}
-	}
-	for _, c := range cidades {
-		if nome, taken := owner[c]; taken {
-			return domain.CidadeOcupada(c, nome)
-		}
-	}
-	return nil
+	return p.Items, p.Next, nil
 }
 
 // CriarInput is what an ADMIN sends to create a region.
@@ -134,20 +101,13 @@ type CriarInput struct {
 	Cidades, Operadores []string
 }
 
-// Create adds a region to the caller's company. With a client-generated id, a retry returns the
-// region already stored under it.
+// Create adds a region to the caller's company. With a client-generated id, a replay of the
+// same request returns the region stored under it; the same id with another payload is 409
+// ID_REUTILIZADO, and another company's id 403.
 func (s *Regioes) Create(ctx context.Context, in CriarInput) (*domain.Regiao, error) {
-	c := caller.From(ctx)
 	if in.ID != "" {
 		if !domain.ValidRegiaoID(in.ID) {
 			return nil, errs.Field("id", domain.MsgIDRegiao)
-		}
-		r, err := s.stored(ctx, c.Empresa, in.ID)
-		if err == nil {
-			return r, nil // a retry
-		}
-		if !errors.Is(err, domain.ErrRegiaoNotFound) {
-			return nil, err
 		}
 	} else {
 		in.ID = uuid.NewString()
@@ -164,20 +124,35 @@ func (s *Regioes) Create(ctx context.Context, in CriarInput) (*domain.Regiao, er
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkNome(ctx, c.Empresa, in.ID, nome); err != nil {
-		return nil, err
+	sc := scope(ctx)
+	r, _, err := s.Col.Create(ctx, sc, &domain.Regiao{Meta: store.Meta{ID: in.ID}, Nome: nome, Cidades: cids, Operadores: ops})
+	if err != nil && errs.IsKind(err, errs.KindConflict) && !errs.IsReason(err, errs.ReasonIDReutilizado) {
+		// The store claims the unique keys before it looks at the id, so a replay whose name or
+		// cities were taken since (by another region, after this one changed or was deleted)
+		// reports the key. An id already stored answers as a replay: the stored region (or 403
+		// for another company's id).
+		if prev, gerr := s.Col.GetAny(ctx, sc, in.ID); gerr == nil {
+			r, err = prev, nil
+		} else if !errs.IsKind(gerr, errs.KindNotFound) {
+			return nil, gerr
+		}
 	}
-	if err := s.checkCidades(ctx, c.Empresa, in.ID, cids); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, s.explain(ctx, sc, err)
 	}
-	now := s.now()
-	r := &domain.Regiao{ID: in.ID, Empresa: c.Empresa, Nome: nome, Cidades: cids, Operadores: ops, CriadoEm: now, AlteradoEm: now, Versao: 1}
-	if err := s.Repo.Insert(ctx, r); errors.Is(err, domain.ErrRegiaoExists) {
-		return s.Repo.ByID(ctx, c.Empresa, in.ID) // a concurrent retry won
-	} else if err != nil {
-		return nil, err
-	}
+	s.alterada(ctx, r.ID)
 	return r, nil
+}
+
+// Ensure creates a region with a fixed id when the id is free (demo data); a region stored under
+// the id, live or deleted, is left as it is.
+func (s *Regioes) Ensure(ctx context.Context, in CriarInput) error {
+	_, err := s.Col.GetAny(ctx, scope(ctx), in.ID)
+	if err == nil || !errs.IsKind(err, errs.KindNotFound) {
+		return err
+	}
+	_, err = s.Create(ctx, in)
+	return err
 }
 
 // AtualizarInput is a partial update: nil fields are kept.
@@ -186,73 +161,58 @@ type AtualizarInput struct {
 	Nome       *string
 	Cidades    *[]string
 	Operadores *[]string
-	// Versao: when non-zero, must equal the stored version.
+	// Versao: when non-zero, must equal the stored version (else 409 VERSAO_DESATUALIZADA).
 	Versao int64
 }
 
-// Update changes a live region of the caller's company.
+// Update changes a live region of the caller's company. A change that changes nothing writes
+// nothing (the versao stays).
 func (s *Regioes) Update(ctx context.Context, in AtualizarInput) (*domain.Regiao, error) {
-	c := caller.From(ctx)
-	r, err := s.live(ctx, c.Empresa, in.ID)
-	if err != nil {
-		return nil, err
+	if !domain.ValidRegiaoID(in.ID) {
+		return nil, domain.ErrRegiaoNotFound
 	}
-	if in.Versao != 0 && in.Versao != r.Versao {
-		return nil, domain.ErrRegiaoVersion
-	}
-	if in.Nome != nil {
-		nome, err := domain.NormalizeNome(*in.Nome)
-		if err != nil {
-			return nil, err
-		}
-		if domain.NomeOrdem(nome) != domain.NomeOrdem(r.Nome) {
-			if err := s.checkNome(ctx, c.Empresa, r.ID, nome); err != nil {
-				return nil, err
+	sc := scope(ctx)
+	r, err := s.Col.Update(ctx, sc, in.ID, in.Versao, func(r *domain.Regiao) error {
+		if in.Nome != nil {
+			nome, err := domain.NormalizeNome(*in.Nome)
+			if err != nil {
+				return err
 			}
+			r.Nome = nome
 		}
-		r.Nome = nome
-	}
-	if in.Cidades != nil {
-		cids, err := domain.NormalizeCidades(*in.Cidades)
-		if err != nil {
-			return nil, err
+		if in.Cidades != nil {
+			cids, err := domain.NormalizeCidades(*in.Cidades)
+			if err != nil {
+				return err
+			}
+			r.Cidades = cids
 		}
-		if err := s.checkCidades(ctx, c.Empresa, r.ID, cids); err != nil {
-			return nil, err
+		if in.Operadores != nil {
+			ops, err := domain.NormalizeOperadores(*in.Operadores)
+			if err != nil {
+				return err
+			}
+			r.Operadores = ops
 		}
-		r.Cidades = cids
+		return nil
+	})
+	if err != nil {
+		return nil, s.explain(ctx, sc, err)
 	}
-	if in.Operadores != nil {
-		ops, err := domain.NormalizeOperadores(*in.Operadores)
-		if err != nil {
-			return nil, err
-		}
-		r.Operadores = ops
-	}
-	r.Versao++
-	r.AlteradoEm = s.now()
-	if err := s.Repo.Update(ctx, r); err != nil {
-		return nil, err
-	}
+	s.alterada(ctx, r.ID)
 	return r, nil
 }
 
-// Delete soft-deletes a region of the caller's company and returns the tombstone. Deleting a
-// deleted region returns its tombstone unchanged (a replayed delete).
+// Delete soft-deletes a region of the caller's company (its name and cities are free again) and
+// returns the tombstone. Deleting a deleted region returns its tombstone unchanged (a replay).
 func (s *Regioes) Delete(ctx context.Context, id string) (*domain.Regiao, error) {
-	c := caller.From(ctx)
-	r, err := s.stored(ctx, c.Empresa, id)
+	if !domain.ValidRegiaoID(id) {
+		return nil, domain.ErrRegiaoNotFound
+	}
+	r, err := s.Col.Delete(ctx, scope(ctx), id, 0)
 	if err != nil {
 		return nil, err
 	}
-	if r.Excluido {
-		return r, nil
-	}
-	r.Excluido = true
-	r.Versao++
-	r.AlteradoEm = s.now()
-	if err := s.Repo.Update(ctx, r); err != nil {
-		return nil, err
-	}
+	s.alterada(ctx, r.ID)
 	return r, nil
 }

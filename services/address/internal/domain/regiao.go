@@ -1,28 +1,48 @@
 package domain
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/crmvendas/crm/services/address/cidades"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Regiao is a company's sales region: a named set of cities with the operators assigned to it.
+// It is stored as it is (store.Meta carries id, empresa, versao, criado_em/por, alterado_em/por
+// and excluido); the bson names are those of the documents written before the store, so that
+// the one-time copy of an old data directory decodes them straight into Regiao.
 type Regiao struct {
-	ID         string
-	Empresa    string
-	Nome       string
-	Cidades    []string // seven-digit IBGE codes; a city belongs to at most one live region
-	Operadores []string // operator ids
-	Excluido   bool
-	CriadoEm   time.Time
-	AlteradoEm time.Time
-	Versao     int64
+	store.Meta `bson:",inline"`
+	Nome       string   `bson:"nome"`
+	Cidades    []string `bson:"cidades"`    // seven-digit IBGE codes; a city belongs to at most one live region
+	Operadores []string `bson:"operadores"` // operator ids
+
+	// LegacyID is the region id of an old document, whose _id was empresa + "/" + id; FixLegacy
+	// moves it into Meta.ID. Never written.
+	LegacyID string `bson:"id,omitempty"`
+}
+
+// FixLegacy adapts a document of the old regions collection (the store calls it on the
+// one-time copy of a legacy data directory): the region id was in the field id and the
+// document _id was empresa + "/" + id. Old documents also carried nome_ordem and nome_unico,
+// which the store's sort field and unique key replace (decoding ignores them).
+func (r *Regiao) FixLegacy() {
+	if r.LegacyID != "" {
+		r.ID = r.LegacyID
+	} else {
+		r.ID = strings.TrimPrefix(r.ID, r.Empresa+"/")
+	}
+	r.LegacyID = ""
+	if r.Cidades == nil {
+		r.Cidades = []string{}
+	}
+	if r.Operadores == nil {
+		r.Operadores = []string{}
+	}
 }
 
 // Messages of the region rules.
@@ -34,19 +54,25 @@ const (
 	MsgIDRegiao       = "Id de região inválido: use letras, dígitos, '-' ou '_' (até 64 caracteres)."
 	MsgNomeRepetido   = "Já existe uma região com este nome."
 	MsgRegiaoAlterada = "A região foi alterada por outra pessoa. Recarregue e tente novamente."
+	MsgRegiaoNaoEnc   = "Região não encontrada."
 )
 
+// ReasonCidadeEmOutraRegiao: a city of the request already belongs to another live region of
+// the company; detalhes.cidade is its IBGE code and detalhes.regiao_id the region holding it.
+const ReasonCidadeEmOutraRegiao errs.Reason = "CIDADE_EM_OUTRA_REGIAO"
+
 // ErrRegiaoNotFound: no live region with this id in the caller's company.
-var ErrRegiaoNotFound = errs.NotFound("Região não encontrada.")
+var ErrRegiaoNotFound = errs.NotFound(MsgRegiaoNaoEnc)
 
-// ErrRegiaoVersion: the stored region changed since the client read it.
-var ErrRegiaoVersion = errs.Conflict(MsgRegiaoAlterada)
+// NomeRepetido is the conflict of a name another live region of the company has (regiaoID).
+func NomeRepetido(regiaoID string) error {
+	return errs.Conflict(MsgNomeRepetido).WithReason(errs.ReasonChaveDuplicada, "chave", "nome", "id", regiaoID, "regiao_id", regiaoID)
+}
 
-// ErrNomeRepetido: another live region of the company has this name.
-var ErrNomeRepetido = errs.Conflict(MsgNomeRepetido)
-
-// ErrRegiaoExists is returned by Insert when the id is already stored for the company.
-var ErrRegiaoExists = errs.Conflict("Já existe uma região com este id.")
+// RegiaoAlterada is the conflict of a stale versao.
+func RegiaoAlterada() error {
+	return errs.Conflict(MsgRegiaoAlterada).WithReason(errs.ReasonVersaoDesatualizada)
+}
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 
@@ -125,40 +151,16 @@ func NormalizeOperadores(ids []string) ([]string, error) {
 	return out, nil
 }
 
-// CidadeOcupada is the conflict of a city that already belongs to another live region.
-func CidadeOcupada(ibge, regiao string) error {
+// CidadeOcupada is the conflict of a city that already belongs to another live region
+// (regiaoID, named regiaoNome when known).
+func CidadeOcupada(ibge, regiaoID, regiaoNome string) error {
 	nome := ibge
 	if c, ok := cidades.Buscar(ibge); ok {
 		nome = fmt.Sprintf("%s/%s (%s)", c.Nome, c.UF, c.IBGE)
 	}
-	return errs.Conflict(fmt.Sprintf("A cidade %s já pertence à região %q.", nome, regiao))
-}
-
-// RegiaoFilter selects live regions of a company, ordered by NomeOrdem then id.
-type RegiaoFilter struct {
-	Empresa  string
-	Q        string // folded; NomeOrdem contains
-	Limit    int
-	AfterKey string // NomeOrdem of the last item of the previous page
-	AfterID  string
-}
-
-// RegiaoRepository stores regions. Every method is scoped to one company.
-type RegiaoRepository interface {
-	// ByID returns the region (live or deleted) of the company, or ErrRegiaoNotFound.
-	ByID(ctx context.Context, empresa, id string) (*Regiao, error)
-	// ExistsElsewhere reports whether another company has a region with this id.
-	ExistsElsewhere(ctx context.Context, empresa, id string) (bool, error)
-	// Insert stores a new region: ErrRegiaoExists when the id is taken, ErrNomeRepetido when a
-	// live region of the company has the name.
-	Insert(ctx context.Context, r *Regiao) error
-	// Update replaces the region stored at version r.Versao-1: ErrRegiaoVersion when it is at
-	// another version, ErrNomeRepetido when a live region of the company has the name.
-	Update(ctx context.Context, r *Regiao) error
-	// List returns live regions by NomeOrdem then id.
-	List(ctx context.Context, f RegiaoFilter) ([]*Regiao, error)
-	// ByNomeOrdem returns the live region of the company with this name key, or nil.
-	ByNomeOrdem(ctx context.Context, empresa, nomeOrdem string) (*Regiao, error)
-	// WithCidades returns the live regions of the company holding any of these cities.
-	WithCidades(ctx context.Context, empresa string, cidades []string) ([]*Regiao, error)
+	msg := fmt.Sprintf("A cidade %s já pertence a outra região.", nome)
+	if regiaoNome != "" {
+		msg = fmt.Sprintf("A cidade %s já pertence à região %q.", nome, regiaoNome)
+	}
+	return errs.Conflict(msg).WithReason(ReasonCidadeEmOutraRegiao, "cidade", ibge, "regiao_id", regiaoID)
 }

@@ -1,8 +1,12 @@
 package domain
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/crmvendas/crm/services/platform/errs"
 )
@@ -59,9 +63,49 @@ func TestNormalizeOperadores(t *testing.T) {
 }
 
 func TestCidadeOcupada(t *testing.T) {
-	err := CidadeOcupada("3550308", "Capital")
-	if !errs.IsKind(err, errs.KindConflict) || err.Error() != `A cidade São Paulo/SP (3550308) já pertence à região "Capital".` {
-		t.Errorf("%v", err)
+	err := CidadeOcupada("3550308", "r1", "Capital")
+	var de *errs.Error
+	if !errors.As(err, &de) || de.Kind != errs.KindConflict || err.Error() != `A cidade São Paulo/SP (3550308) já pertence à região "Capital".` ||
+		de.Reason != ReasonCidadeEmOutraRegiao || de.Details["regiao_id"] != "r1" || de.Details["cidade"] != "3550308" {
+		t.Errorf("%v %+v", err, de)
+	}
+	if err := CidadeOcupada("3550308", "r1", ""); err.Error() != "A cidade São Paulo/SP (3550308) já pertence a outra região." {
+		t.Errorf("without the name: %v", err)
+	}
+}
+
+// An old document (the regions collection before the store) decodes into Regiao and FixLegacy
+// gives it its region id.
+func TestRegiaoLegacyDocument(t *testing.T) {
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	old, err := bson.Marshal(bson.D{
+		{Key: "_id", Value: "emp-a/r1"}, {Key: "id", Value: "r1"}, {Key: "nome", Value: "Capital"}, {Key: "nome_ordem", Value: "capital"},
+		{Key: "nome_unico", Value: "capital"}, {Key: "cidades", Value: bson.A{"3550308"}}, {Key: "operadores", Value: bson.A{}},
+		{Key: "empresa", Value: "emp-a"}, {Key: "criado_em", Value: at}, {Key: "alterado_em", Value: at}, {Key: "versao", Value: int64(3)},
+		{Key: "excluido", Value: false},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Regiao
+	if err := bson.Unmarshal(old, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.FixLegacy()
+	if r.ID != "r1" || r.LegacyID != "" || r.Empresa != "emp-a" || r.Nome != "Capital" || strings.Join(r.Cidades, ",") != "3550308" ||
+		r.Operadores == nil || r.Versao != 3 || !r.CriadoEm.Equal(at) || r.Excluido {
+		t.Errorf("%+v", r)
+	}
+	// Without the id field, the _id prefix goes.
+	r = Regiao{}
+	r.ID, r.Empresa = "emp-a/r2", "emp-a"
+	if r.FixLegacy(); r.ID != "r2" {
+		t.Errorf("prefix: %q", r.ID)
+	}
+	// Written again, it has no id field.
+	b, _ := bson.Marshal(&r)
+	if _, err := bson.Raw(b).LookupErr("id"); err == nil {
+		t.Error("id written")
 	}
 }
 
