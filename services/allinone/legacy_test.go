@@ -62,6 +62,11 @@ func TestLegacyDataDirCopied(t *testing.T) {
 		{Key: "contatos", Value: bson.A{}}, {Key: "criado_por", Value: "adm-legado"}, {Key: "alterado_por", Value: "adm-legado"},
 		{Key: "alterado_ns", Value: now.UnixNano()}}))
 	ins("crm_customer", "documentos", bson.D{{Key: "_id", Value: "legado|11222333000181"}, {Key: "cliente_id", Value: "cli-legado-1"}})
+	// A second customer with the same document, which the old code's races could let in: it is
+	// copied (nothing is lost) without the key, and the copy says so.
+	ins("crm_customer", "clientes", with(bson.D{{Key: "_id", Value: "cli-legado-2"}, {Key: "tipo_pessoa", Value: "PJ"},
+		{Key: "documento", Value: "11222333000181"}, {Key: "nome", Value: "Mercado Legado Repetido"}, {Key: "status", Value: "ativo"},
+		{Key: "vendedor_id", Value: "adm-legado"}, {Key: "enderecos", Value: bson.A{}}, {Key: "contatos", Value: bson.A{}}}))
 	ins("crm_customer", "pesquisas", with(bson.D{{Key: "_id", Value: "pesq-legado"}, {Key: "pesquisa_id", Value: "pesq-legado"},
 		{Key: "titulo", Value: "Satisfação"}, {Key: "titulo_ordem", Value: "satisfacao"}, {Key: "descricao", Value: ""}, {Key: "ativa", Value: true},
 		{Key: "perguntas", Value: bson.A{bson.D{{Key: "id", Value: "p1"}, {Key: "texto", Value: "Nota?"}, {Key: "tipo", Value: "NUMERO"}}}}}))
@@ -93,8 +98,11 @@ func TestLegacyDataDirCopied(t *testing.T) {
 	}
 	env, st := start()
 	marker, err := os.ReadFile(filepath.Join(dir, "db", "COPIADO-PARA-crm.db.txt"))
-	if err != nil || !strings.Contains(string(marker), "documentos") {
+	if err != nil || !strings.Contains(string(marker), "documentos") || !strings.Contains(string(marker), "copiado sem essa chave") {
 		t.Fatalf("marcador da cópia: %v %s", err, marker)
+	}
+	if code, body := st.Do(t, "GET", "/crm/clientes/cli-legado-2", u.Token, nil); code != 200 {
+		t.Fatalf("cliente com documento repetido no banco antigo: %d %s", code, body)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "db", "crm_customer.sqlite")); err != nil {
 		t.Fatalf("os arquivos antigos ficam: %v", err)

@@ -456,7 +456,7 @@ func TestMotivosEReplays(t *testing.T) {
 	if m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, other, 409)); m.Motivo != "ID_REUTILIZADO" {
 		t.Fatalf("id reutilizado: %+v", m)
 	}
-	// That failed create claimed cnpjs[1] before its insert failed: the document is free again.
+	// That refused create left cnpjs[1] free.
 	free := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[1], "Documento Livre", ""), 200))
 	if free.Documento != "45997418000153" {
 		t.Fatalf("documento liberado: %+v", free)

@@ -259,9 +259,12 @@ func (e *Env) ImportLegacy(ctx context.Context) error {
 		return fmt.Errorf("abrir o banco antigo em %s: %w", dir, err)
 	}
 	defer client.Disconnect(context.Background())
-	moved, err := e.SQLite.ImportLegacy(ctx, client)
+	moved, conflicts, err := e.SQLite.ImportLegacy(ctx, client)
 	if err != nil {
 		return fmt.Errorf("copiar o banco antigo: %w", err)
+	}
+	for _, c := range conflicts {
+		e.Log.Warn("banco antigo: chave única repetida", "registro", c)
 	}
 	total := 0
 	var lines []string
@@ -272,6 +275,9 @@ func (e *Env) ImportLegacy(ctx context.Context) error {
 	sort.Strings(lines)
 	note := fmt.Sprintf("Os dados deste diretório (FerretDB) foram copiados para %s em %s: %d documentos.\n%s\n",
 		filepath.Join(e.Config.DataDir, store.SQLiteFile), time.Now().UTC().Format(time.RFC3339), total, strings.Join(lines, "\n"))
+	if len(conflicts) > 0 {
+		note += "\nChaves únicas repetidas no banco antigo (o registro foi copiado sem a chave):\n" + strings.Join(conflicts, "\n") + "\n"
+	}
 	if err := os.WriteFile(filepath.Join(dir, legacyMarker), []byte(note), 0o644); err != nil {
 		return err
 	}

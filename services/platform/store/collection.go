@@ -265,15 +265,21 @@ func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, e
 	if o := c.owner(r); c.spec.Owner != "" && !sc.Sees(o) {
 		return nil, false, outOfScope(c.spec.OutOfScope)
 	}
-	err = c.st.b.put(ctx, c.sc, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
-	if errors.Is(err, errExists) {
-		old, gerr := c.st.b.get(ctx, c.sc, m.ID)
-		if gerr != nil {
-			return nil, false, errs.Internal(gerr)
+	// A replay is recognized before any key is claimed: keys taken since the first create (a
+	// name another record uses now) must not turn a replay into a conflict.
+	old, err := c.st.b.get(ctx, c.sc, m.ID)
+	if err != nil {
+		return nil, false, errs.Internal(err)
+	}
+	if old == nil {
+		err = c.st.b.put(ctx, c.sc, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
+		if errors.Is(err, errExists) { // a concurrent create of the same id won
+			if old, err = c.st.b.get(ctx, c.sc, m.ID); err != nil {
+				return nil, false, errs.Internal(err)
+			}
 		}
-		if old == nil { // removed meanwhile: cannot happen (tombstones stay); be safe
-			return nil, false, c.mapErr(err)
-		}
+	}
+	if old != nil {
 		if cerr := c.check(sc, old); cerr != nil {
 			return nil, false, cerr
 		}
@@ -312,8 +318,10 @@ func (c *Collection[T]) CreateMany(ctx context.Context, sc Scope, ts []*T) error
 }
 
 // Import stores records exactly as given, bookkeeping included (the one-time copy of a legacy
-// database). Records already there are left alone.
-func (c *Collection[T]) Import(ctx context.Context, ts []*T) (int, error) {
+// database). Records already there are left alone. A record whose unique key another record
+// already holds (data the old code let in) is stored without that key and reported, never
+// dropped.
+func (c *Collection[T]) Import(ctx context.Context, ts []*T) (int, []string, error) {
 	var ws []*write
 	for _, t := range ts {
 		m := meta(t)
@@ -326,26 +334,49 @@ func (c *Collection[T]) Import(ctx context.Context, ts []*T) (int, error) {
 		m.CriadoEm, m.AlteradoEm = m.CriadoEm.UTC().Truncate(1e6), m.AlteradoEm.UTC().Truncate(1e6)
 		hash, err := c.payloadHash(t)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		r, err := c.encode(t, hash)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if old, err := c.st.b.get(ctx, c.sc, m.ID); err != nil {
-			return 0, err
+			return 0, nil, err
 		} else if old != nil {
 			continue
 		}
 		ws = append(ws, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
 	}
 	if len(ws) == 0 {
-		return 0, nil
+		return 0, nil, nil
 	}
-	if err := c.st.b.putMany(ctx, c.sc, ws); err != nil {
-		return 0, err
+	err := c.st.b.putMany(ctx, c.sc, ws)
+	var dk *dupKeyError
+	if !errors.As(err, &dk) {
+		if err != nil {
+			return 0, nil, err
+		}
+		return len(ws), nil, nil
 	}
-	return len(ws), nil
+	// A key conflict: one record at a time, each conflicting key left out and reported.
+	var conflicts []string
+	for _, w := range ws {
+		for {
+			err := c.st.b.put(ctx, c.sc, w)
+			if errors.Is(err, errExists) {
+				break // written by the batch before it failed (MongoDB has no transaction)
+			}
+			if !errors.As(err, &dk) {
+				if err != nil {
+					return 0, conflicts, err
+				}
+				break
+			}
+			conflicts = append(conflicts, fmt.Sprintf("%s %s: %s %q já é de %s; copiado sem essa chave", c.spec.Name, w.rec.ID, dk.key.name, dk.key.key, dk.owner))
+			w.rec.Keys = released(w.rec.Keys, []ukey{dk.key})
+		}
+	}
+	return len(ws), conflicts, nil
 }
 
 func ownersOf(os ...string) []string {

@@ -13,38 +13,40 @@ import (
 // its service's database and stores the documents as they are, bookkeeping included.
 
 type legacyImporter interface {
-	importLegacy(ctx context.Context, client *mongo.Client) (string, int, error)
+	importLegacy(ctx context.Context, client *mongo.Client) (string, int, []string, error)
 }
 
 // Transform, when a collection's Spec needs it, adapts a legacy document after decoding.
 type legacyFixer interface{ FixLegacy() }
 
-func (c *Collection[T]) importLegacy(ctx context.Context, client *mongo.Client) (string, int, error) {
+func (c *Collection[T]) importLegacy(ctx context.Context, client *mongo.Client) (string, int, []string, error) {
 	name := c.spec.Legacy
 	if name == "" {
 		name = c.spec.Name
 	}
 	where := c.st.db + "." + name
 	if c.st.db == "" {
-		return where, 0, nil
+		return where, 0, nil, nil
 	}
 	cur, err := client.Database(c.st.db).Collection(name).Find(ctx, bson.D{})
 	if err != nil {
-		return where, 0, err
+		return where, 0, nil, err
 	}
 	defer cur.Close(ctx)
 	total := 0
+	var conflicts []string
 	var batch []*T
 	flush := func() error {
-		n, err := c.Import(ctx, batch)
+		n, cs, err := c.Import(ctx, batch)
 		total += n
+		conflicts = append(conflicts, cs...)
 		batch = batch[:0]
 		return err
 	}
 	for cur.Next(ctx) {
 		t := new(T)
 		if err := bson.Unmarshal(cur.Current, t); err != nil {
-			return where, total, fmt.Errorf("%s: %w", where, err)
+			return where, total, conflicts, fmt.Errorf("%s: %w", where, err)
 		}
 		if f, ok := any(t).(legacyFixer); ok {
 			f.FixLegacy()
@@ -52,33 +54,37 @@ func (c *Collection[T]) importLegacy(ctx context.Context, client *mongo.Client) 
 		batch = append(batch, t)
 		if len(batch) == 500 {
 			if err := flush(); err != nil {
-				return where, total, err
+				return where, total, conflicts, err
 			}
 		}
 	}
 	if err := cur.Err(); err != nil {
-		return where, total, err
+		return where, total, conflicts, err
 	}
-	return where, total, flush()
+	err = flush()
+	return where, total, conflicts, err
 }
 
 // ImportLegacy copies every declared collection from the legacy databases reached by client and
-// returns how many documents moved, per collection.
-func (s *Store) ImportLegacy(ctx context.Context, client *mongo.Client) (map[string]int, error) {
+// returns how many documents moved, per collection, and the unique keys it had to leave out
+// (two old records holding one key).
+func (s *Store) ImportLegacy(ctx context.Context, client *mongo.Client) (map[string]int, []string, error) {
 	s.reg.mu.Lock()
 	cols := append([]legacyImporter(nil), s.reg.cols...)
 	s.reg.mu.Unlock()
 	out := map[string]int{}
+	var conflicts []string
 	for _, c := range cols {
-		where, n, err := c.importLegacy(ctx, client)
+		where, n, cs, err := c.importLegacy(ctx, client)
+		conflicts = append(conflicts, cs...)
 		if err != nil {
-			return out, err
+			return out, conflicts, err
 		}
 		if n > 0 {
 			out[where] = n
 		}
 	}
-	return out, nil
+	return out, conflicts, nil
 }
 
 // Fingerprint identifies the store's whole content on SQLite (every write appends to the feed,

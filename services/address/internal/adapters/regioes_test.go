@@ -178,7 +178,7 @@ func TestLegacyCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved, err := st.ImportLegacy(ctx, old.Client())
+	moved, _, err := st.ImportLegacy(ctx, old.Client())
 	if err != nil {
 		t.Fatal(err)
 	}

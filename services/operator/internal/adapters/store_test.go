@@ -51,7 +51,7 @@ func TestLegacyCopy(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	moved, err := st.ImportLegacy(ctx, old.Client())
+	moved, _, err := st.ImportLegacy(ctx, old.Client())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func TestLegacyCopyAndOtherCompany(t *testing.T) {
 	if _, err := old.Collection("empresas").InsertOne(ctx, meta(bson.D{{Key: "_id", Value: "emp-a"}, {Key: "nome", Value: "Empresa A"}}, "emp-a", 1)); err != nil {
 		t.Fatal(err)
 	}
-	moved, err := st.ImportLegacy(ctx, old.Client())
+	moved, _, err := st.ImportLegacy(ctx, old.Client())
 	if err != nil {
 		t.Fatal(err)
 	}
