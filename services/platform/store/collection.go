@@ -413,11 +413,6 @@ const (
 // refuse with a domain error; when it changes nothing, nothing is written. Bookkeeping
 // (versao, alterado_em, alterado_por) is done here.
 func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, opts ...UpdateOpt) (*T, error) {
-	incDel, anyOwner := false, false
-	for _, o := range opts {
-		incDel = incDel || o == IncludeDeleted
-		anyOwner = anyOwner || o == AnyOwner
-	}
 	for attempt := 0; ; attempt++ {
 		r, err := c.st.b.get(ctx, c.sc, id)
 		if err != nil {
@@ -426,49 +421,20 @@ func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao 
 		if r == nil {
 			return nil, notFound(c.spec.NotFound)
 		}
-		chk := sc
-		if anyOwner {
-			chk = Company(sc.Empresa)
-		}
-		if err := c.check(chk, r); err != nil {
+		if err := c.check(updateScope(sc, opts), r); err != nil {
 			return nil, err
 		}
-		if r.Excluido && !incDel {
+		if r.Excluido && !hasOpt(opts, IncludeDeleted) {
 			return nil, notFound(c.spec.NotFound)
 		}
 		if versao > 0 && r.Versao != versao {
 			return nil, versionConflict()
 		}
-		t, err := c.decode(r)
-		if err != nil {
-			return nil, err
+		t, w, err := c.change(ctx, sc, r, apply, opts)
+		if err != nil || w == nil {
+			return t, err
 		}
-		oldKeys := c.keys(t)
-		before, err := bson.Marshal(t)
-		if err != nil {
-			return nil, errs.Internal(err)
-		}
-		if err := apply(t); err != nil {
-			return nil, err
-		}
-		m := meta(t)
-		m.ID, m.Empresa, m.Versao = r.ID, r.Empresa, r.Versao // apply may not touch these
-		nr, err := c.encode(t, r.Hash)
-		if err != nil {
-			return nil, err
-		}
-		if bytes.Equal(nr.Doc, before) {
-			return t, nil
-		}
-		m.Versao = r.Versao + 1
-		m.AlteradoEm, m.AlteradoPor = c.st.Now(), actor(ctx)
-		if nr, err = c.encode(t, r.Hash); err != nil {
-			return nil, err
-		}
-		if o := c.owner(nr); !anyOwner && c.spec.Owner != "" && !sc.Sees(o) {
-			return nil, outOfScope(c.spec.OutOfScope)
-		}
-		err = c.st.b.put(ctx, c.sc, &write{rec: nr, prev: r.Versao, release: released(oldKeys, nr.Keys), owners: ownersOf(c.owner(r), c.owner(nr)), slow: c.st.slow})
+		err = c.st.b.put(ctx, c.sc, w)
 		if errors.Is(err, errVersion) && versao == 0 && attempt < defaultRetries {
 			continue
 		}
@@ -477,6 +443,127 @@ func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao 
 		}
 		return t, nil
 	}
+}
+
+func hasOpt(opts []UpdateOpt, o UpdateOpt) bool {
+	for _, x := range opts {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+func updateScope(sc Scope, opts []UpdateOpt) Scope {
+	if hasOpt(opts, AnyOwner) {
+		return Company(sc.Empresa)
+	}
+	return sc
+}
+
+// change applies apply to a stored record and returns the record and its write (nil when
+// apply changed nothing). Bookkeeping, scope and unique keys are handled here, for Update and
+// UpdateMany alike.
+func (c *Collection[T]) change(ctx context.Context, sc Scope, r *record, apply func(*T) error, opts []UpdateOpt) (*T, *write, error) {
+	incDel, anyOwner := hasOpt(opts, IncludeDeleted), hasOpt(opts, AnyOwner)
+	if err := c.check(updateScope(sc, opts), r); err != nil {
+		return nil, nil, err
+	}
+	if r.Excluido && !incDel {
+		return nil, nil, notFound(c.spec.NotFound)
+	}
+	t, err := c.decode(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	oldKeys := c.keys(t)
+	before, err := bson.Marshal(t)
+	if err != nil {
+		return nil, nil, errs.Internal(err)
+	}
+	if err := apply(t); err != nil {
+		return nil, nil, err
+	}
+	m := meta(t)
+	m.ID, m.Empresa, m.Versao = r.ID, r.Empresa, r.Versao // apply may not touch these
+	nr, err := c.encode(t, r.Hash)
+	if err != nil {
+		return nil, nil, err
+	}
+	if bytes.Equal(nr.Doc, before) {
+		return t, nil, nil
+	}
+	m.Versao = r.Versao + 1
+	m.AlteradoEm, m.AlteradoPor = c.st.Now(), actor(ctx)
+	if nr, err = c.encode(t, r.Hash); err != nil {
+		return nil, nil, err
+	}
+	if o := c.owner(nr); !anyOwner && c.spec.Owner != "" && !sc.Sees(o) {
+		return nil, nil, outOfScope(c.spec.OutOfScope)
+	}
+	return t, &write{rec: nr, prev: r.Versao, release: released(oldKeys, nr.Keys), owners: ownersOf(c.owner(r), c.owner(nr)), slow: c.st.slow}, nil
+}
+
+// DefaultUpdateBatch is how many records UpdateMany writes in one transaction.
+const DefaultUpdateBatch = 500
+
+// UpdateMany applies apply to every record of ids (as Update with versao 0), writing them in
+// batches (DefaultUpdateBatch), each in one transaction on SQLite (a portfolio transfer or a region
+// change touches thousands of customers). Every record is checked before its batch is written:
+// one out of scope refuses the call; missing ones and tombstones (unless IncludeDeleted) are
+// skipped. apply must be idempotent: when another write lands on a batch meanwhile, the batch
+// is applied again record by record. It returns the records it changed.
+func (c *Collection[T]) UpdateMany(ctx context.Context, sc Scope, ids []string, apply func(*T) error, opts ...UpdateOpt) ([]*T, error) {
+	var out []*T
+	batch := c.st.batch
+	if batch <= 0 {
+		batch = DefaultUpdateBatch
+	}
+	for start := 0; start < len(ids); start += batch {
+		part := ids[start:min(start+batch, len(ids))]
+		rs, err := c.st.b.getMany(ctx, c.sc, part)
+		if err != nil {
+			return out, errs.Internal(err)
+		}
+		var ws []*write
+		var ts []*T
+		for _, id := range part {
+			r := rs[id]
+			if r == nil {
+				continue
+			}
+			t, w, err := c.change(ctx, sc, r, apply, opts)
+			if errs.IsKind(err, errs.KindNotFound) {
+				continue
+			}
+			if err != nil {
+				return out, err
+			}
+			if w != nil {
+				ws, ts = append(ws, w), append(ts, t)
+			}
+		}
+		err = c.st.b.putMany(ctx, c.sc, ws)
+		if errors.Is(err, errVersion) {
+			// Another write landed in between: one by one, each on its current record.
+			for _, w := range ws {
+				t, err := c.Update(ctx, sc, w.rec.ID, 0, apply, opts...)
+				if errs.IsKind(err, errs.KindNotFound) {
+					continue
+				}
+				if err != nil {
+					return out, err
+				}
+				out = append(out, t)
+			}
+			continue
+		}
+		if err != nil {
+			return out, c.mapErr(err)
+		}
+		out = append(out, ts...)
+	}
+	return out, nil
 }
 
 func released(old, now []ukey) []ukey {

@@ -102,9 +102,13 @@ type Store struct {
 	slow func(id string)
 	// db is the database of the service using this view (MongoDB: its own database; SQLite: the
 	// name of its legacy FerretDB database).
-	db  string
-	reg *registry
+	db    string
+	reg   *registry
+	batch int
 }
+
+// SetUpdateBatch changes how many records UpdateMany writes at once (tests; 0: the default).
+func (s *Store) SetUpdateBatch(n int) { s.batch = n }
 
 // registry is what was declared on a backend (for the one-time legacy copy).
 type registry struct {

@@ -25,6 +25,7 @@ import (
 	"github.com/google/uuid"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/store"
 )
@@ -287,4 +288,12 @@ func Store(t testing.TB, db string) *store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st.For(db)
+}
+
+// WantReason fails the test unless err is a domain error of kind k with reason r.
+func WantReason(t testing.TB, err error, k errs.Kind, r errs.Reason) {
+	t.Helper()
+	if err == nil || !errs.IsKind(err, k) || errs.ReasonOf(err) != r {
+		t.Fatalf("erro %v (motivo %q), queria kind %d motivo %s", err, errs.ReasonOf(err), k, r)
+	}
 }

@@ -56,14 +56,17 @@ func (s *Service) Resumo(ctx context.Context) ([]CarteiraVendedor, error) {
 	return out, nil
 }
 
-// mover puts one customer (already checked to be in scope) in the seller's portfolio.
-func (s *Service) mover(ctx context.Context, id, para string) (bool, error) {
-	moved := false
-	_, err := s.Col.Clientes.Update(ctx, scope(ctx), id, 0, func(cl *domain.Cliente) error {
-		moved = cl.VendedorID != para
+// mover puts customers (already checked to be in scope) in the seller's portfolio, in batches,
+// and returns the ids of those that moved.
+func (s *Service) mover(ctx context.Context, ids []string, para string) ([]string, error) {
+	changed, err := s.Col.Clientes.UpdateMany(ctx, scope(ctx), ids, func(cl *domain.Cliente) error {
 		cl.VendedorID = para
 		return nil
 	})
+	moved := make([]string, len(changed))
+	for i, cl := range changed {
+		moved[i] = cl.ID
+	}
 	return moved, err
 }
 
@@ -106,14 +109,8 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 			t.De = v
 		}
 	}
-	for _, id := range uniq {
-		moved, err := s.mover(ctx, id, para)
-		if err != nil {
-			return nil, err
-		}
-		if moved {
-			t.ClienteIDs = append(t.ClienteIDs, id)
-		}
+	if t.ClienteIDs, err = s.mover(ctx, uniq, para); err != nil {
+		return nil, err
 	}
 	return s.registrar(ctx, t, "")
 }
@@ -169,18 +166,13 @@ func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.
 	if len(cls) == 0 {
 		return nil, errs.Field("de_vendedor_id", "Este vendedor não tem clientes na carteira: nada a transferir.")
 	}
+	ids := make([]string, len(cls))
+	for i, cl := range cls {
+		ids[i] = cl.ID
+	}
 	t := &domain.Transferencia{De: de, Para: para, Por: c.Operador}
-	for _, cl := range cls {
-		moved, err := s.mover(ctx, cl.ID, para)
-		if errs.IsKind(err, errs.KindNotFound) {
-			continue // deleted meanwhile
-		}
-		if err != nil {
-			return nil, err
-		}
-		if moved {
-			t.ClienteIDs = append(t.ClienteIDs, cl.ID)
-		}
+	if t.ClienteIDs, err = s.mover(ctx, ids, para); err != nil {
+		return nil, err
 	}
 	return s.registrar(ctx, t, id)
 }

@@ -527,21 +527,13 @@ func (s *Service) SincronizarRegiao(ctx context.Context, regiaoID string) (int, 
 			ids[cl.ID] = true
 		}
 	}
-	n := 0
+	list := make([]string, 0, len(ids))
 	for id := range ids {
-		changed := false
-		_, err := s.Col.Clientes.Update(ctx, company, id, 0, func(cl *domain.Cliente) error {
-			r := regiaoDe(m, cl)
-			changed = r != cl.RegiaoID
-			cl.RegiaoID = r
-			return nil
-		}, store.IncludeDeleted)
-		if err != nil {
-			return n, err
-		}
-		if changed {
-			n++
-		}
+		list = append(list, id)
 	}
-	return n, nil
+	changed, err := s.Col.Clientes.UpdateMany(ctx, company, list, func(cl *domain.Cliente) error {
+		cl.RegiaoID = regiaoDe(m, cl)
+		return nil
+	}, store.IncludeDeleted)
+	return len(changed), err
 }

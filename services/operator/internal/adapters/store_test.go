@@ -22,13 +22,6 @@ func newRepo(t *testing.T, st *store.Store) *Repo {
 	return r
 }
 
-func wantReason(t *testing.T, err error, kind errs.Kind, r errs.Reason) {
-	t.Helper()
-	if !errs.IsKind(err, kind) || errs.ReasonOf(err) != r {
-		t.Fatalf("erro %v (motivo %q), queria %s", err, errs.ReasonOf(err), r)
-	}
-}
-
 // Documents written by the MongoDB repository before the store decode as they are: the one-time
 // copy of an old FerretDB data directory fills the operators and the directory.
 func TestLegacyCopy(t *testing.T) {
@@ -80,7 +73,7 @@ func TestLegacyCopy(t *testing.T) {
 	}
 	// The unique operator id came along.
 	_, err = r.Insert(ctx, &domain.Operador{UID: "uid-9", ID: "ana", Empresa: "emp-a", Email: "x@x.com", NomeOperador: "X", PerfilApp: "VENDEDOR", Ativo: true})
-	wantReason(t, err, errs.KindConflict, errs.ReasonChaveDuplicada)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonChaveDuplicada)
 	// Optimistic concurrency continues from the copied versao.
 	if _, err := r.Update(ctx, store.Company("emp-a"), "uid-1", 2, func(o *domain.Operador) error { o.NomeOperador = "Y"; return nil }); !errs.IsReason(err, errs.ReasonVersaoDesatualizada) {
 		t.Fatalf("stale versao: %v", err)
@@ -159,9 +152,9 @@ func TestInsertDirectoryAndScope(t *testing.T) {
 		t.Fatalf("scoped list: %v %d", err, len(p))
 	}
 	_, err = r.ByID(ctx, store.Scope{Empresa: "emp-a", Owners: []string{"v1"}}, "v2")
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	_, err = r.Update(ctx, store.Scope{Empresa: "emp-a", Owners: []string{"v1"}}, "u2", 0, func(o *domain.Operador) error { o.Ativo = false; return nil })
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	if n, err := r.CountActive(ctx, "emp-a", []string{"v1", "v2", "nao-existe"}); err != nil || n != 2 {
 		t.Fatalf("count active: %d %v", n, err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
 // Item is an order line.
@@ -100,13 +101,6 @@ func declare(t *testing.T, st *store.Store) *store.Collection[Pedido] {
 	return c
 }
 
-func wantReason(t *testing.T, err error, kind errs.Kind, reason errs.Reason) {
-	t.Helper()
-	if err == nil || !errs.IsKind(err, kind) || errs.ReasonOf(err) != reason {
-		t.Fatalf("erro %v (motivo %q), queria kind %d motivo %s", err, errs.ReasonOf(err), kind, reason)
-	}
-}
-
 // Run runs the whole suite.
 func Run(t *testing.T, open Open) {
 	t.Run("GetScope", func(t *testing.T) { testGetScope(t, open(t)) })
@@ -118,6 +112,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("ListFiltersSearchCount", func(t *testing.T) { testList(t, open(t)) })
 	t.Run("KeysetStableUnderInserts", func(t *testing.T) { testKeysetStable(t, open(t)) })
 	t.Run("Counters", func(t *testing.T) { testCounters(t, open(t)) })
+	t.Run("UpdateMany", func(t *testing.T) { testUpdateMany(t, open(t)) })
 	t.Run("FeedScopeAndRemovals", func(t *testing.T) { testFeedScope(t, open(t)) })
 	t.Run("FeedConcurrentSlowWriter", func(t *testing.T) { testFeedConcurrent(t, open(t)) })
 }
@@ -140,32 +135,32 @@ func testGetScope(t *testing.T, st *store.Store) {
 		t.Fatalf("get: %v %+v", err, got)
 	}
 	_, err = c.Get(ctx, store.Company("e2"), p.ID)
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	_, err = c.Get(ctx, store.Scope{Empresa: "e1", Owners: []string{"v2"}}, p.ID)
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	_, err = c.Get(ctx, e1v1, "nao-existe")
-	wantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
+	testkit.WantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
 	// Writes out of scope change nothing.
 	_, err = c.Update(ctx, store.Company("e2"), p.ID, 0, func(p *Pedido) error { p.Status = "x"; return nil })
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	_, err = c.Delete(ctx, store.Scope{Empresa: "e1", Owners: []string{"v2"}}, p.ID, 0)
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	// A VENDEDOR can't hand a record to someone out of their scope.
 	_, err = c.Update(ctx, e1v1, p.ID, 0, func(p *Pedido) error { p.Vendedor = "v2"; return nil })
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	got, _ = c.Get(ctx, e1v1, p.ID)
 	if got.Versao != 1 || got.Status != "aberto" || got.Vendedor != "v1" {
 		t.Fatalf("a refused write changed the record: %+v", got)
 	}
 	// A create out of scope is refused too.
 	_, _, err = c.Create(ctx, e1v1, NewPedido(uid("p"), uid("n"), "v2", "c1", "aberto", t0))
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	// Tombstone: 404 on Get, visible to GetAny.
 	if _, err := c.Delete(ctx, e1v1, p.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.Get(ctx, e1v1, p.ID)
-	wantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
+	testkit.WantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
 	if d, err := c.GetAny(ctx, e1v1, p.ID); err != nil || !d.Excluido || d.Versao != 2 {
 		t.Fatalf("tombstone: %v %+v", err, d)
 	}
@@ -185,9 +180,9 @@ func testCreateReplay(t *testing.T, st *store.Store) {
 		t.Fatalf("replay: created=%v %v %+v", created, err, again)
 	}
 	_, _, err = c.Create(ctx, sc, NewPedido(id, first.Numero, "v1", "c2", "aberto", t0))
-	wantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
 	_, _, err = c.Create(ctx, store.Company("e2"), NewPedido(id, first.Numero, "v1", "c1", "aberto", t0))
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	// A replay after an edit still returns the record (the create happened).
 	if _, err := c.Update(ctx, sc, id, 1, func(p *Pedido) error { p.Status = "enviado"; return nil }); err != nil {
 		t.Fatal(err)
@@ -203,7 +198,7 @@ func testCreateReplay(t *testing.T, st *store.Store) {
 	}
 	// A stale versao is its own reason, distinct from a duplicate.
 	_, err = c.Update(ctx, sc, id, 1, func(p *Pedido) error { p.Status = "x"; return nil })
-	wantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
 }
 
 func testUniqueRace(t *testing.T, st *store.Store) {
@@ -262,14 +257,14 @@ func testFailedWriteReleasesKey(t *testing.T, st *store.Store) {
 	// The same id with another key: the key is claimed, the insert fails (id exists).
 	k2 := uid("n")
 	_, _, err := c.Create(ctx, sc, NewPedido(id, k2, "v1", "c1", "aberto", t0))
-	wantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
 	if _, _, err := c.Create(ctx, sc, NewPedido(uid("p"), k2, "v1", "c1", "aberto", t0)); err != nil {
 		t.Fatalf("the key of a failed create stayed claimed: %v", err)
 	}
 	// An update changing the key with a stale versao: the new key is free again afterwards.
 	k3 := uid("n")
 	_, err = c.Update(ctx, sc, id, 7, func(p *Pedido) error { p.Numero = k3; return nil })
-	wantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
 	if _, _, err := c.Create(ctx, sc, NewPedido(uid("p"), k3, "v1", "c1", "aberto", t0)); err != nil {
 		t.Fatalf("the key of a failed update stayed claimed: %v", err)
 	}
@@ -369,7 +364,7 @@ func testDeleteReplay(t *testing.T, st *store.Store) {
 		t.Fatalf("replayed delete: %v %+v", err, d2)
 	}
 	_, err = c.Update(ctx, sc, id, 0, func(p *Pedido) error { p.Status = "x"; return nil })
-	wantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
+	testkit.WantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
 	// Revival is explicit.
 	back, err := c.Update(ctx, sc, id, 0, func(p *Pedido) error { p.Excluido = false; return nil }, store.IncludeDeleted)
 	if err != nil || back.Excluido {
@@ -696,5 +691,71 @@ func testFeedConcurrent(t *testing.T, st *store.Store) {
 	ids.Range(func(_, _ any) bool { n++; return true })
 	if n != writers*perWriter {
 		t.Fatalf("%d writes, want %d", n, writers*perWriter)
+	}
+}
+
+func testUpdateMany(t *testing.T, st *store.Store) {
+	c := declare(t, st)
+	ctx := ctxOf("adm")
+	sc := store.Company("e1")
+	st.SetUpdateBatch(25) // several batches, few records (FerretDB scans on every write)
+	var ids []string
+	var ps []*Pedido
+	for i := 0; i < 110; i++ {
+		p := NewPedido(uid("p"), uid("n"), []string{"va", "vb"}[i%2], "c1", "aberto", t0)
+		ps, ids = append(ps, p), append(ids, p.ID)
+	}
+	if err := c.CreateMany(ctx, sc, ps); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Delete(ctx, sc, ids[7], 0); err != nil {
+		t.Fatal(err)
+	}
+	// A seller's scope: one record of another seller refuses the whole call, nothing written.
+	_, err := c.UpdateMany(ctx, store.Scope{Empresa: "e1", Owners: []string{"va"}}, ids[:4], func(p *Pedido) error { p.Status = "x"; return nil })
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	if p, _ := c.Get(ctx, sc, ids[0]); p.Status != "aberto" || p.Versao != 1 {
+		t.Fatalf("a refused UpdateMany wrote: %+v", p.Meta)
+	}
+	// Concurrent single updates on the same records lose nothing: UpdateMany's batch is applied
+	// again on the current records when another write lands in between.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 20; i++ {
+			if _, err := c.Update(ctx, sc, ids[i*5], 0, func(p *Pedido) error { p.TotalCents++; return nil }); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	changed, err := c.UpdateMany(ctx, sc, append([]string{"nao-existe"}, ids...), func(p *Pedido) error { p.Status = "enviado"; return nil })
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changed) != 109 { // the tombstone and the missing id are skipped
+		t.Fatalf("UpdateMany changed %d, want 109", len(changed))
+	}
+	all, err := c.All(ctx, sc, store.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := NewPedido("x", "x", "va", "c1", "aberto", t0).TotalCents
+	for _, p := range all {
+		want := base
+		for i := 0; i < 20; i++ {
+			if p.ID == ids[i*5] {
+				want++
+			}
+		}
+		if p.Status != "enviado" || p.TotalCents != want {
+			t.Fatalf("%s: status %q total %d (want %d): an update was lost", p.ID, p.Status, p.TotalCents, want)
+		}
+	}
+	// Nothing to change writes nothing.
+	again, err := c.UpdateMany(ctx, sc, ids[:10], func(p *Pedido) error { p.Status = "enviado"; return nil })
+	if err != nil || len(again) != 0 {
+		t.Fatalf("no-op UpdateMany: %v %d", err, len(again))
 	}
 }

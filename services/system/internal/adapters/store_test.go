@@ -24,13 +24,6 @@ func newRepo(t *testing.T, st *store.Store) *Repo {
 	return r
 }
 
-func wantReason(t *testing.T, err error, kind errs.Kind, r errs.Reason) {
-	t.Helper()
-	if !errs.IsKind(err, kind) || errs.ReasonOf(err) != r {
-		t.Fatalf("erro %v (motivo %q), queria %s", err, errs.ReasonOf(err), r)
-	}
-}
-
 func fingerprint(t *testing.T, st *store.Store) string {
 	t.Helper()
 	if st.Kind() != "sqlite" {
@@ -94,10 +87,10 @@ func TestLegacyCopyAndOtherCompany(t *testing.T) {
 		t.Fatalf("versao: %v %+v", err, v)
 	}
 	_, err = r.Versao(ctx, "emp-b", "web")
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	before := fingerprint(t, st)
 	_, err = r.SaveVersao(ctx, &domain.ConfigVersao{Empresa: "emp-b", Tipo: "web", VersaoAtual: "1.0", VersaoMinima: "1.0"}, 0)
-	wantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	if fingerprint(t, st) != before {
 		t.Fatal("a refused save wrote")
 	}
@@ -127,7 +120,7 @@ func TestSaveVersao(t *testing.T) {
 	}
 	// A versao for a policy never set is stale.
 	_, err := r.SaveVersao(ctx, cfg("2.0"), 1)
-	wantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
 	if v, err := r.Versao(ctx, "emp-a", "android"); err != nil || v != nil {
 		t.Fatalf("written: %v %+v", err, v)
 	}
@@ -140,7 +133,7 @@ func TestSaveVersao(t *testing.T) {
 	}
 	before := fingerprint(t, st)
 	_, err = r.SaveVersao(ctx, cfg("2.2"), 1)
-	wantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
 	if got, _ := r.Versao(ctx, "emp-a", "android"); got.VersaoAtual != "2.1" || got.Versao != 2 || fingerprint(t, st) != before {
 		t.Fatalf("a stale save wrote: %+v", got)
 	}
