@@ -88,7 +88,8 @@ func benchClientes(crmPath, emu string, floorCall caller, dur time.Duration) err
 			p50, p99, max, err := sequential(c, 300)
 			if err != nil {
 				stop()
-				return fmt.Errorf("%s: %w", r.path, err)
+				log, _ := os.ReadFile(filepath.Join(dir, "crm.log"))
+				return fmt.Errorf("%s: %w\n%s", r.path, err, tail(string(log), 3000))
 			}
 			f50, f99, _, _ := sequential(floorCall, 300)
 			rows = append(rows, row{name: fmt.Sprintf("%-38s %6d", r.name, n), p50: p50, p99: p99, max: max, fp50: f50, fp99: f99})
@@ -140,4 +141,11 @@ func runClientesOnly(crmPath string, dur time.Duration) error {
 		return err
 	}
 	return benchClientes(crmPath, emu, httpCaller(&http.Client{}, "http://"+floorAddr+"/", ""), dur)
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
 }
