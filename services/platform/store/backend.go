@@ -56,7 +56,11 @@ type bquery struct {
 
 type backend interface {
 	kind() string
-	ensure(ctx context.Context, sc *schema) error
+	// ensure creates or completes the collection; it reports the declared fields it added to a
+	// collection that existed (their values must be computed for the stored records).
+	ensure(ctx context.Context, sc *schema) (added []string, err error)
+	// refresh recomputes the declared fields and search text of every stored record.
+	refresh(ctx context.Context, sc *schema, compute func(doc []byte) (map[string]any, string, error)) (int, error)
 	get(ctx context.Context, sc *schema, id string) (*record, error) // nil when missing
 	getMany(ctx context.Context, sc *schema, ids []string) (map[string]*record, error)
 	keyOwner(ctx context.Context, sc *schema, empresa string, k ukey) (string, error) // "" when free

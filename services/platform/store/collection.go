@@ -36,10 +36,18 @@ func Declare[T any](ctx context.Context, st *Store, spec Spec[T]) (*Collection[T
 	if err != nil {
 		return nil, err
 	}
-	if err := st.b.ensure(ctx, sc); err != nil {
+	added, err := st.b.ensure(ctx, sc)
+	if err != nil {
 		return nil, fmt.Errorf("store: preparar %s: %w", spec.Name, err)
 	}
 	c := &Collection[T]{st: st, spec: spec, sc: sc}
+	if len(added) > 0 {
+		// A field declared after records were stored: compute it for them now, so that every
+		// filter on it is right from the first request.
+		if _, err := st.b.refresh(ctx, sc, c.computed); err != nil {
+			return nil, fmt.Errorf("store: calcular %v em %s: %w", added, spec.Name, err)
+		}
+	}
 	st.reg.mu.Lock()
 	st.reg.cols = append(st.reg.cols, c)
 	st.reg.mu.Unlock()
@@ -69,6 +77,19 @@ func (c *Collection[T]) decode(r *record) (*T, error) {
 		return nil, errs.Internal(fmt.Errorf("store: decodificar %s/%s: %w", c.spec.Name, r.ID, err))
 	}
 	return &t, nil
+}
+
+// computed is what the store derives from a stored entity: its declared fields and search text.
+func (c *Collection[T]) computed(doc []byte) (map[string]any, string, error) {
+	var t T
+	if err := bson.Unmarshal(doc, &t); err != nil {
+		return nil, "", err
+	}
+	r, err := c.encode(&t, "")
+	if err != nil {
+		return nil, "", err
+	}
+	return r.Fields, r.Busca, nil
 }
 
 // encode builds the record of t (its Meta already filled).

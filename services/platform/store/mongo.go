@@ -62,20 +62,99 @@ func (b *mongoBackend) init(ctx context.Context) error {
 	return err
 }
 
-func (b *mongoBackend) ensure(ctx context.Context, sc *schema) error {
+func (b *mongoBackend) ensure(ctx context.Context, sc *schema) ([]string, error) {
+	// The declared fields of each collection are recorded in _schemas: a field missing there was
+	// declared after the stored records were written, and must be computed for them.
+	var prev struct {
+		Fields []string `bson:"fields"`
+	}
+	err := b.db.Collection("_schemas").FindOne(ctx, bson.D{{Key: "_id", Value: sc.name}}).Decode(&prev)
+	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+		return nil, err
+	}
+	var added []string
+	if err == nil {
+		for _, f := range sc.fields {
+			known := false
+			for _, p := range prev.Fields {
+				known = known || p == f
+			}
+			if !known {
+				added = append(added, f)
+			}
+		}
+	}
+	if _, err := b.db.Collection("_schemas").UpdateOne(ctx, bson.D{{Key: "_id", Value: sc.name}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "fields", Value: sc.fields}}}}, options.UpdateOne().SetUpsert(true)); err != nil {
+		return nil, err
+	}
+	return added, b.ensureIndexes(ctx, sc)
+}
+
+func (b *mongoBackend) refresh(ctx context.Context, sc *schema, compute func([]byte) (map[string]any, string, error)) (int, error) {
+	cur, err := b.db.Collection(sc.name).Find(ctx, bson.D{})
+	if err != nil {
+		return 0, err
+	}
+	defer cur.Close(ctx)
+	n := 0
+	for cur.Next(ctx) {
+		r, err := b.record(sc, cur.Current)
+		if err != nil {
+			return n, err
+		}
+		fields, busca, err := compute(r.Doc)
+		if err != nil {
+			return n, err
+		}
+		f := bson.D{}
+		for _, name := range sc.fields {
+			f = append(f, bson.E{Key: name, Value: fields[name]})
+		}
+		if _, err := b.db.Collection(sc.name).UpdateOne(ctx, bson.D{{Key: "_id", Value: r.ID}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "_s.f", Value: f}, {Key: "_s.b", Value: busca}}}}); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, cur.Err()
+}
+
+func (b *mongoBackend) ensureIndexes(ctx context.Context, sc *schema) error {
+	// Only the missing ones are created (FerretDB drops the connection when asked to create an
+	// index that exists; MongoDB would ignore it).
+	have := map[string]bool{}
+	cur, err := b.db.Collection(sc.name).Indexes().List(ctx)
+	if err != nil {
+		return err
+	}
+	var specs []struct {
+		Name string `bson:"name"`
+	}
+	if err := cur.All(ctx, &specs); err != nil {
+		return err
+	}
+	for _, x := range specs {
+		have[x.Name] = true
+	}
 	var models []mongo.IndexModel
 	for _, idx := range sc.indexes {
+		if have["ix_"+strings.Join(idx, "_")] {
+			continue
+		}
 		keys := bson.D{{Key: "empresa", Value: 1}, {Key: "excluido", Value: 1}}
 		for _, f := range idx {
 			keys = append(keys, bson.E{Key: "_s.f." + f, Value: 1})
 		}
 		keys = append(keys, bson.E{Key: "_id", Value: 1})
-		models = append(models, mongo.IndexModel{Keys: keys, Options: options.Index().SetName("ix_" + strings.Join(idx, "_"))})
+		name := "ix_" + strings.Join(idx, "_")
+		models = append(models, mongo.IndexModel{Keys: keys, Options: options.Index().SetName(name)})
+		have[name] = true
 	}
 	if len(models) == 0 {
 		return nil
 	}
-	_, err := b.db.Collection(sc.name).Indexes().CreateMany(ctx, models)
+	_, err = b.db.Collection(sc.name).Indexes().CreateMany(ctx, models)
 	return err
 }
 

@@ -113,32 +113,32 @@ func (b *sqliteBackend) init(ctx context.Context) error {
 func qi(s string) string   { return `"` + s + `"` }
 func fcol(f string) string { return qi("f_" + f) }
 
-func (b *sqliteBackend) ensure(ctx context.Context, sc *schema) error {
+func (b *sqliteBackend) ensure(ctx context.Context, sc *schema) ([]string, error) {
 	t := qi(sc.name)
 	if _, err := b.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS `+t+` (id TEXT PRIMARY KEY, empresa TEXT NOT NULL, versao INTEGER NOT NULL, excluido INTEGER NOT NULL, hash TEXT NOT NULL, busca TEXT NOT NULL DEFAULT '', doc BLOB NOT NULL)`); err != nil {
-		return err
+		return nil, err
 	}
 	rows, err := b.w.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, sc.name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	have := map[string]bool{}
 	for rows.Next() {
 		var n string
 		if err := rows.Scan(&n); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
 		have[n] = true
 	}
 	rows.Close()
+	var added []string
 	for _, f := range sc.fields {
 		if !have["f_"+f] {
-			// A field declared after records were written starts empty; Declare's caller
-			// re-saves records when it needs the value (see Collection.Reindex).
 			if _, err := b.w.ExecContext(ctx, `ALTER TABLE `+t+` ADD COLUMN `+fcol(f)+` DEFAULT ''`); err != nil {
-				return err
+				return nil, err
 			}
+			added = append(added, f)
 		}
 	}
 	for _, idx := range sc.indexes {
@@ -149,10 +149,63 @@ func (b *sqliteBackend) ensure(ctx context.Context, sc *schema) error {
 		cols = append(cols, "id")
 		name := qi("ix_" + sc.name + "_" + strings.Join(idx, "_"))
 		if _, err := b.w.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+name+` ON `+t+` (`+strings.Join(cols, ", ")+`)`); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return added, nil
+}
+
+func (b *sqliteBackend) refresh(ctx context.Context, sc *schema, compute func([]byte) (map[string]any, string, error)) (int, error) {
+	n := 0
+	after := ""
+	for {
+		rows, err := b.r.QueryContext(ctx, `SELECT id, doc FROM `+qi(sc.name)+` WHERE id > ? ORDER BY id LIMIT 500`, after)
+		if err != nil {
+			return n, err
+		}
+		type item struct {
+			id  string
+			doc []byte
+		}
+		var items []item
+		for rows.Next() {
+			var it item
+			if err := rows.Scan(&it.id, &it.doc); err != nil {
+				rows.Close()
+				return n, err
+			}
+			items = append(items, it)
+		}
+		rows.Close()
+		if len(items) == 0 {
+			return n, nil
+		}
+		set := []string{"busca = ?"}
+		for _, f := range sc.fields {
+			set = append(set, fcol(f)+" = ?")
+		}
+		err = b.tx(ctx, func(tx *sql.Tx) error {
+			for _, it := range items {
+				fields, busca, err := compute(it.doc)
+				if err != nil {
+					return err
+				}
+				args := []any{busca}
+				for _, f := range sc.fields {
+					args = append(args, fields[f])
+				}
+				if _, err := tx.ExecContext(ctx, `UPDATE `+qi(sc.name)+` SET `+strings.Join(set, ", ")+` WHERE id = ?`, append(args, it.id)...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return n, err
+		}
+		n += len(items)
+		after = items[len(items)-1].id
+	}
 }
 
 func (b *sqliteBackend) stmt(ctx context.Context, db *sql.DB, q string) (*sql.Stmt, error) {

@@ -113,6 +113,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("KeysetStableUnderInserts", func(t *testing.T) { testKeysetStable(t, open(t)) })
 	t.Run("Counters", func(t *testing.T) { testCounters(t, open(t)) })
 	t.Run("UpdateMany", func(t *testing.T) { testUpdateMany(t, open(t)) })
+	t.Run("FieldDeclaredLater", func(t *testing.T) { testFieldDeclaredLater(t, open(t)) })
 	t.Run("FeedScopeAndRemovals", func(t *testing.T) { testFeedScope(t, open(t)) })
 	t.Run("FeedConcurrentSlowWriter", func(t *testing.T) { testFeedConcurrent(t, open(t)) })
 }
@@ -757,5 +758,31 @@ func testUpdateMany(t *testing.T, st *store.Store) {
 	again, err := c.UpdateMany(ctx, sc, ids[:10], func(p *Pedido) error { p.Status = "enviado"; return nil })
 	if err != nil || len(again) != 0 {
 		t.Fatalf("no-op UpdateMany: %v %d", err, len(again))
+	}
+}
+
+// testFieldDeclaredLater: a field added to a spec after records were stored is computed for
+// them when the collection is declared again (the next start), so filters on it are right.
+func testFieldDeclaredLater(t *testing.T, st *store.Store) {
+	ctx := ctxOf("adm")
+	sc := store.Company("e1")
+	old := PedidoSpec
+	old.Fields = old.Fields[:4] // without "total"
+	c, err := store.Declare(context.Background(), st, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cheap := NewPedido(uid("p"), uid("n"), "va", "c1", "aberto", t0)
+	cheap.TotalCents = 100
+	if err := c.CreateMany(ctx, sc, []*Pedido{cheap, NewPedido(uid("p"), uid("n"), "va", "c1", "aberto", t0)}); err != nil {
+		t.Fatal(err)
+	}
+	c2, err := store.Declare(context.Background(), st, PedidoSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c2.List(ctx, sc, store.Query{Where: []store.Cond{store.Lt("total", 1000)}})
+	if err != nil || len(p.Items) != 1 || p.Items[0].ID != cheap.ID {
+		t.Fatalf("the new field was not computed for the stored records: %v %+v", err, p)
 	}
 }
