@@ -139,7 +139,7 @@ func (b *mongoBackend) ensureIndexes(ctx context.Context, sc *schema) error {
 	}
 	var models []mongo.IndexModel
 	for _, idx := range sc.indexes {
-		if have["ix_"+strings.Join(idx, "_")] {
+		if have[indexName("", idx)] {
 			continue
 		}
 		keys := bson.D{{Key: "empresa", Value: 1}, {Key: "excluido", Value: 1}}
@@ -147,7 +147,7 @@ func (b *mongoBackend) ensureIndexes(ctx context.Context, sc *schema) error {
 			keys = append(keys, bson.E{Key: "_s.f." + f, Value: 1})
 		}
 		keys = append(keys, bson.E{Key: "_id", Value: 1})
-		name := "ix_" + strings.Join(idx, "_")
+		name := indexName("", idx)
 		models = append(models, mongo.IndexModel{Keys: keys, Options: options.Index().SetName(name)})
 		have[name] = true
 	}

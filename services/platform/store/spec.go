@@ -50,7 +50,8 @@ type Spec[T any] struct {
 	Search func(*T) string
 	Sort   Sort
 	// Indexes: each is a list of fields (the store adds empresa and excluido before, the id
-	// after). The sort, and owner + sort, are indexed without being declared.
+	// after). The sort and the id, each with and without the owner, are indexed without being
+	// declared.
 	Indexes [][]string
 	Unique  []Unique[T]
 	// Derived clears, on a copy, the fields the server computes (a region, a timestamp) so that
@@ -103,9 +104,10 @@ func (s *Spec[T]) schema() (*schema, error) {
 	if err := check(s.Sort.Fields); err != nil {
 		return nil, err
 	}
-	idx := [][]string{s.Sort.Fields}
+	// The sort, and the feed's snapshot (by id), each with and without the owner.
+	idx := [][]string{s.Sort.Fields, {}}
 	if s.Owner != "" {
-		idx = append(idx, append([]string{s.Owner}, s.Sort.Fields...))
+		idx = append(idx, append([]string{s.Owner}, s.Sort.Fields...), []string{s.Owner})
 	}
 	for _, i := range s.Indexes {
 		if err := check(i); err != nil {

@@ -147,7 +147,7 @@ func (b *sqliteBackend) ensure(ctx context.Context, sc *schema) ([]string, error
 			cols = append(cols, fcol(f))
 		}
 		cols = append(cols, "id")
-		name := qi("ix_" + sc.name + "_" + strings.Join(idx, "_"))
+		name := qi(indexName(sc.name+"_", idx))
 		if _, err := b.w.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+name+` ON `+t+` (`+strings.Join(cols, ", ")+`)`); err != nil {
 			return nil, err
 		}
@@ -603,4 +603,12 @@ func (b *sqliteBackend) counters(ctx context.Context, name, empresa, id string) 
 		out[f] = v
 	}
 	return out, rows.Err()
+}
+
+// indexName names an index by its fields ("ix_" + prefix + fields, or "_id" for none).
+func indexName(prefix string, fields []string) string {
+	if len(fields) == 0 {
+		return "ix_" + prefix + "_id" // field names start with a letter: no clash
+	}
+	return "ix_" + prefix + strings.Join(fields, "_")
 }
