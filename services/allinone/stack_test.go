@@ -52,14 +52,7 @@ func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services)
 // snapshot fingerprints the whole store (every write appends to its feed, claims or frees a
 // key, or moves a counter), to prove a refused call wrote nothing: customers and their
 // document keys included.
-func snapshot(t testing.TB) string {
-	t.Helper()
-	f, err := stackStore.Fingerprint(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+func snapshot(t testing.TB) string { return testkit.Fingerprint(t, stackStore) }
 
 func postJSON(url string, body any, out any) error {
 	b, _ := json.Marshal(body)

@@ -295,14 +295,7 @@ func TestClientesREST(t *testing.T) {
 
 // snapshot fingerprints the whole store (every write appends to its feed or moves a key), to
 // prove refused calls wrote nothing.
-func snapshot(t *testing.T, st *store.Store) string {
-	t.Helper()
-	f, err := st.Fingerprint(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+func snapshot(t *testing.T, st *store.Store) string { return testkit.Fingerprint(t, st) }
 
 func TestEscopoEIsolamento(t *testing.T) {
 	e := setup(t)

@@ -69,17 +69,7 @@ func (e *env) add(t *testing.T, empresa, perfil string, equipe ...string) member
 
 // fingerprint identifies the store's content: equal before and after a call when it wrote
 // nothing (SQLite only; empty on the MongoDB backend, where the check is skipped).
-func (e *env) fingerprint(t *testing.T) string {
-	t.Helper()
-	if e.st.Kind() != "sqlite" {
-		return ""
-	}
-	fp, err := e.st.Fingerprint(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fp
-}
+func (e *env) fingerprint(t *testing.T) string { return testkit.Fingerprint(t, e.st) }
 
 // errBody decodes a REST error body.
 func errBody(t *testing.T, body []byte) (mensagem, motivo string) {

@@ -62,17 +62,7 @@ func (e *env) add(t *testing.T, empresa, perfil string) member {
 
 // fingerprint identifies the system store's content: equal before and after a call when it
 // wrote nothing (SQLite only; empty on the MongoDB backend, where the check is skipped).
-func (e *env) fingerprint(t *testing.T) string {
-	t.Helper()
-	if e.st.Kind() != "sqlite" {
-		return ""
-	}
-	fp, err := e.st.Fingerprint(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fp
-}
+func (e *env) fingerprint(t *testing.T) string { return testkit.Fingerprint(t, e.st) }
 
 // motivo is the reason of a REST error body.
 func motivo(t *testing.T, body []byte) string {

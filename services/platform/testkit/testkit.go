@@ -297,3 +297,18 @@ func WantReason(t testing.TB, err error, k errs.Kind, r errs.Reason) {
 		t.Fatalf("erro %v (motivo %q), queria kind %d motivo %s", err, errs.ReasonOf(err), k, r)
 	}
 }
+
+// Fingerprint identifies the store's whole content, to prove a refused call wrote nothing:
+// equal before and after. On the MongoDB backend (CRM_TEST_STORE=mongodb) it is empty, and the
+// check compares nothing.
+func Fingerprint(t testing.TB, st *store.Store) string {
+	t.Helper()
+	if st.Kind() != "sqlite" {
+		return ""
+	}
+	fp, err := st.Fingerprint(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fp
+}

@@ -24,17 +24,7 @@ func newRepo(t *testing.T, st *store.Store) *Repo {
 	return r
 }
 
-func fingerprint(t *testing.T, st *store.Store) string {
-	t.Helper()
-	if st.Kind() != "sqlite" {
-		return ""
-	}
-	fp, err := st.Fingerprint(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fp
-}
+func fingerprint(t *testing.T, st *store.Store) string { return testkit.Fingerprint(t, st) }
 
 // Documents written by the MongoDB repository before the store decode as they are (the one-time
 // copy of an old FerretDB data directory), and a record of another company is 403 FORA_DO_ESCOPO
