@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectarSeparador, dividirCsv, gerarCsv, lerCsv, linhaNoArquivo } from './csv';
+import { decodificarCsv, detectarCodificacao, detectarSeparador, dividirCsv, gerarCsv, lerCsv, linhaNoArquivo } from './csv';
 
 describe('lerCsv', () => {
   it('reads ";" with quotes, escaped quotes, CRLF, BOM and skips blank lines', () => {
@@ -79,5 +79,39 @@ describe('gerarCsv (export for Excel pt-BR)', () => {
       ['Silva; Filhos', 'disse "oi"'],
       ['São João', ''],
     ]);
+  });
+});
+
+describe('decodificarCsv (UTF-8 or the Windows-1252 of Excel pt-BR)', () => {
+  // "cidade;obs\nSão Paulo;Ação\n" as bytes, written out so the test does not depend on an encoder.
+  const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
+  const utf8 = new Uint8Array([...ascii('cidade;obs\nS'), 0xc3, 0xa3, ...ascii('o Paulo;A'), 0xc3, 0xa7, 0xc3, 0xa3, ...ascii('o\n')]);
+  const comBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+  const windows1252 = new Uint8Array([...ascii('cidade;obs\nS'), 0xe3, ...ascii('o Paulo;A'), 0xe7, 0xe3, ...ascii('o\n')]);
+  const esperado = 'cidade;obs\nSão Paulo;Ação\n';
+
+  it('valid UTF-8, with a BOM or without, is read as UTF-8', () => {
+    expect(detectarCodificacao(utf8)).toBe('utf-8');
+    expect(detectarCodificacao(comBom)).toBe('utf-8');
+    expect(decodificarCsv(utf8)).toEqual({ texto: esperado, codificacao: 'utf-8', detectada: 'utf-8' });
+    expect(decodificarCsv(comBom).texto).toBe(esperado);
+    expect(lerCsv(decodificarCsv(comBom).texto)[1].campos).toEqual(['São Paulo', 'Ação']);
+  });
+
+  it('bytes that are not UTF-8 (Excel "CSV") are read as Windows-1252', () => {
+    expect(detectarCodificacao(windows1252)).toBe('windows-1252');
+    expect(decodificarCsv(windows1252)).toEqual({ texto: esperado, codificacao: 'windows-1252', detectada: 'windows-1252' });
+    // Windows-1252 beyond Latin-1: 0x80 is the euro sign, 0x93/0x94 curly quotes.
+    expect(decodificarCsv(new Uint8Array([0x80, 0x20, 0x93, 0x6f, 0x6b, 0x94])).texto).toBe('€ “ok”');
+  });
+
+  it('plain ASCII is UTF-8', () => {
+    expect(detectarCodificacao(new Uint8Array(ascii('documento;nome\n1;Ana\n')))).toBe('utf-8');
+  });
+
+  it('the user can override the detection; a wrong choice shows in the text', () => {
+    expect(decodificarCsv(windows1252, 'utf-8')).toEqual({ texto: 'cidade;obs\nS\ufffdo Paulo;A\ufffd\ufffdo\n', codificacao: 'utf-8', detectada: 'windows-1252' });
+    expect(decodificarCsv(utf8, 'windows-1252')).toEqual({ texto: 'cidade;obs\nSÃ£o Paulo;AÃ§Ã£o\n', codificacao: 'windows-1252', detectada: 'utf-8' });
+    expect(decodificarCsv(utf8, 'utf-8').texto).toBe(esperado);
   });
 });

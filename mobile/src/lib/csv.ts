@@ -1,6 +1,70 @@
-// CSV without a library: parsing (RFC 4180 quotes, ";" or "," detected from the header, BOM,
-// CRLF), splitting an import into chunks that each repeat the header, and writing the export
-// Excel pt-BR opens (";" separator, UTF-8 BOM, CRLF).
+// CSV without a library: decoding the file's bytes (UTF-8, or the Windows-1252 that Excel pt-BR
+// saves as "CSV"), parsing (RFC 4180 quotes, ";" or "," detected from the header, BOM, CRLF),
+// splitting an import into chunks that each repeat the header, and writing the export Excel
+// pt-BR opens (";" separator, UTF-8 BOM, CRLF).
+
+/** The encodings a CSV file is read in. */
+export type Codificacao = 'utf-8' | 'windows-1252';
+/** What the user chose: detect from the bytes, or one encoding. */
+export type EscolhaCodificacao = 'auto' | Codificacao;
+
+export const NOMES_CODIFICACAO: Record<Codificacao, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Excel)',
+};
+
+const temBomUtf8 = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+
+/**
+ * UTF-8 when the bytes are valid UTF-8 (with a BOM or without; plain ASCII is valid UTF-8),
+ * else Windows-1252: Excel's "CSV" in pt-BR, where every byte is a character, so an invalid
+ * UTF-8 sequence (e.g. "ã" as the single byte 0xE3) gives it away.
+ */
+export function detectarCodificacao(bytes: Uint8Array): Codificacao {
+  if (temBomUtf8(bytes)) return 'utf-8';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+// Windows-1252's 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ); the five bytes it
+// leaves undefined stay as they are.
+const C1_WINDOWS_1252 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Some TextDecoders (Node up to 22, at least) decode 'windows-1252' as Latin-1, giving C1
+ * control characters for 0x80–0x9F; browsers give the Windows-1252 characters. Either way the
+ * result is the Windows-1252 text.
+ */
+function corrigirC1(texto: string): string {
+  return texto.replace(/[\u0080-\u009f]/g, (c) => C1_WINDOWS_1252[c.charCodeAt(0) - 0x80]);
+}
+
+export interface CsvDecodificado {
+  texto: string;
+  /** The encoding used (the detected one when `escolha` was 'auto'). */
+  codificacao: Codificacao;
+  /** What detection says about these bytes, whatever was chosen. */
+  detectada: Codificacao;
+}
+
+/**
+ * The text of a CSV file's bytes in the chosen encoding ('auto' = detected). A UTF-8 BOM is
+ * dropped; bytes that are not valid in the chosen encoding become U+FFFD (so a wrong choice
+ * shows in the preview instead of failing).
+ */
+export function decodificarCsv(bytes: Uint8Array, escolha: EscolhaCodificacao = 'auto'): CsvDecodificado {
+  const detectada = detectarCodificacao(bytes);
+  const codificacao = escolha === 'auto' ? detectada : escolha;
+  let texto = new TextDecoder(codificacao).decode(bytes);
+  if (codificacao === 'windows-1252') texto = corrigirC1(texto);
+  return { texto: texto.charCodeAt(0) === 0xfeff ? texto.slice(1) : texto, codificacao, detectada };
+}
 
 export interface RegistroCsv {
   campos: string[];

@@ -1,18 +1,36 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
+import { SelectField } from '../../components/ui/SelectField';
 import { useConfirm } from '../../components/ui/useConfirm';
-import { importarClientes } from '../../lib/api/clientes';
+import { importarClientes } from '../../entities/cliente/api';
 import { mensagemDeErro } from '../../lib/api/client';
 import { sincronizarAposGravar } from '../../lib/clientes/sync';
-import { baixarArquivo } from '../../lib/csv';
-import { gravarTudo, modeloCsv, preparar, validarTudo, type Preparacao, type Rejeicao } from './importacao';
+import { baixarArquivo, decodificarCsv, lerCsv, NOMES_CODIFICACAO, type CsvDecodificado, type EscolhaCodificacao } from '../../lib/csv';
+import { gravarTudo, modeloCsv, preparar, validarTudo, type Importar as ChamadaImportar, type Preparacao, type Rejeicao } from './importacao';
 
 type Etapa = 'inicio' | 'validando' | 'rejeitado' | 'pronto' | 'gravando' | 'fim' | 'erro';
 
+const OPCOES_CODIFICACAO: { value: EscolhaCodificacao; label: string }[] = [
+  { value: 'auto', label: 'Detectar automaticamente' },
+  { value: 'utf-8', label: NOMES_CODIFICACAO['utf-8'] },
+  { value: 'windows-1252', label: NOMES_CODIFICACAO['windows-1252'] },
+];
+
+/** The header and the first rows of the decoded file (the preview). */
+function primeirasLinhas(texto: string, n = 4): string[][] {
+  const corte = texto.slice(0, 16 * 1024);
+  const regs = lerCsv(corte);
+  // A record cut by the slice is not shown.
+  if (corte.length < texto.length) regs.pop();
+  return regs.slice(0, n).map((r) => r.campos);
+}
+
+const importarNoServidor: ChamadaImportar = (csv, validarApenas) => importarClientes(csv, validarApenas);
+
 /** ADMIN: imports customers from a CSV file (validate everything, then write in chunks). */
-export function Importar() {
+export function Importar({ importar = importarNoServidor }: { importar?: ChamadaImportar }) {
   const qc = useQueryClient();
   const confirm = useConfirm();
   const arquivo = useRef<HTMLInputElement>(null);
@@ -22,17 +40,37 @@ export function Importar() {
   const [feitas, setFeitas] = useState(0);
   const [rejeitadas, setRejeitadas] = useState<Rejeicao[]>([]);
   const [mensagem, setMensagem] = useState('');
-  const importar = (csv: string, v: boolean) => importarClientes(csv, v);
+  // The file's bytes, kept so that another encoding can be chosen without picking it again.
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const [codificacao, setCodificacao] = useState<EscolhaCodificacao>('auto');
+  const [lido, setLido] = useState<CsvDecodificado | null>(null);
+  const previa = useMemo(() => (lido ? primeirasLinhas(lido.texto) : []), [lido]);
+  // Each reading of the file; a validation of an earlier one no longer shows.
+  const rodada = useRef(0);
 
   async function escolher(f: File | undefined) {
+    rodada.current++;
     setEtapa('inicio');
     setRejeitadas([]);
     setMensagem('');
     setPrep(null);
+    setLido(null);
+    setBytes(null);
     if (!f) return;
     setNome(f.name);
-    const texto = await f.text();
-    const p = preparar(texto);
+    const b = new Uint8Array(await f.arrayBuffer());
+    setBytes(b);
+    await ler(b, codificacao);
+  }
+
+  /** Decodes the file in the chosen encoding, splits it and validates every row. */
+  async function ler(b: Uint8Array, escolha: EscolhaCodificacao) {
+    const r = ++rodada.current;
+    setRejeitadas([]);
+    setMensagem('');
+    const d = decodificarCsv(b, escolha);
+    setLido(d);
+    const p = preparar(d.texto);
     setPrep(p);
     if (p.total === 0) {
       setEtapa('erro');
@@ -42,13 +80,21 @@ export function Importar() {
     setEtapa('validando');
     setFeitas(0);
     try {
-      const r = await validarTudo(p.pedacos, importar, setFeitas);
-      setRejeitadas(r);
-      setEtapa(r.length ? 'rejeitado' : 'pronto');
+      const rej = await validarTudo(p.pedacos, importar, (n) => r === rodada.current && setFeitas(n));
+      if (r !== rodada.current) return;
+      setRejeitadas(rej);
+      setEtapa(rej.length ? 'rejeitado' : 'pronto');
     } catch (err) {
+      if (r !== rodada.current) return;
       setEtapa('erro');
       setMensagem(mensagemDeErro(err));
     }
+  }
+
+  function trocarCodificacao(v: string) {
+    const escolha = v as EscolhaCodificacao;
+    setCodificacao(escolha);
+    if (bytes) void ler(bytes, escolha);
   }
 
   async function gravar() {
@@ -80,7 +126,7 @@ export function Importar() {
   return (
     <div className="form-stack" data-testid="importar-clientes">
       <p className="muted" style={{ margin: 0 }}>
-        Arquivo CSV (UTF-8, separado por ; ou ,) com cabeçalho. Só documento e nome são obrigatórios. Todas as linhas são conferidas antes; se
+        Arquivo CSV (UTF-8 ou o CSV do Excel, separado por ; ou ,) com cabeçalho. Só documento e nome são obrigatórios. Todas as linhas são conferidas antes; se
         alguma tiver erro, nada é gravado.
       </p>
       <div className="acoes">
@@ -102,11 +148,49 @@ export function Importar() {
           e.target.value = '';
         }}
       />
+      <SelectField
+        label="Codificação"
+        name="codificacao"
+        value={codificacao}
+        onValue={trocarCodificacao}
+        options={OPCOES_CODIFICACAO}
+        disabled={etapa === 'validando' || etapa === 'gravando'}
+      />
       {nome ? (
         <p style={{ margin: 0 }}>
           <strong>{nome}</strong>
           {total ? ` · ${total} linha(s) em ${prep?.pedacos.length} parte(s)` : ''}
         </p>
+      ) : null}
+      {lido ? (
+        <p className="muted" style={{ margin: 0 }} data-testid="codificacao-lida">
+          {codificacao === 'auto'
+            ? `Codificação detectada: ${NOMES_CODIFICACAO[lido.codificacao]}.`
+            : `Lido como ${NOMES_CODIFICACAO[lido.codificacao]} (a detecção automática indica ${NOMES_CODIFICACAO[lido.detectada]}).`}{' '}
+          Acentos errados na prévia? Escolha outra codificação.
+        </p>
+      ) : null}
+      {previa.length ? (
+        <div className="previa-csv" data-testid="previa-importacao">
+          <table className="tabela" aria-label="Prévia do arquivo">
+            <thead>
+              <tr>
+                {previa[0].map((c, i) => (
+                  <th key={i}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {previa.slice(1).map((l, i) => (
+                <tr key={i}>
+                  {l.map((c, j) => (
+                    <td key={j}>{c}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {prep?.desconhecidas.length ? <p className="nota">Colunas ignoradas (desconhecidas): {prep.desconhecidas.join(', ')}</p> : null}
       {etapa === 'validando' || etapa === 'gravando' ? (
