@@ -4,7 +4,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
 import { SelectField } from '../../components/ui/SelectField';
 import { useConfirm } from '../../components/ui/useConfirm';
-import { importarClientes } from '../../entities/cliente/api';
+import { importarClientes } from '../../lib/api/clientes';
 import { mensagemDeErro } from '../../lib/api/client';
 import { sincronizarAposGravar } from '../../lib/clientes/sync';
 import { baixarArquivo, decodificarCsv, lerCsv, NOMES_CODIFICACAO, type CsvDecodificado, type EscolhaCodificacao } from '../../lib/csv';
