@@ -1,8 +1,28 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROTAS_CONSTRUIDAS, ROTAS_FUTURAS } from './routes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Ionic's web components need a real browser (constructable stylesheets); plain stand-ins here.
+vi.mock('../components/ui/Page', () => ({
+  Page: ({ title, children }: { title: string; children: React.ReactNode }) => (
+    <div>
+      <h1>{title}</h1>
+      {children}
+    </div>
+  ),
+}));
+vi.mock('@ionic/react', () => ({
+  IonButton: ({ children, routerLink }: { children: React.ReactNode; routerLink?: string }) => <a href={routerLink}>{children}</a>,
+  IonIcon: () => null,
+  IonSpinner: () => null,
+  IonPage: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
+  IonContent: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
+}));
+// The screens mark the first screen as up, which warms the alert code; not in these tests.
+vi.mock('../lib/history', async (original) => ({ ...(await original<typeof import('../lib/history')>()), marcarPrimeiraTela: () => {} }));
+
+import { AppRoutes, NOMES_ROTAS_FUTURAS, ROTAS_CONSTRUIDAS, ROTAS_FUTURAS } from './routes';
 import { RequireOperator } from './guards';
 import { rotaDoDeepLink } from './StartupTasks';
 import { updateSessionUser } from '../lib/session';
@@ -28,6 +48,11 @@ describe('routes', () => {
 
   it('routes of later areas are not also built here', () => {
     for (const r of ROTAS_FUTURAS) expect(ROTAS_CONSTRUIDAS as readonly string[]).not.toContain(r);
+  });
+
+  it('every later area has a name for its "Em breve" screen', () => {
+    expect(Object.keys(NOMES_ROTAS_FUTURAS).sort()).toEqual([...ROTAS_FUTURAS].sort());
+    for (const r of ROTAS_FUTURAS) expect(NOMES_ROTAS_FUTURAS[r]).toMatch(/^\p{Lu}/u);
   });
 });
 
@@ -65,7 +90,7 @@ describe('guard', () => {
         <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Routes>
             <Route path="/crm-home" element={<RequireOperator>PROTEGIDA</RequireOperator>} />
-            <Route path="/admin/operadores" element={<RequireOperator perfis={['ADMIN']}>ADMIN</RequireOperator>} />
+            <Route path="/admin/operadores" element={<RequireOperator acao="operadores.gerenciar">ADMIN</RequireOperator>} />
             <Route path="*" element={<Where />} />
           </Routes>
         </MemoryRouter>,
@@ -100,15 +125,6 @@ describe('guard', () => {
       'PROTEGIDA',
     ],
     [
-      'VENDEDOR on an ADMIN screen → crm-home',
-      () => {
-        profile('VENDEDOR');
-        updateSessionUser(ana);
-      },
-      '/admin/operadores',
-      'PROTEGIDA',
-    ],
-    [
       'ADMIN on an ADMIN screen → the screen',
       () => {
         profile('ADMIN');
@@ -120,5 +136,108 @@ describe('guard', () => {
   ])('%s', (_n, setup, path, expected) => {
     act(() => setup());
     expect(render(path)).toBe(expected);
+  });
+
+  it.each([
+    ['VENDEDOR', '/admin/operadores'],
+    ['SUPERVISOR', '/admin/operadores'],
+  ])('%s on an ADMIN screen: "Sem permissão" in its place, the URL stays', async (perfil, path) => {
+    act(() => {
+      profile(perfil);
+      updateSessionUser(ana);
+    });
+    act(() =>
+      root.render(
+        <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Routes>
+            <Route path="/admin/operadores" element={<RequireOperator acao="operadores.gerenciar">ADMIN</RequireOperator>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>,
+      ),
+    );
+    const tela = await vi.waitFor(() => {
+      const el = container.querySelector('[data-testid=sem-permissao]');
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(tela.querySelector('h2')?.textContent).toBe('Sem permissão para abrir esta tela');
+    expect(tela.querySelector('p')?.textContent).toBe('Sem permissão para gerenciar operadores. Esta tela é só para administradores.');
+    expect(tela.querySelector('a')?.textContent).toBe('Voltar ao Início');
+    expect(tela.querySelector('a')?.getAttribute('href')).toBe('/crm-home');
+    expect(container.textContent).not.toContain('ADMIN');
+    expect(container.querySelector('[data-testid=where]')?.textContent).toBe(path);
+  });
+});
+
+describe('the app routes', () => {
+  let container: HTMLDivElement;
+  let root: Root;
+  beforeEach(() => {
+    clearOnLogout();
+    container = document.createElement('div');
+    document.body.appendChild(container);
+    root = createRoot(container);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  const ana = { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana', emailVerified: true };
+  function entrar(perfil: string) {
+    act(() => {
+      storeOperatorProfile({ empresa: 'demo', id: 'op', nome_operador: 'Ana', perfil_app: perfil, exibir_medida: false }, ana);
+      updateSessionUser(ana);
+    });
+  }
+  function abrir(path: string) {
+    act(() =>
+      root.render(
+        <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <AppRoutes />
+          <Where />
+        </MemoryRouter>,
+      ),
+    );
+  }
+  const onde = () => container.querySelector('[data-testid=where]')?.textContent;
+
+  it.each([...ROTAS_FUTURAS])('/%s (a later area): "Em breve" with a link to Início, the URL stays', async (r) => {
+    entrar('VENDEDOR');
+    abrir(`/${r}`);
+    const tela = await vi.waitFor(() => {
+      const el = container.querySelector('[data-testid=em-breve]');
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(container.querySelector('h1')?.textContent).toBe(NOMES_ROTAS_FUTURAS[r]);
+    expect(tela.querySelector('h2')?.textContent).toBe('Em breve');
+    expect(tela.querySelector('p')?.textContent).toBe('Esta área ainda não está disponível nesta versão.');
+    expect(tela.querySelector('a')?.getAttribute('href')).toBe('/crm-home');
+    expect(onde()).toBe(`/${r}`);
+  });
+
+  it('a later area needs a signed-in operator', () => {
+    act(() => updateSessionUser(null));
+    abrir('/crm-metas');
+    expect(onde()).toBe('/signin');
+  });
+
+  it.each([
+    ['VENDEDOR', '/admin/versoes', 'Sem permissão para gerenciar as versões do app. Esta tela é só para administradores.'],
+    ['SUPERVISOR', '/admin/acessos', 'Sem permissão para ver o log de acessos. Esta tela é só para administradores.'],
+    ['VENDEDOR', '/admin/operadores/novo', 'Sem permissão para gerenciar operadores. Esta tela é só para administradores.'],
+  ])('%s at %s: "Sem permissão", naming the screen', async (perfil, path, frase) => {
+    entrar(perfil);
+    abrir(path);
+    const tela = await vi.waitFor(() => {
+      const el = container.querySelector('[data-testid=sem-permissao]');
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(tela.textContent).toContain('Sem permissão para abrir esta tela');
+    expect(tela.querySelector('p')?.textContent).toBe(frase);
+    expect(onde()).toBe(path);
   });
 });

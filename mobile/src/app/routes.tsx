@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyPage } from './lazyPage';
 import { RequireOperator } from './guards';
 import { AUTH_LINKS_PATH } from '../config/env';
+import type { Acao } from '../lib/permissoes';
 
 // Every screen is its own chunk.
 const HomePage = lazyPage(() => import('../features/public/HomePage'));
@@ -30,10 +32,11 @@ const RegioesCidadesPage = lazyPage(() => import('../features/regioes/RegioesCid
 const CarteiraPage = lazyPage(() => import('../features/carteira/CarteiraPage'));
 const EscolherPage = lazyPage(() => import('../features/escolher/EscolherPage'));
 const CidadesEscolherPage = lazyPage(() => import('../features/escolher/CidadesEscolherPage'));
+const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
- * Routes of SPEC §2 whose areas later issues build. Until then they lead to crm-home (which
- * sends a signed-out user to signin), and no menu shows them.
+ * Routes of SPEC §2 whose areas later issues build. Until then they show "Em breve" at the same
+ * URL (a signed-out user goes to signin), and no menu shows them.
  */
 export const ROTAS_FUTURAS = [
   'crm-vendas',
@@ -50,6 +53,23 @@ export const ROTAS_FUTURAS = [
   'calendario',
   'tarefa-editar',
 ] as const;
+
+/** The name of each later area, as its "Em breve" screen shows it. */
+export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
+  'crm-vendas': 'Vendas',
+  'crm-vendas-pedidos': 'Pedidos',
+  'crm-vendas-pedidos-incluir': 'Novo pedido',
+  'crm-vendas-pedidos-buscar': 'Buscar pedido',
+  camera: 'Câmera',
+  graficos: 'Gráficos',
+  checkin: 'Check-in',
+  'crm-metas': 'Metas',
+  listas: 'Listas',
+  'painel-vendas': 'Painel de vendas',
+  'vendas-ano-mes': 'Vendas por mês',
+  calendario: 'Calendário',
+  'tarefa-editar': 'Tarefa',
+};
 
 /** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
 export const ROTAS_CONSTRUIDAS = [
@@ -83,7 +103,14 @@ export const ROTAS_CONSTRUIDAS = [
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
-const adminOnly = (el: React.ReactNode) => <RequireOperator perfis={['ADMIN']}>{el}</RequireOperator>;
+/** A screen for one action (lib/permissoes): other roles see "Sem permissão" there. */
+const para = (acao: Acao, el: React.ReactNode) => <RequireOperator acao={acao}>{el}</RequireOperator>;
+const emBreve = (area: string) =>
+  guarded(
+    <Suspense fallback={null}>
+      <EmBrevePage area={area} />
+    </Suspense>,
+  );
 
 export function AppRoutes() {
   return (
@@ -99,11 +126,11 @@ export function AppRoutes() {
       <Route path="/crm-home" element={guarded(<CrmHomePage />)} />
       <Route path="/profile" element={guarded(<ProfilePage />)} />
       <Route path="/menu" element={guarded(<MenuPage />)} />
-      <Route path="/admin/operadores" element={adminOnly(<OperatorsPage />)} />
-      <Route path="/admin/operadores/novo" element={adminOnly(<OperatorFormPage />)} />
-      <Route path="/admin/operadores/:id" element={adminOnly(<OperatorFormPage />)} />
-      <Route path="/admin/versoes" element={adminOnly(<VersionsPage />)} />
-      <Route path="/admin/acessos" element={adminOnly(<AccessLogPage />)} />
+      <Route path="/admin/operadores" element={para('operadores.gerenciar', <OperatorsPage />)} />
+      <Route path="/admin/operadores/novo" element={para('operadores.gerenciar', <OperatorFormPage />)} />
+      <Route path="/admin/operadores/:id" element={para('operadores.gerenciar', <OperatorFormPage />)} />
+      <Route path="/admin/versoes" element={para('versoes.gerenciar', <VersionsPage />)} />
+      <Route path="/admin/acessos" element={para('acessos.ver', <AccessLogPage />)} />
       <Route path="/crm-clientes" element={guarded(<ClientesPage />)} />
       <Route path="/crm-clientes-buscar" element={guarded(<BuscarPage />)} />
       <Route path="/crm-clientes-incluir" element={guarded(<IncluirPage />)} />
@@ -117,7 +144,7 @@ export function AppRoutes() {
       <Route path="/escolher" element={guarded(<EscolherPage />)} />
       <Route path="/cidades-escolher" element={guarded(<CidadesEscolherPage />)} />
       {ROTAS_FUTURAS.map((r) => (
-        <Route key={r} path={`/${r}`} element={<Navigate to="/crm-home" replace />} />
+        <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
