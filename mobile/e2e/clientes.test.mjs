@@ -260,14 +260,19 @@ describe('customers (crm-clientes…)', () => {
       await page.locator('input[name=cidade]').fill('Campinas');
       await page.locator('input[name=uf]').fill('SP');
       await page.locator('ion-button', { hasText: 'Cadastrar cliente' }).click();
+      // Kept in the device's outbox: the customer's file opens from the device, marked pending.
+      await page.waitForURL(/crm-clientes-ficha/);
+      await page.getByTestId('cliente-pendente').waitFor();
+      assert.equal(await page.getByTestId('selo-saida-total').filter({ visible: true }).first().textContent(), '1');
+      await page.getByRole('button', { name: 'Voltar' }).click();
       await page.waitForURL(`${BASE}/crm-clientes`);
-      await page.getByTestId('fila-aparelho').getByText('1 cliente(s) cadastrado(s) sem conexão, aguardando envio.').waitFor();
+      await page.getByTestId('aviso-saida').getByText('1 alteração aguardando envio').waitFor();
       await page.locator('input[name=cidade]').fill('campinas');
       await page.getByTestId('lista-clientes').locator('li', { hasText: nome }).getByText('aguardando envio').waitFor();
 
-      // Back online: the queue goes, then the device copy syncs.
+      // Back online: the outbox goes, then the device copy syncs.
       await context.setOffline(false);
-      await page.getByTestId('fila-aparelho').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByTestId('aviso-saida').waitFor({ state: 'detached', timeout: 30_000 });
       const r = (await apiAs(DEMO.vendedor2, 'GET', `/clientes?q=${documento}`)).body.clientes;
       assert.deepEqual(
         r.map((c) => [c.nome, c.vendedor_id, c.cidade, c.uf]),

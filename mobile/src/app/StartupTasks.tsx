@@ -99,7 +99,7 @@ export function StartupTasks() {
   const uid = isSignedInOperator(session) ? session.profile?.uid : undefined;
   useEffect(() => {
     if (!uid) return;
-    quandoOcioso(() => void import('../lib/clientes/sync').then((m) => m.iniciarSincronizacao()));
+    quandoOcioso(() => void import('./sincronizacao').then((m) => m.iniciarSincronizacao()));
   }, [uid]);
 
   return null;

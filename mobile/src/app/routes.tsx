@@ -32,6 +32,7 @@ const RegioesCidadesPage = lazyPage(() => import('../features/regioes/RegioesCid
 const CarteiraPage = lazyPage(() => import('../features/carteira/CarteiraPage'));
 const EscolherPage = lazyPage(() => import('../features/escolher/EscolherPage'));
 const CidadesEscolherPage = lazyPage(() => import('../features/escolher/CidadesEscolherPage'));
+const PendenciasPage = lazyPage(() => import('../features/pendencias/PendenciasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -100,6 +101,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-regioes-cidades',
   'escolher',
   'cidades-escolher',
+  'pendencias',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -143,6 +145,7 @@ export function AppRoutes() {
       <Route path="/crm-regioes-cidades" element={guarded(<RegioesCidadesPage />)} />
       <Route path="/escolher" element={guarded(<EscolherPage />)} />
       <Route path="/cidades-escolher" element={guarded(<CidadesEscolherPage />)} />
+      <Route path="/pendencias" element={guarded(<PendenciasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

@@ -3,13 +3,59 @@
 export const DEVICE_DB = 'crm-vendas';
 /**
  * Version 1: `clientes` (the portfolio, keyPath id) and `meta` (sync cursor and time, by key).
- * Version 2 adds `fila` (writes made offline, waiting to be sent; keyPath id). Upgrades only add
- * the stores missing, so a device keeps its copy.
+ * Version 2 added `fila` (customers created offline).
+ * Version 3 keeps every entity in one store, `registros` (key [colecao, id]: the server's record
+ * as last seen), the sync state of each collection in `meta` (key `sync:<colecao>`) and every
+ * write made on the device in `saida` (the outbox, keyPath seq, in order). The upgrade moves what
+ * `fila` held into `saida` (nothing typed offline is lost) and drops `clientes`, which the next
+ * sync brings back into `registros`.
  */
-export const DEVICE_DB_VERSION = 2;
-export const STORE_CLIENTES = 'clientes';
+export const DEVICE_DB_VERSION = 3;
+export const STORE_REGISTROS = 'registros';
 export const STORE_META = 'meta';
-export const STORE_FILA = 'fila';
+export const STORE_SAIDA = 'saida';
+const OLD_CLIENTES = 'clientes';
+const OLD_FILA = 'fila';
+
+/** A version-2 queued creation, as `fila` kept it. */
+interface PendenciaV2 {
+  id: string;
+  tipo: string;
+  corpo: unknown;
+  criadoEm: string;
+  erro?: string;
+}
+
+/** Creates what version 3 needs and carries the version-2 queue into the outbox. */
+function atualizarEsquema(db: IDBDatabase, tx: IDBTransaction): void {
+  if (!db.objectStoreNames.contains(STORE_REGISTROS)) db.createObjectStore(STORE_REGISTROS, { keyPath: ['colecao', 'id'] });
+  if (!db.objectStoreNames.contains(STORE_META)) db.createObjectStore(STORE_META);
+  if (!db.objectStoreNames.contains(STORE_SAIDA)) db.createObjectStore(STORE_SAIDA, { keyPath: 'seq', autoIncrement: true });
+  if (db.objectStoreNames.contains(OLD_CLIENTES)) {
+    db.deleteObjectStore(OLD_CLIENTES);
+    tx.objectStore(STORE_META).delete('sync');
+  }
+  if (db.objectStoreNames.contains(OLD_FILA)) {
+    const req = tx.objectStore(OLD_FILA).getAll();
+    req.onsuccess = () => {
+      const saida = tx.objectStore(STORE_SAIDA);
+      const antigas = (req.result as PendenciaV2[]).sort((a, b) => a.criadoEm.localeCompare(b.criadoEm));
+      for (const p of antigas) {
+        saida.add({
+          id: p.id,
+          op: 'clientes.criar',
+          colecao: 'clientes',
+          alvo: p.id,
+          dados: p.corpo,
+          criadoEm: p.criadoEm,
+          tentativas: 0,
+          ...(p.erro ? { recusa: { mensagem: p.erro, motivo: '', campos: [] } } : {}),
+        });
+      }
+      db.deleteObjectStore(OLD_FILA);
+    };
+  }
+}
 
 type Wiper = () => Promise<void> | void;
 const wipers = new Set<Wiper>();
@@ -37,12 +83,7 @@ export function abrirBanco(): Promise<IDBDatabase> {
       return;
     }
     const req = indexedDB.open(DEVICE_DB, DEVICE_DB_VERSION);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(STORE_CLIENTES)) db.createObjectStore(STORE_CLIENTES, { keyPath: 'id' });
-      if (!db.objectStoreNames.contains(STORE_META)) db.createObjectStore(STORE_META);
-      if (!db.objectStoreNames.contains(STORE_FILA)) db.createObjectStore(STORE_FILA, { keyPath: 'id' });
-    };
+    req.onupgradeneeded = () => atualizarEsquema(req.result, req.transaction!);
     req.onsuccess = () => {
       const db = req.result;
       conexao = db;

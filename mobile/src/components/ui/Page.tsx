@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { IonContent, IonPage } from '@ionic/react';
 import { BackButton } from './BackButton';
 import { IonButtons } from '../ionic/IonButtons';
 import { IonHeader } from '../ionic/IonHeader';
 import { IonTitle } from '../ionic/IonTitle';
 import { IonToolbar } from '../ionic/IonToolbar';
+import { readProfile } from '../../lib/storage';
+
+// The outbox's badge loads with the first signed-in screen, never in front of sign-in.
+const SeloSaida = lazy(() => import('../sync/SeloSaida'));
 
 interface PageProps {
   title: string;
@@ -31,7 +35,16 @@ export function Page({ title, backHref, actions, children, fixed, className, pad
             </IonButtons>
           ) : null}
           <IonTitle>{title}</IonTitle>
-          {actions ? <IonButtons slot="end">{actions}</IonButtons> : null}
+          {actions || readProfile() ? (
+            <IonButtons slot="end">
+              {readProfile() ? (
+                <Suspense fallback={null}>
+                  <SeloSaida />
+                </Suspense>
+              ) : null}
+              {actions}
+            </IonButtons>
+          ) : null}
         </IonToolbar>
       </IonHeader>
       <IonContent className={padded ? 'ion-padding' : undefined}>

@@ -13,10 +13,10 @@ import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
 import { useOperadores } from '../../components/useOperadores';
-import { atribuirClientes, chavesClientes, listarClientes, listarTransferencias, resumoCarteira, transferirCarteira } from '../../lib/api/clientes';
+import { atribuirClientes, chavesClientes, listarClientes, listarTransferencias, resumoCarteira, transferirCarteira } from '../../entities/cliente/api';
 import { mensagemDeErro } from '../../lib/api/client';
-import { lerCopia } from '../../lib/clientes/copia';
-import { sincronizarAposGravar } from '../../lib/clientes/sync';
+import { colecaoClientes } from '../../entities/cliente/colecao';
+import { sincronizarAposGravar } from '../../lib/sync/iniciar';
 import type { OpcaoEscolha } from '../../lib/escolha';
 import { formatarDataHora } from '../../lib/format/date';
 import { formatarDocumento } from '../../lib/format/document';
@@ -115,7 +115,7 @@ function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: strin
 
 /** Customers of the operator's scope as chooser options (device copy, else the server). */
 async function opcoesClientes(nome: (id: string) => string): Promise<OpcaoEscolha[]> {
-  let lista = temBancoNoAparelho() ? await lerCopia().catch(() => []) : [];
+  let lista = temBancoNoAparelho() ? await colecaoClientes.lista().catch(() => []) : [];
   if (lista.length === 0) {
     const out = [];
     let token = '';

@@ -4,9 +4,9 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
 import { SelectField } from '../../components/ui/SelectField';
 import { useConfirm } from '../../components/ui/useConfirm';
-import { importarClientes } from '../../lib/api/clientes';
+import { importarClientes } from '../../entities/cliente/api';
 import { mensagemDeErro } from '../../lib/api/client';
-import { sincronizarAposGravar } from '../../lib/clientes/sync';
+import { sincronizarAposGravar } from '../../lib/sync/iniciar';
 import { baixarArquivo, decodificarCsv, lerCsv, NOMES_CODIFICACAO, type CsvDecodificado, type EscolhaCodificacao } from '../../lib/csv';
 import { gravarTudo, modeloCsv, preparar, validarTudo, type Importar as ChamadaImportar, type Preparacao, type Rejeicao } from './importacao';
 

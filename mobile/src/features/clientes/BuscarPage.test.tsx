@@ -21,8 +21,10 @@ vi.mock('@ionic/react', () => ({
   IonSpinner: () => null,
   IonIcon: () => null,
 }));
-import { ordenar, paraLocal } from '../../lib/clientes/busca';
-import { cliente } from '../../lib/clientes/fixtures';
+import { paraLocal, type ClienteLocal } from '../../entities/cliente/busca';
+import { cliente } from '../../entities/cliente/fixtures';
+
+const ordenar = (l: ClienteLocal[]) => l.sort((a, b) => (a._ordem < b._ordem ? -1 : a._ordem > b._ordem ? 1 : 0));
 import { criarPedido, tomarResultado } from '../../lib/escolha';
 import { BuscaNaCopia } from './BuscarPage';
 import EscolherPage from '../escolher/EscolherPage';

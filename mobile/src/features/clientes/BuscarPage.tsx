@@ -5,13 +5,14 @@ import { Page } from '../../components/ui/Page';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { useOperadores } from '../../components/useOperadores';
-import { chavesClientes, listarClientes } from '../../lib/api/clientes';
-import { buscarNaLista, LIMITE_RESULTADOS, type ClienteLocal } from '../../lib/clientes/busca';
-import { useSituacaoSync } from '../../lib/clientes/sync';
+import { chavesClientes, listarClientes } from '../../entities/cliente/api';
+import { buscarClientes, type ClienteLocal } from '../../entities/cliente/busca';
+import { useClientesDoAparelho, useSituacaoClientes } from '../../entities/cliente/hooks';
+import { LIMITE_RESULTADOS } from '../../lib/sync/busca';
+import { MAX_BUSCA_CARACTERES } from '../../lib/texto';
 import { formatarDiaHora } from '../../lib/format/date';
 import { useSession } from '../../lib/session';
 import { TODOS_VENDEDORES } from '../../lib/storage';
-import { useCopia } from './copia';
 import { ItemCliente, ListaClientes } from './ItemCliente';
 
 /**
@@ -23,7 +24,7 @@ export const PRIMEIRAS_LINHAS = 12;
 
 export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteLocal[]; nomeVendedor?: (id: string) => string | undefined }) {
   const [texto, setTexto] = useState('');
-  const res = useMemo(() => buscarNaLista(lista, texto), [lista, texto]);
+  const res = useMemo(() => buscarClientes(lista, texto), [lista, texto]);
   // The keystroke paints the first screenful; the other rows (up to LIMITE_RESULTADOS) come in a
   // render React may interrupt when the next key arrives.
   const adiado = useDeferredValue(res);
@@ -31,7 +32,7 @@ export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteL
   return (
     <>
       <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
-        <label htmlFor="busca-clientes">Nome, fantasia, CPF/CNPJ ou cidade</label>
+        <label htmlFor="busca-clientes">Nome, fantasia ou CPF/CNPJ</label>
         <input
           id="busca-clientes"
           name="busca"
@@ -39,9 +40,10 @@ export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteL
           autoComplete="off"
           autoFocus
           enterKeyHint="search"
+          maxLength={MAX_BUSCA_CARACTERES}
           value={texto}
           onChange={(e) => setTexto(e.target.value)}
-          placeholder="Ex.: são joão, 11.222.333, Campinas"
+          placeholder="Ex.: são joão, 11.222.333"
         />
       </div>
       <p className="muted ion-padding-horizontal" role="status" data-testid="contagem-busca" style={{ fontSize: '0.85rem' }}>
@@ -78,7 +80,7 @@ function BuscaNoServidor({ vendedor }: { vendedor: string }) {
   return (
     <>
       <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
-        <label htmlFor="busca-clientes">Nome, fantasia, CPF/CNPJ ou cidade</label>
+        <label htmlFor="busca-clientes">Nome, fantasia ou CPF/CNPJ</label>
         <input id="busca-clientes" name="busca" type="search" autoComplete="off" autoFocus value={texto} onChange={(e) => setTexto(e.target.value)} />
       </div>
       <p className="muted ion-padding-horizontal" style={{ fontSize: '0.85rem' }}>
@@ -106,8 +108,8 @@ function BuscaNoServidor({ vendedor }: { vendedor: string }) {
 function Busca() {
   const { profile } = useSession();
   const ops = useOperadores();
-  const sync = useSituacaoSync();
-  const copia = useCopia();
+  const sync = useSituacaoClientes();
+  const copia = useClientesDoAparelho();
   const vendedor = ops.gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
   // The copy holds the operator's whole scope; the seller filter applies here.
   const base = useMemo(() => (copia && vendedor ? copia.filter((c) => c.vendedor_id === vendedor) : copia), [copia, vendedor]);

@@ -4,7 +4,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { buscarCep, normalizarCep } from '../../lib/cep';
 import { mascaraCep } from '../../lib/format/masks';
-import { TIPOS_ENDERECO } from '../../lib/clientes/status';
+import { TIPOS_ENDERECO } from '../../entities/cliente/status';
 import type { Erros, ValoresEndereco } from './validacao';
 
 export const AVISO_CEP =

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { add, downloadOutline, searchOutline } from 'ionicons/icons';
@@ -17,36 +16,24 @@ import { AvisoCopia } from '../../components/ui/AvisoCopia';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
-import { useConfirm } from '../../components/ui/useConfirm';
 import { useEscolha } from '../../components/useEscolha';
 import { useOnline } from '../../components/useOnline';
 import { useOperadores } from '../../components/useOperadores';
-import { chavesClientes, listarClientes } from '../../lib/api/clientes';
+import { chavesClientes, listarClientes } from '../../entities/cliente/api';
 import { todasRegioes, chavesEnderecos } from '../../lib/api/enderecos';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, ListarClientesParametros } from '../../lib/api/types';
-import { STATUS_CLIENTE } from '../../lib/clientes/status';
-import { enviarESincronizar, useSituacaoSync } from '../../lib/clientes/sync';
-import { descartarPendencia, enviarPendencias, lerFila, usePendencias } from '../../lib/clientes/fila';
-import { temBancoNoAparelho } from '../../lib/device-db';
+import { STATUS_CLIENTE } from '../../entities/cliente/status';
+import { enviarESincronizar } from '../../lib/sync/iniciar';
+import { AvisoSaida } from '../../components/sync/AvisoSaida';
 import { baixarArquivo } from '../../lib/csv';
 import { KEYS, setItem, TODOS_VENDEDORES } from '../../lib/storage';
 import { useSession } from '../../lib/session';
-import { useCopia } from './copia';
+import { useClientesDoAparelho, useSituacaoClientes } from '../../entities/cliente/hooks';
+import { filtrarClientes } from '../../entities/cliente/busca';
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
-import { filtrarCopia } from './filtros';
-import { rascunhoNovo } from './formulario';
-import { clienteDoPedido } from '../../lib/clientes/fila';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../../components/useDebounced';
 
 const PASSO_LOCAL = 100;
 
@@ -54,7 +41,7 @@ function Lista() {
   const { profile } = useSession();
   const online = useOnline();
   const toast = useToast();
-  const sync = useSituacaoSync();
+  const sync = useSituacaoClientes();
   const ops = useOperadores();
   const gestor = ops.gestor;
   const vendedor = gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
@@ -64,12 +51,6 @@ function Lista() {
   const cidade = useDebounced(cidadeDigitada.trim(), 400);
   const [exportando, setExportando] = useState(false);
   const [limiteLocal, setLimiteLocal] = useState(PASSO_LOCAL);
-  const navigate = useNavigate();
-  const confirm = useConfirm();
-  const pendencias = usePendencias();
-  useEffect(() => {
-    if (temBancoNoAparelho()) void lerFila().catch(() => undefined);
-  }, []);
 
   const escolherVendedor = useEscolha('crm-clientes/vendedor', (r) => {
     const o = r.opcoes[0];
@@ -96,9 +77,9 @@ function Lista() {
     retry: false,
   });
   const usarCopia = !online || (query.isError && falhaDeConexao(query.error));
-  const copia = useCopia();
+  const copia = useClientesDoAparelho();
   const daCopia = useMemo(
-    () => (usarCopia && copia ? filtrarCopia(copia, { vendedor, status, regiao, cidade }) : []),
+    () => (usarCopia && copia ? filtrarClientes(copia, { vendedor, status, regiao, cidade }) : []),
     [usarCopia, copia, vendedor, status, regiao, cidade],
   );
   useEffect(() => setLimiteLocal(PASSO_LOCAL), [vendedor, status, regiao, cidade]);
@@ -208,50 +189,7 @@ function Lista() {
           />
           <TextField label="Cidade" name="cidade" value={cidadeDigitada} onValue={setCidadeDigitada} placeholder="Nome da cidade" />
         </div>
-        {pendencias.length ? (
-          <div className="aviso-copia" role="status" data-testid="fila-aparelho" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
-            {pendencias.some((p) => !p.erro) ? (
-              <span>
-                {pendencias.filter((p) => !p.erro).length} cliente(s) cadastrado(s) sem conexão, aguardando envio.{' '}
-                {online ? (
-                  <button type="button" className="chip" onClick={() => void enviarPendencias().then(() => query.refetch())}>
-                    Enviar agora
-                  </button>
-                ) : null}
-              </span>
-            ) : null}
-            {pendencias
-              .filter((p) => p.erro)
-              .map((p) => (
-                <span key={p.id}>
-                  Não enviado: <strong>{p.corpo.nome}</strong> — {p.erro}{' '}
-                  <button
-                    type="button"
-                    className="chip"
-                    onClick={() => {
-                      rascunhoNovo(clienteDoPedido(p.corpo, vendedor));
-                      navigate('/crm-clientes-incluir');
-                    }}
-                  >
-                    Corrigir
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="chip"
-                    onClick={() =>
-                      void confirm({ header: 'Descartar cadastro', message: `Descartar o cadastro de ${p.corpo.nome}? Ele não foi enviado.` }).then(
-                        (ok) => {
-                          if (ok) void descartarPendencia(p.id);
-                        },
-                      )
-                    }
-                  >
-                    Descartar
-                  </button>
-                </span>
-              ))}
-          </div>
-        ) : null}
+        <AvisoSaida />
         {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
         {carregando ? (
           <div className="ion-padding">

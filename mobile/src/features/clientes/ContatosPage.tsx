@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { TextField } from '../../components/ui/TextField';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
-import { removerContato, salvarContato } from '../../lib/api/clientes';
+import { removerContatoOp, salvarContatoOp } from '../../entities/cliente/operacoes';
 import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente } from '../../lib/api/types';
 import { formatarTelefone } from '../../lib/format/phone';
@@ -21,7 +21,9 @@ import { useClienteDoParam } from './useClienteDoParam';
 
 const digitos = (v: string) => v.replace(/\D/g, '');
 
-function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; inicial: ValoresContato; onFim: () => void; atualizar: (c: Cliente) => Promise<void> }) {
+type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
+
+function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; inicial: ValoresContato; onFim: () => void; gravar: Gravar }) {
   const toast = useToast();
   const [v, setV] = useState(inicial);
   const [erros, setErros] = useState<Record<string, string>>({});
@@ -30,10 +32,10 @@ function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; 
   const set = <K extends keyof ValoresContato>(k: K, x: ValoresContato[K]) => setV((o) => ({ ...o, [k]: x }));
 
   const salvar = useMutation({
-    mutationFn: (val: ValoresContato) => salvarContato(cliente.id, paraContato(val)),
-    onSuccess: async (c) => {
-      await atualizar(c);
-      toast(novo ? 'Contato incluído.' : 'Contato salvo.', { duration: 2500, position: 'bottom', color: 'success' });
+    mutationFn: (val: ValoresContato) =>
+      gravar(salvarContatoOp, { clienteId: cliente.id, contato: paraContato(val), nomeCliente: cliente.nome }, novo ? 'Contato incluído.' : 'Contato salvo.'),
+    onSuccess: (msg) => {
+      toast(msg, { duration: 3000, position: 'bottom', color: 'success' });
       onFim();
     },
     onError: (err) => {
@@ -103,29 +105,25 @@ function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; 
 }
 
 function Contatos() {
-  const { id, q, atualizar } = useClienteDoParam();
+  const { id, cliente: c, carregando, erro: erroCliente, recarregar, gravar } = useClienteDoParam();
   const confirm = useConfirm();
   const toast = useToast();
   const [editando, setEditando] = useState<ValoresContato | null>(null);
   const remover = useMutation({
-    mutationFn: (contatoId: string) => removerContato(id, contatoId),
-    onSuccess: async (c) => {
-      await atualizar(c);
-      toast('Contato removido.', { duration: 2500, position: 'bottom' });
-    },
+    mutationFn: (contatoId: string) => gravar(removerContatoOp, { clienteId: id, id: contatoId, nomeCliente: c?.nome ?? '' }, 'Contato removido.'),
+    onSuccess: (msg) => toast(msg, { duration: 3000, position: 'bottom' }),
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
   if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
-  if (q.isPending) return <PageLoading />;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  const c = q.data;
+  if (carregando) return <PageLoading />;
+  if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const lista = [...c.contatos].sort((a, b) => Number(b.principal) - Number(a.principal) || a.nome.localeCompare(b.nome, 'pt-BR'));
   return (
     <div className="narrow">
       <p className="muted" style={{ marginTop: 0 }}>
         {c.nome}
       </p>
-      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} atualizar={atualizar} /> : null}
+      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} gravar={gravar} /> : null}
       {lista.length === 0 && !editando ? <EmptyState>Nenhum contato cadastrado.</EmptyState> : null}
       <ul style={{ listStyle: 'none', padding: 0 }} data-testid="lista-contatos">
         {lista.map((ct) => {

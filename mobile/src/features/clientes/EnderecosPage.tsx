@@ -9,10 +9,10 @@ import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
-import { removerEndereco, salvarEndereco } from '../../lib/api/clientes';
+import { removerEnderecoOp, salvarEnderecoOp } from '../../entities/cliente/operacoes';
 import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente } from '../../lib/api/types';
-import { linhaEndereco, rotuloTipoEndereco } from '../../lib/clientes/status';
+import { linhaEndereco, rotuloTipoEndereco } from '../../entities/cliente/status';
 import { linkMapa } from '../../lib/format/maps';
 import { obterPosicao } from '../../lib/geo';
 import { CamposEndereco } from './CamposEndereco';
@@ -20,7 +20,9 @@ import { useClienteDoParam } from './useClienteDoParam';
 import { doEndereco, novoEndereco, paraEndereco } from './enderecos';
 import { campoDoServidor, validarEndereco, type Erros, type ValoresEndereco } from './validacao';
 
-function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; inicial: ValoresEndereco; onFim: () => void; atualizar: (c: Cliente) => Promise<void> }) {
+type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
+
+function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; inicial: ValoresEndereco; onFim: () => void; gravar: Gravar }) {
   const toast = useToast();
   const [v, setV] = useState(inicial);
   const [erros, setErros] = useState<Erros>({});
@@ -29,10 +31,10 @@ function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; 
   const novo = !cliente.enderecos.some((e) => e.id === inicial.id);
 
   const salvar = useMutation({
-    mutationFn: (val: ValoresEndereco) => salvarEndereco(cliente.id, paraEndereco(val)),
-    onSuccess: async (c) => {
-      await atualizar(c);
-      toast(novo ? 'Endereço incluído.' : 'Endereço salvo.', { duration: 2500, position: 'bottom', color: 'success' });
+    mutationFn: (val: ValoresEndereco) =>
+      gravar(salvarEnderecoOp, { clienteId: cliente.id, endereco: paraEndereco(val), nomeCliente: cliente.nome }, novo ? 'Endereço incluído.' : 'Endereço salvo.'),
+    onSuccess: (msg) => {
+      toast(msg, { duration: 3000, position: 'bottom', color: 'success' });
       onFim();
     },
     onError: (err) => {
@@ -106,29 +108,25 @@ function Formulario({ cliente, inicial, onFim, atualizar }: { cliente: Cliente; 
 }
 
 function Enderecos() {
-  const { id, q, atualizar } = useClienteDoParam();
+  const { id, cliente: c, carregando, erro: erroCliente, recarregar, gravar } = useClienteDoParam();
   const confirm = useConfirm();
   const toast = useToast();
   const [editando, setEditando] = useState<ValoresEndereco | null>(null);
   const remover = useMutation({
-    mutationFn: (enderecoId: string) => removerEndereco(id, enderecoId),
-    onSuccess: async (c) => {
-      await atualizar(c);
-      toast('Endereço removido.', { duration: 2500, position: 'bottom' });
-    },
+    mutationFn: (enderecoId: string) => gravar(removerEnderecoOp, { clienteId: id, id: enderecoId, nomeCliente: c?.nome ?? '' }, 'Endereço removido.'),
+    onSuccess: (msg) => toast(msg, { duration: 3000, position: 'bottom' }),
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
   if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
-  if (q.isPending) return <PageLoading />;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  const c = q.data;
+  if (carregando) return <PageLoading />;
+  if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const lista = [...c.enderecos].sort((a, b) => Number(b.principal) - Number(a.principal));
   return (
     <div className="narrow">
       <p className="muted" style={{ marginTop: 0 }}>
         {c.nome}
       </p>
-      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} atualizar={atualizar} /> : null}
+      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} gravar={gravar} /> : null}
       {lista.length === 0 && !editando ? <EmptyState>Nenhum endereço cadastrado.</EmptyState> : null}
       <ul style={{ listStyle: 'none', padding: 0 }} data-testid="lista-enderecos">
         {lista.map((e) => {

@@ -12,12 +12,14 @@ import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
 import { useOperadores } from '../../components/useOperadores';
-import { atribuirClientes, chavesClientes, excluirCliente, listarRespostas, obterCliente, obterPesquisa } from '../../lib/api/clientes';
-import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
+import { atribuirClientes, chavesClientes, listarRespostas, obterCliente, obterPesquisa } from '../../entities/cliente/api';
+import { colecaoClientes } from '../../entities/cliente/colecao';
+import { useCliente, useSituacaoClientes } from '../../entities/cliente/hooks';
+import { excluirClienteOp } from '../../entities/cliente/operacoes';
+import { mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, RespostaPesquisa } from '../../lib/api/types';
-import { clienteDaCopia, esquecerCliente, guardarCliente } from '../../lib/clientes/copia';
-import { linhaEndereco, rotuloStatus, rotuloTipoEndereco } from '../../lib/clientes/status';
-import { useSituacaoSync } from '../../lib/clientes/sync';
+import { executar, useSaida } from '../../lib/sync/saida';
+import { linhaEndereco, rotuloStatus, rotuloTipoEndereco } from '../../entities/cliente/status';
 import { formatarData, formatarDataHora } from '../../lib/format/date';
 import { formatarDocumento } from '../../lib/format/document';
 import { linkMapa } from '../../lib/format/maps';
@@ -76,14 +78,16 @@ function Respostas({ r, nome }: { r: RespostaPesquisa; nome: (id: string) => str
   );
 }
 
-function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
+function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean }; daCopia: boolean }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const confirm = useConfirm();
   const toast = useToast();
   const ops = useOperadores();
-  const sync = useSituacaoSync();
+  const sync = useSituacaoClientes();
   const id = cliente.id;
+  // Survey answers made on this device and not sent yet.
+  const respostasPendentes = useSaida().itens.filter((i) => i.op === 'pesquisas.responder' && i.alvo === id);
   const enc = encodeURIComponent(id);
 
   const respostas = useQuery({
@@ -93,12 +97,11 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
   });
 
   const excluir = useMutation({
-    mutationFn: () => excluirCliente(id),
-    onSuccess: async () => {
-      await esquecerCliente(id).catch(() => undefined);
+    mutationFn: () => executar(excluirClienteOp, { id, nome: cliente.nome }),
+    onSuccess: async (r) => {
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
       void qc.invalidateQueries({ queryKey: ['carteira'] });
-      toast('Cliente excluído.', { duration: 2500, position: 'bottom' });
+      toast(r.pendente ? 'Sem conexão: a exclusão será enviada quando a conexão voltar.' : 'Cliente excluído.', { duration: 3000, position: 'bottom' });
       navigate('/crm-clientes', { replace: true });
     },
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
@@ -112,7 +115,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
       const c = await obterCliente(id).catch(() => null);
       if (c) {
         qc.setQueryData(chavesClientes.um(id), c);
-        await guardarCliente(c).catch(() => undefined);
+        await colecaoClientes.guardar([c]).catch(() => undefined);
       }
       toast(`Cliente transferido para ${ops.nome(vendedorId)}.`, { duration: 3000, position: 'bottom', color: 'success' });
     },
@@ -138,6 +141,11 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
   return (
     <div className="narrow">
       {daCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} /> : null}
+      {cliente._pendente ? (
+        <p className="aviso-copia" role="status" data-testid="cliente-pendente">
+          Há alterações deste cliente feitas no aparelho aguardando envio.
+        </p>
+      ) : null}
       <section className="cartao" aria-label="Dados do cliente">
         <h2 style={{ margin: '4px 0' }} data-testid="nome-cliente">
           {cliente.nome}
@@ -200,11 +208,10 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
           <dt>Alterado em</dt>
           <dd>{formatarDataHora(cliente.alterado_em)}</dd>
         </dl>
-        {!daCopia ? (
-          <div className="acoes">
-            <Link to={`/crm-clientes-incluir?id=${enc}`}>Editar</Link>
-            <Link to={`/crm-clientes-pesquisas?cliente=${enc}`}>Responder pesquisa</Link>
-            {ops.gestor ? (
+        <div className="acoes">
+          <Link to={`/crm-clientes-incluir?id=${enc}`}>Editar</Link>
+          <Link to={`/crm-clientes-pesquisas?cliente=${enc}`}>Responder pesquisa</Link>
+          {!daCopia && ops.gestor ? (
               <button
                 type="button"
                 disabled={transferir.isPending}
@@ -219,15 +226,14 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
               >
                 Transferir
               </button>
-            ) : null}
-            {/* Deleting is for SUPERVISOR and ADMIN; a seller marks the customer inativo instead. */}
-            {ops.gestor ? (
-              <button type="button" className="perigo" onClick={() => void pedirExclusao()} disabled={excluir.isPending}>
-                Excluir
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+          ) : null}
+          {/* Deleting is for SUPERVISOR and ADMIN; a seller marks the customer inativo instead. */}
+          {ops.gestor ? (
+            <button type="button" className="perigo" onClick={() => void pedirExclusao()} disabled={excluir.isPending}>
+              Excluir
+            </button>
+          ) : null}
+        </div>
       </section>
 
       <section className="secao" aria-label="Endereços">
@@ -253,11 +259,9 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
             );
           })}
         </ul>
-        {!daCopia ? (
-          <div className="acoes">
-            <Link to={`/enderecos?cliente=${enc}`}>Gerenciar endereços</Link>
-          </div>
-        ) : null}
+        <div className="acoes">
+          <Link to={`/enderecos?cliente=${enc}`}>Gerenciar endereços</Link>
+        </div>
       </section>
 
       <section className="secao" aria-label="Contatos">
@@ -280,15 +284,18 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente; daCopia: boolean }) {
             </li>
           ))}
         </ul>
-        {!daCopia ? (
-          <div className="acoes">
-            <Link to={`/crm-clientes-contatos?cliente=${enc}`}>Gerenciar contatos</Link>
-          </div>
-        ) : null}
+        <div className="acoes">
+          <Link to={`/crm-clientes-contatos?cliente=${enc}`}>Gerenciar contatos</Link>
+        </div>
       </section>
 
       <section className="secao" aria-label="Pesquisas respondidas">
         <h3>Pesquisas respondidas</h3>
+        {respostasPendentes.length ? (
+          <p className="muted" data-testid="respostas-pendentes">
+            {respostasPendentes.length} {respostasPendentes.length === 1 ? 'resposta aguardando' : 'respostas aguardando'} envio.
+          </p>
+        ) : null}
         {daCopia ? (
           <p className="muted">Disponível com conexão.</p>
         ) : respostas.isPending ? (
@@ -318,39 +325,21 @@ function aniversario(v: string): string {
 }
 
 function Carregar({ id }: { id: string }) {
-  const q = useQuery({
-    queryKey: chavesClientes.um(id),
-    queryFn: ({ signal }) => obterCliente(id, signal),
-    retry: false,
-    staleTime: 0,
-  });
-  const semServidor = q.isError && falhaDeConexao(q.error);
-  const copia = useQuery({
-    queryKey: ['clientes', 'copia', id],
-    queryFn: () => clienteDaCopia(id).then((c) => c ?? null),
-    enabled: semServidor,
-    gcTime: 0,
-  });
-  if (q.isPending || (semServidor && copia.isPending)) return <PageLoading />;
+  const { cliente, carregando, erro, daCopia, recarregar } = useCliente(id);
+  if (carregando) return <PageLoading />;
   return (
     <Page
       title="Ficha do cliente"
       backHref="/crm-clientes"
       actions={
-        q.data ? (
+        cliente ? (
           <IonButton routerLink={`/crm-clientes-incluir?id=${encodeURIComponent(id)}`} aria-label="Editar">
             <IonIcon slot="icon-only" icon={createOutline} />
           </IonButton>
         ) : undefined
       }
     >
-      {q.data ? (
-        <Ficha cliente={q.data} daCopia={false} />
-      ) : semServidor && copia.data ? (
-        <Ficha cliente={copia.data} daCopia />
-      ) : (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      )}
+      {cliente ? <Ficha cliente={cliente} daCopia={daCopia} /> : <ErrorState error={erro} onRetry={recarregar} />}
     </Page>
   );
 }

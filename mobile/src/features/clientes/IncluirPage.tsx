@@ -11,12 +11,14 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/useToast';
 import { useOperadores } from '../../components/useOperadores';
-import { atualizarCliente, chavesClientes, criarCliente, obterCliente, salvarEndereco } from '../../lib/api/clientes';
-import { ApiError, Motivo, errosDeCampo, mensagemDeErro, temMotivo } from '../../lib/api/client';
+import { chavesClientes, obterCliente } from '../../entities/cliente/api';
+import { colecaoClientes } from '../../entities/cliente/colecao';
+import { useCliente } from '../../entities/cliente/hooks';
+import { alterarClienteOp, clienteDoPedido, criarClienteOp, salvarEnderecoOp, type AlterarCliente } from '../../entities/cliente/operacoes';
+import { Motivo, errosDeCampo, mensagemDeErro, temMotivo } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
-import { guardarCliente } from '../../lib/clientes/copia';
-import { descartarPendencia, enfileirarCriacao } from '../../lib/clientes/fila';
-import { STATUS_CLIENTE, TIPOS_PESSOA } from '../../lib/clientes/status';
+import { corrigirItem, executar, itemDaSaida, type Resultado } from '../../lib/sync/saida';
+import { STATUS_CLIENTE, TIPOS_PESSOA } from '../../entities/cliente/status';
 import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
 import { mascaraDocumento, mascaraTelefone } from '../../lib/format/masks';
 import { reaisParaCentavos } from '../../lib/format/money';
@@ -29,7 +31,11 @@ import { campoDoServidor, enderecoVazio, validarCliente, type Erros, type Valore
 
 const digitos = (v: string) => v.replace(/\D/g, '');
 
-function Formulario({ cliente }: { cliente?: Cliente }) {
+/**
+ * The customer form. `pendencia`: the outbox item (a refused creation or edit) this form
+ * corrects; saving replaces it instead of making a new change.
+ */
+function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente; pendencia?: number; corrigindo?: CriarClientePedido }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
@@ -37,11 +43,17 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
   const ops = useOperadores();
   const novo = !cliente;
   // One id per form: a retried create returns the same customer.
-  const [idNovo] = useState(() => lerRascunhoId() ?? novoId());
+  const [idNovo] = useState(() => corrigindo?.id || lerRascunhoId() || novoId());
   const chaveRascunho = cliente ? `${cliente.id}:${cliente.versao}` : 'novo';
   // A new customer goes to the seller being looked at (filtro_vendedor_id), else to the caller.
-  const inicial = useRef(cliente ? doCliente(cliente) : valoresVazios((profile?.perfil !== 'VENDEDOR' && profile?.filtroVendedorId) || profile?.operador || ''));
-  const [v, setV] = useState<ValoresCliente>(() => lerRascunho(chaveRascunho) ?? inicial.current);
+  const inicial = useRef(
+    cliente
+      ? doCliente(cliente)
+      : corrigindo
+        ? doCliente(clienteDoPedido(corrigindo, profile?.operador ?? ''))
+        : valoresVazios((profile?.perfil !== 'VENDEDOR' && profile?.filtroVendedorId) || profile?.operador || ''),
+  );
+  const [v, setV] = useState<ValoresCliente>(() => (corrigindo ? null : lerRascunho(chaveRascunho)) ?? inicial.current);
   const [erros, setErros] = useState<Erros>({});
   const [erro, setErro] = useState('');
   const [existente, setExistente] = useState<{ id: string; nome: string } | null>(null);
@@ -84,10 +96,8 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
     }
   }
 
-  // The body of the last create, queued on the device when there is no connection.
-  const corpoCriacao = useRef<CriarClientePedido | null>(null);
   const salvar = useMutation({
-    mutationFn: async (val: ValoresCliente): Promise<Cliente> => {
+    mutationFn: async (val: ValoresCliente): Promise<{ id: string; pendente: boolean }> => {
       const ie = val.isento ? 'ISENTO' : digitos(val.ie);
       const campos = {
         tipo_pessoa: val.tipoPessoa,
@@ -105,67 +115,68 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
         observacoes: val.observacoes.trim(),
       };
       const endereco = enderecoVazio(val.endereco) ? null : paraEndereco({ ...val.endereco, principal: true });
+      // Every save goes through the device's outbox: sent at once with a connection, kept and
+      // sent later without one.
       if (!cliente) {
-        corpoCriacao.current = {
+        const corpo: CriarClientePedido = {
           id: idNovo,
           ...campos,
           vendedor_id: val.vendedorId || undefined,
           enderecos: endereco ? [endereco as NonNullable<CriarClientePedido['enderecos']>[number]] : [],
           contatos: [],
         };
-        return criarCliente(corpoCriacao.current);
+        const r = pendencia ? await corrigirItem<CriarClientePedido, Cliente>(pendencia, corpo) : await executar(criarClienteOp, corpo);
+        return { id: idNovo, pendente: r.pendente };
       }
-      // Only what changed goes in the PATCH, with the version read (409 if someone else saved).
+      // Only what changed goes in the PATCH, made on the version shown (409 if someone else saved).
+      // A correction replaces the refused change: it is compared with the server's record, not
+      // with the screen's (which shows the refused change laid over it).
       const antes = inicial.current;
-      const patch: AtualizarClientePedido = { versao: cliente.versao };
+      const patch: Omit<AtualizarClientePedido, 'versao'> = {};
+      const comparar = pendencia ? ((await colecaoClientes.doServidor(cliente.id)) ?? cliente) : cliente;
       const orig = {
-        tipo_pessoa: cliente.tipo_pessoa,
-        documento: cliente.documento,
-        nome: cliente.nome,
-        nome_fantasia: cliente.nome_fantasia,
-        inscricao_estadual: cliente.inscricao_estadual,
-        contribuinte_icms: cliente.contribuinte_icms,
-        email: cliente.email,
-        telefone: cliente.telefone,
-        celular: cliente.celular,
-        segmento: cliente.segmento,
-        status: cliente.status,
-        limite_credito_centavos: cliente.limite_credito_centavos,
-        observacoes: cliente.observacoes,
+        tipo_pessoa: comparar.tipo_pessoa,
+        documento: comparar.documento,
+        nome: comparar.nome,
+        nome_fantasia: comparar.nome_fantasia,
+        inscricao_estadual: comparar.inscricao_estadual,
+        contribuinte_icms: comparar.contribuinte_icms,
+        email: comparar.email,
+        telefone: comparar.telefone,
+        celular: comparar.celular,
+        segmento: comparar.segmento,
+        status: comparar.status,
+        limite_credito_centavos: comparar.limite_credito_centavos,
+        observacoes: comparar.observacoes,
       };
       for (const k of Object.keys(campos) as (keyof typeof campos)[]) {
         if (String(campos[k]) !== String(orig[k])) (patch as Record<string, unknown>)[k] = campos[k];
       }
-      if (val.vendedorId && val.vendedorId !== cliente.vendedor_id) patch.vendedor_id = val.vendedorId;
-      let c = cliente;
-      if (Object.keys(patch).length > 1) c = await atualizarCliente(cliente.id, patch);
-      if (endereco && !mesmoEndereco(val.endereco, antes.endereco)) c = await salvarEndereco(cliente.id, endereco);
-      return c;
+      if (val.vendedorId && val.vendedorId !== comparar.vendedor_id) patch.vendedor_id = val.vendedorId;
+      const resultados: Resultado<Cliente>[] = [];
+      const base = Number(cliente.versao) || 0;
+      const alteracao: AlterarCliente = { id: cliente.id, mudancas: patch, nome: val.nome.trim() || cliente.nome };
+      if (pendencia) resultados.push(await corrigirItem<AlterarCliente, Cliente>(pendencia, alteracao));
+      else if (Object.keys(patch).length > 0) resultados.push(await executar(alterarClienteOp, alteracao, { base }));
+      if (endereco && !mesmoEndereco(val.endereco, antes.endereco))
+        resultados.push(await executar(salvarEnderecoOp, { clienteId: cliente.id, endereco, nomeCliente: alteracao.nome }));
+      return { id: cliente.id, pendente: resultados.some((r) => r.pendente) };
     },
-    onSuccess: async (c) => {
+    onSuccess: (r) => {
       esquecerRascunho(true);
-      await guardarCliente(c).catch(() => undefined);
-      // A creation corrected after the server refused it offline leaves the queue.
-      if (novo) await descartarPendencia(c.id).catch(() => undefined);
-      qc.setQueryData(chavesClientes.um(c.id), c);
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
       void qc.invalidateQueries({ queryKey: ['carteira'] });
-      toast(novo ? 'Cliente cadastrado.' : 'Alterações salvas.', { duration: 2500, position: 'bottom', color: 'success' });
-      navigate(`/crm-clientes-ficha?id=${encodeURIComponent(c.id)}`, { replace: true });
+      if (r.pendente)
+        toast(
+          novo
+            ? 'Sem conexão: o cliente ficou salvo no aparelho e será enviado quando a conexão voltar.'
+            : 'Sem conexão: as alterações ficaram salvas no aparelho e serão enviadas quando a conexão voltar.',
+          { duration: 5000, position: 'bottom', color: 'warning' },
+        );
+      else toast(novo ? 'Cliente cadastrado.' : 'Alterações salvas.', { duration: 2500, position: 'bottom', color: 'success' });
+      navigate(`/crm-clientes-ficha?id=${encodeURIComponent(r.id)}`, { replace: true });
     },
     onError: async (err) => {
-      // No connection: the new customer waits on the device and goes when the connection returns.
-      if (novo && err instanceof ApiError && err.status === 0 && corpoCriacao.current) {
-        try {
-          await enfileirarCriacao(corpoCriacao.current);
-          esquecerRascunho(true);
-          toast('Sem conexão: o cliente ficou salvo no aparelho e será enviado quando a conexão voltar.', { duration: 5000, position: 'bottom', color: 'warning' });
-          navigate('/crm-clientes', { replace: true });
-          return;
-        } catch (e) {
-          console.error('Fila do aparelho indisponível', e);
-        }
-      }
       setErro(mensagemDeErro(err));
       const campos: Erros = {};
       for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
@@ -330,12 +341,35 @@ function Formulario({ cliente }: { cliente?: Cliente }) {
   );
 }
 
-function Editar({ id }: { id: string }) {
-  const q = useQuery({ queryKey: chavesClientes.um(id), queryFn: ({ signal }) => obterCliente(id, signal), staleTime: 0 });
-  if (q.isPending) return <PageLoading />;
+function Editar({ id, pendencia }: { id: string; pendencia: number }) {
+  const { cliente, carregando, erro, recarregar } = useCliente(id);
+  if (carregando) return <PageLoading />;
   return (
     <Page title="Editar cliente" backHref={`/crm-clientes-ficha?id=${encodeURIComponent(id)}`}>
-      {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : <Formulario key={`${q.data.id}:${q.data.versao}`} cliente={q.data} />}
+      {cliente ? <Formulario key={`${cliente.id}:${cliente.versao}`} cliente={cliente} pendencia={pendencia} /> : <ErrorState error={erro} onRetry={recarregar} />}
+    </Page>
+  );
+}
+
+/** A creation the server refused, opened from the outbox to be corrected. */
+function CorrigirCriacao({ pendencia }: { pendencia: number }) {
+  const q = useQuery({ queryKey: ['saida', pendencia], queryFn: () => itemDaSaida(pendencia).then((it) => it ?? null), gcTime: 0 });
+  if (q.isPending) return <PageLoading />;
+  const corpo = q.data?.op === criarClienteOp.nome ? (q.data.dados as CriarClientePedido) : null;
+  return (
+    <Page title="Corrigir cliente" backHref="/pendencias">
+      {corpo ? (
+        <>
+          {q.data?.recusa ? (
+            <p className="aviso-copia aviso-erro" role="alert">
+              O servidor recusou este cadastro: {q.data.recusa.mensagem}
+            </p>
+          ) : null}
+          <Formulario pendencia={pendencia} corrigindo={corpo} />
+        </>
+      ) : (
+        <ErrorState error={new Error('Esta alteração não está mais na fila do aparelho.')} />
+      )}
     </Page>
   );
 }
@@ -343,10 +377,13 @@ function Editar({ id }: { id: string }) {
 export default function IncluirPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
+  const pendencia = Number(params.get('pendencia')) || 0;
   return (
     <QueryBoundary>
       {id ? (
-        <Editar id={id} />
+        <Editar id={id} pendencia={pendencia} />
+      ) : pendencia ? (
+        <CorrigirCriacao pendencia={pendencia} />
       ) : (
         <Page title="Novo cliente" backHref="/crm-clientes">
           <Formulario />

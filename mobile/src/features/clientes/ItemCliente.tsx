@@ -1,8 +1,8 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Cliente } from '../../lib/api/types';
-import { linhaDoCliente } from '../../lib/clientes/busca';
-import { rotuloStatus } from '../../lib/clientes/status';
+import { linhaDoCliente } from '../../entities/cliente/busca';
+import { rotuloStatus } from '../../entities/cliente/status';
 
 /**
  * One customer in a list: plain elements and a plain link (a list of 50 renders fast on a slow

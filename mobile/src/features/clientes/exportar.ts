@@ -5,7 +5,7 @@ import { formatarDocumento } from '../../lib/format/document';
 import { formatarTelefone } from '../../lib/format/phone';
 import { hojeIso } from '../../lib/format/date';
 import { formatarMoeda } from '../../lib/format/money';
-import { rotuloStatus } from '../../lib/clientes/status';
+import { rotuloStatus } from '../../entities/cliente/status';
 
 export const CABECALHO_EXPORTACAO = [
   'Nome / Razão social',

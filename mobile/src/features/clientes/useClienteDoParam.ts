@@ -1,19 +1,23 @@
 import { useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { chavesClientes, obterCliente } from '../../lib/api/clientes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCliente } from '../../entities/cliente/hooks';
+import { executar, MENSAGEM_GUARDADA, type Operacao } from '../../lib/sync/saida';
 import type { Cliente } from '../../lib/api/types';
-import { guardarCliente } from '../../lib/clientes/copia';
 
-/** The customer of ?cliente= (addresses, contacts screens), and how to keep a saved answer. */
+/**
+ * The customer of ?cliente= (addresses, contacts screens), as the device shows it, and how to
+ * save a change to it through the outbox (online: sent at once; offline: kept and sent later).
+ */
 export function useClienteDoParam() {
   const [params] = useSearchParams();
   const id = params.get('cliente') ?? '';
+  const tela = useCliente(id);
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: chavesClientes.um(id), queryFn: ({ signal }) => obterCliente(id, signal), enabled: Boolean(id), staleTime: 0 });
-  const atualizar = async (c: Cliente) => {
-    qc.setQueryData(chavesClientes.um(c.id), c);
+  /** Runs the change; resolves with the message to show (done, or kept for later). */
+  const gravar = async <D,>(op: Operacao<D, Cliente>, dados: D, feito: string): Promise<string> => {
+    const r = await executar(op, dados);
     void qc.invalidateQueries({ queryKey: ['clientes', 'lista'] });
-    await guardarCliente(c).catch(() => undefined);
+    return r.pendente ? MENSAGEM_GUARDADA : feito;
   };
-  return { id, q, atualizar };
+  return { id, ...tela, gravar };
 }

@@ -3,10 +3,9 @@ import { campoDoServidor, validarCliente, validarEndereco, type ValoresCliente }
 import { novoEndereco } from './enderecos';
 import { aniversarioParaApi, aniversarioParaTela, validarContato, novoContato } from './contatos';
 import { csvDosClientes, nomeArquivoExportacao } from './exportar';
-import { cliente } from '../../lib/clientes/fixtures';
+import { cliente } from '../../entities/cliente/fixtures';
 import { lerCsv } from '../../lib/csv';
-import { paraLocal } from '../../lib/clientes/busca';
-import { filtrarCopia } from './filtros';
+import { filtrarClientes as filtrarCopia, paraLocal } from '../../entities/cliente/busca';
 
 const base = (): ValoresCliente => ({
   tipoPessoa: 'PJ',
@@ -120,11 +119,13 @@ describe('CSV export of the list', () => {
   });
 });
 
+const end = (cidade: string, ibge: string) => ({ id: 'e', tipo: 'COBRANCA', principal: true, cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade, uf: '', ibge });
+
 describe('list filters on the device copy (offline)', () => {
   const copia = [
-    cliente({ id: '1', nome: 'A', vendedor_id: 'v1', status: 'ativo', regiao_id: 'r1', cidade: 'São Paulo', cidade_ibge: '3550308' }),
-    cliente({ id: '2', nome: 'B', vendedor_id: 'v2', status: 'bloqueado', regiao_id: 'r2', cidade: 'Campinas', cidade_ibge: '3509502' }),
-    cliente({ id: '3', nome: 'C', vendedor_id: 'v1', status: 'inativo', regiao_id: '', cidade: 'São José dos Campos', cidade_ibge: '3549904' }),
+    cliente({ id: '1', nome: 'A', vendedor_id: 'v1', status: 'ativo', regiao_id: 'r1', enderecos: [end('São Paulo', '3550308')] }),
+    cliente({ id: '2', nome: 'B', vendedor_id: 'v2', status: 'bloqueado', regiao_id: 'r2', enderecos: [end('Campinas', '3509502')] }),
+    cliente({ id: '3', nome: 'C', vendedor_id: 'v1', status: 'inativo', regiao_id: '', enderecos: [end('São José dos Campos', '3549904')] }),
   ].map(paraLocal);
   const f = { vendedor: '', status: '', regiao: '', cidade: '' };
   it.each([
@@ -132,9 +133,10 @@ describe('list filters on the device copy (offline)', () => {
     ['seller', { vendedor: 'v1' }, ['1', '3']],
     ['status', { status: 'bloqueado' }, ['2']],
     ['region', { regiao: 'r1' }, ['1']],
-    ['city by name, accent-less', { cidade: 'sao jose' }, ['3']],
+    ['city by name, accent-less, whole name (as the server)', { cidade: 'sao jose dos campos' }, ['3']],
+    ['part of a city name is not a city', { cidade: 'sao' }, []],
     ['city by IBGE code', { cidade: '3509502' }, ['2']],
-    ['combined', { vendedor: 'v1', cidade: 'sao' }, ['1', '3']],
+    ['combined', { vendedor: 'v1', cidade: 'São Paulo' }, ['1']],
   ])('%s', (_n, p, ids) => {
     expect(filtrarCopia(copia, { ...f, ...p }).map((c) => c.id)).toEqual(ids);
   });

@@ -4,7 +4,7 @@ import { IonButton } from '@ionic/react';
 import { Page } from '../../components/ui/Page';
 import { EmptyState } from '../../components/ui/ErrorState';
 import { cancelarPedido, lerPedido, responderPedido, type OpcaoEscolha } from '../../lib/escolha';
-import { dobrar } from '../../lib/clientes/busca';
+import { dobrar } from '../../lib/texto';
 import { useVoltar } from './voltar';
 
 /** The generic chooser: one or several options of a list, with search. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { IonIcon } from '@ionic/react';
 import { IonBadge } from '../../components/ionic/IonBadge';
@@ -20,15 +20,8 @@ import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { NOMES_PERFIL } from '../../components/navigation';
 import { chaves, listarOperadores } from '../../lib/api/operadores';
+import { useDebounced } from '../../components/useDebounced';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 function Lista() {
   const [busca, setBusca] = useState('');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -14,10 +14,12 @@ import {
   chavesClientes,
   criarPesquisa,
   listarPesquisas,
-  obterCliente,
   obterPesquisa,
-  responderPesquisa,
-} from '../../lib/api/clientes';
+} from '../../entities/cliente/api';
+import { useCliente } from '../../entities/cliente/hooks';
+import { colecaoPesquisas, usePesquisasDoAparelho } from '../../entities/pesquisa/colecao';
+import { responderPesquisaOp } from '../../entities/pesquisa/operacoes';
+import { executar } from '../../lib/sync/saida';
 import { ApiError, Motivo, mensagemDeErro, temMotivo } from '../../lib/api/client';
 import type { Pergunta, Pesquisa } from '../../lib/api/types';
 import { formatarDataHora } from '../../lib/format/date';
@@ -105,7 +107,7 @@ function Campo({ p, valor, onValor, erro }: { p: Pergunta; valor: ValorResposta 
   );
 }
 
-function Responder({ clienteId, pesquisa }: { clienteId: string; pesquisa: Pesquisa }) {
+function Responder({ clienteId, nomeCliente, pesquisa }: { clienteId: string; nomeCliente: string; pesquisa: Pesquisa }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
@@ -119,20 +121,29 @@ function Responder({ clienteId, pesquisa }: { clienteId: string; pesquisa: Pesqu
     mutationFn: async () => {
       // The position counts only if the user allows it within 5 s.
       const pos = await obterPosicao(5000);
-      return responderPesquisa(clienteId, {
-        id: idResposta,
-        pesquisa_id: pesquisa.id,
-        pesquisa_versao: pesquisa.versao,
-        respostas: paraRespostas(pesquisa.perguntas, valores),
-        ...(pos ? { latitude: pos.latitude, longitude: pos.longitude } : {}),
+      // Kept on the device first (the outbox), sent at once when there is a connection.
+      return executar(responderPesquisaOp, {
+        clienteId,
+        titulo: pesquisa.titulo,
+        nomeCliente,
+        corpo: {
+          id: idResposta,
+          pesquisa_id: pesquisa.id,
+          pesquisa_versao: pesquisa.versao,
+          respostas: paraRespostas(pesquisa.perguntas, valores),
+          ...(pos ? { latitude: pos.latitude, longitude: pos.longitude } : {}),
+        },
       });
     },
-    onSuccess: () => {
+    onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: chavesClientes.respostas(clienteId) });
-      toast('Pesquisa enviada.', { duration: 2500, position: 'bottom', color: 'success' });
+      if (r.pendente)
+        toast('Sem conexão: a resposta ficou salva no aparelho e será enviada quando a conexão voltar.', { duration: 5000, position: 'bottom', color: 'warning' });
+      else toast('Pesquisa enviada.', { duration: 2500, position: 'bottom', color: 'success' });
       navigate(`/crm-clientes-ficha?id=${encodeURIComponent(clienteId)}`, { replace: true });
     },
     onError: (err) => {
+      if (temMotivo(err, Motivo.VersaoDesatualizada)) void colecaoPesquisas.sincronizar().catch(() => undefined);
       setErro(
         temMotivo(err, Motivo.VersaoDesatualizada)
           ? `${err.mensagem} O formulário mudou: recarregue a tela para responder a versão atual.`
@@ -179,23 +190,31 @@ function Responder({ clienteId, pesquisa }: { clienteId: string; pesquisa: Pesqu
 
 function ParaCliente({ clienteId }: { clienteId: string }) {
   const { profile } = useSession();
-  const cliente = useQuery({ queryKey: chavesClientes.um(clienteId), queryFn: ({ signal }) => obterCliente(clienteId, signal) });
-  const pesquisas = useQuery({ queryKey: chavesClientes.pesquisas(false), queryFn: ({ signal }) => listarPesquisas(false, signal) });
+  const { cliente } = useCliente(clienteId);
+  // The forms are on the device (answered offline too); with a connection they are refreshed.
+  const pesquisas = usePesquisasDoAparelho();
+  const [erroSync, setErroSync] = useState<unknown>(null);
+  useEffect(() => {
+    colecaoPesquisas.sincronizar().then(
+      () => setErroSync(null),
+      (err) => setErroSync(err),
+    );
+  }, []);
   const [escolhida, setEscolhida] = useState('');
-  const ativas = (pesquisas.data?.pesquisas ?? []).filter((p) => p.ativa);
+  const ativas = (pesquisas ?? []).filter((p) => p.ativa);
   const id = escolhida || (ativas.length === 1 ? ativas[0].id : '');
   const pesquisa = ativas.find((p) => p.id === id);
   return (
     <div className="narrow">
-      {cliente.data ? (
+      {cliente ? (
         <p className="muted" style={{ marginTop: 0 }}>
-          Cliente: <strong>{cliente.data.nome}</strong>
+          Cliente: <strong>{cliente.nome}</strong>
         </p>
       ) : null}
-      {pesquisas.isPending ? (
+      {pesquisas === null ? (
         <IonSpinner name="dots" />
-      ) : pesquisas.isError ? (
-        <ErrorState error={pesquisas.error} onRetry={() => void pesquisas.refetch()} />
+      ) : ativas.length === 0 && erroSync ? (
+        <ErrorState error={erroSync} onRetry={() => void colecaoPesquisas.sincronizar().then(() => setErroSync(null), setErroSync)} />
       ) : ativas.length === 0 ? (
         <EmptyState>Nenhum formulário de pesquisa ativo.</EmptyState>
       ) : (
@@ -207,7 +226,7 @@ function ParaCliente({ clienteId }: { clienteId: string }) {
             onValue={setEscolhida}
             options={[{ value: '', label: 'Escolha o formulário' }, ...ativas.map((p) => ({ value: p.id, label: p.titulo }))]}
           />
-          {pesquisa ? <Responder key={`${pesquisa.id}:${pesquisa.versao}`} clienteId={clienteId} pesquisa={pesquisa} /> : null}
+          {pesquisa ? <Responder key={`${pesquisa.id}:${pesquisa.versao}`} clienteId={clienteId} nomeCliente={cliente?.nome ?? ''} pesquisa={pesquisa} /> : null}
         </>
       )}
       {profile?.perfil === 'ADMIN' ? (
@@ -276,6 +295,7 @@ function Editor({ pesquisa }: { pesquisa?: Pesquisa }) {
         : criarPesquisa({ id, titulo: titulo.trim(), descricao: descricao.trim(), perguntas: paraPerguntas(perguntas), inativa: !ativa }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['pesquisas'] });
+      void colecaoPesquisas.sincronizar().catch(() => undefined);
       toast('Formulário salvo.', { duration: 2500, position: 'bottom', color: 'success' });
       navigate('/crm-clientes-pesquisas?gerenciar=1', { replace: true });
     },

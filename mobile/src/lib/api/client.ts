@@ -28,6 +28,7 @@ export const Motivo = {
 } as const;
 
 export const MENSAGEM_FALHA_REDE = 'Falha de rede. Verifique sua conexão.';
+export const MENSAGEM_TEMPO_ESGOTADO = 'O servidor demorou a responder. Verifique sua conexão e tente novamente.';
 export const MENSAGEM_FALHA_SERVIDOR = 'Não foi possível concluir a operação. Tente novamente.';
 
 export class ApiError extends Error {
@@ -97,6 +98,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A token to use instead of the current user's (right after sign-in). */
   token?: string;
+  /**
+   * How long the call may take (ms). Past it the call fails like a lost connection, so a
+   * connected but useless mobile network never hangs a screen (writes then wait in the outbox).
+   */
+  tempoLimiteMs?: number;
+}
+
+/** Default time limit of a call (imports and other long calls pass their own). */
+export const TEMPO_LIMITE_PADRAO_MS = 20_000;
+
+function comTempoLimite(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const limite = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, limite]) : limite;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -111,6 +125,14 @@ export function buildUrl(path: string, query?: Query): string {
     if (qs) url += `?${qs}`;
   }
   return url;
+}
+
+/** The caller's own abort (a screen left) stays an AbortError; a time limit is a lost connection. */
+function falhaDeTransporte(err: unknown, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return err;
+  if ((err as Error)?.name === 'TimeoutError') return new ApiError(0, { mensagem: MENSAGEM_TEMPO_ESGOTADO });
+  if ((err as Error)?.name === 'AbortError') return err;
+  return new ApiError(0, null);
 }
 
 /** Calls the product API at `{api}{path}`; throws ApiError on any non-2xx answer. */
@@ -129,13 +151,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       method: options.method || 'GET',
       headers,
       body,
-      signal: options.signal,
+      signal: comTempoLimite(options.signal, options.tempoLimiteMs ?? TEMPO_LIMITE_PADRAO_MS),
     });
   } catch (err) {
-    if ((err as Error)?.name === 'AbortError') throw err;
-    throw new ApiError(0, null);
+    throw falhaDeTransporte(err, options.signal);
   }
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw falhaDeTransporte(err, options.signal);
+  }
   let data: unknown = null;
   if (text) {
     try {

@@ -1,5 +1,5 @@
 // Test data: a customer with every field (tests only).
-import type { Cliente } from '../api/types';
+import type { Cliente } from '../../lib/api/types';
 
 export function cliente(p: Partial<Cliente> & { id: string; nome: string }): Cliente {
   return {

@@ -1,6 +1,6 @@
 // Calls of the customer service (customers, addresses, contacts, portfolios, surveys), shared by
 // the screens of the customers area, the portfolio and the surveys.
-import { api, seg } from './client';
+import { api, seg } from '../../lib/api/client';
 import type {
   AlteracoesClientesResposta,
   AtribuirClientesPedido,
@@ -23,7 +23,7 @@ import type {
   ResumoCarteiraResposta,
   Transferencia,
   TransferirCarteiraPedido,
-} from './types';
+} from '../../lib/api/types';
 
 export const chavesClientes = {
   todos: ['clientes'] as const,
@@ -48,36 +48,37 @@ export function obterCliente(id: string, signal?: AbortSignal) {
   return api<Cliente>(`/clientes/${seg(id)}`, { signal });
 }
 
-export function criarCliente(body: CriarClientePedido) {
-  return api<Cliente>('/clientes', { method: 'POST', body });
+export function criarCliente(body: CriarClientePedido, signal?: AbortSignal) {
+  return api<Cliente>('/clientes', { method: 'POST', body, signal });
 }
 
-export function atualizarCliente(id: string, body: AtualizarClientePedido) {
-  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'PATCH', body });
+export function atualizarCliente(id: string, body: AtualizarClientePedido, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'PATCH', body, signal });
 }
 
-export function excluirCliente(id: string) {
-  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'DELETE' });
+export function excluirCliente(id: string, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(id)}`, { method: 'DELETE', signal });
 }
 
-export function salvarEndereco(clienteId: string, endereco: EnderecoCliente) {
-  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos`, { method: 'POST', body: endereco });
+export function salvarEndereco(clienteId: string, endereco: EnderecoCliente, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos`, { method: 'POST', body: endereco, signal });
 }
 
-export function removerEndereco(clienteId: string, id: string) {
-  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos/${seg(id)}`, { method: 'DELETE' });
+export function removerEndereco(clienteId: string, id: string, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/enderecos/${seg(id)}`, { method: 'DELETE', signal });
 }
 
-export function salvarContato(clienteId: string, contato: Contato) {
-  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos`, { method: 'POST', body: contato });
+export function salvarContato(clienteId: string, contato: Contato, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos`, { method: 'POST', body: contato, signal });
 }
 
-export function removerContato(clienteId: string, id: string) {
-  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos/${seg(id)}`, { method: 'DELETE' });
+export function removerContato(clienteId: string, id: string, signal?: AbortSignal) {
+  return api<Cliente>(`/clientes/${seg(clienteId)}/contatos/${seg(id)}`, { method: 'DELETE', signal });
 }
 
 export function importarClientes(csv: string, validarApenas: boolean, signal?: AbortSignal) {
-  return api<ImportarClientesResposta>('/clientes/importar', { method: 'POST', body: { csv, validar_apenas: validarApenas }, signal });
+  // An import of thousands of rows takes a while on a slow network: a longer time limit.
+  return api<ImportarClientesResposta>('/clientes/importar', { method: 'POST', body: { csv, validar_apenas: validarApenas }, signal, tempoLimiteMs: 180_000 });
 }
 
 export function resumoCarteira(signal?: AbortSignal) {
@@ -88,8 +89,8 @@ export function atribuirClientes(body: AtribuirClientesPedido) {
   return api<Transferencia>('/carteira/atribuir', { method: 'POST', body });
 }
 
-export function transferirCarteira(body: TransferirCarteiraPedido) {
-  return api<Transferencia>('/carteira/transferir', { method: 'POST', body });
+export function transferirCarteira(body: TransferirCarteiraPedido, signal?: AbortSignal) {
+  return api<Transferencia>('/carteira/transferir', { method: 'POST', body, signal });
 }
 
 export function listarTransferencias(p: { vendedor?: string; page_size?: number; page_token?: string }, signal?: AbortSignal) {
@@ -124,8 +125,8 @@ export function atualizarPesquisa(id: string, body: AtualizarPesquisaPedido) {
   return api<Pesquisa>(`/pesquisas/${seg(id)}`, { method: 'PATCH', body });
 }
 
-export function responderPesquisa(clienteId: string, body: ResponderPesquisaPedido) {
-  return api<RespostaPesquisa>(`/clientes/${seg(clienteId)}/respostas`, { method: 'POST', body });
+export function responderPesquisa(clienteId: string, body: ResponderPesquisaPedido, signal?: AbortSignal) {
+  return api<RespostaPesquisa>(`/clientes/${seg(clienteId)}/respostas`, { method: 'POST', body, signal });
 }
 
 export function listarRespostas(clienteId: string, p: { page_size?: number; page_token?: string } = {}, signal?: AbortSignal) {

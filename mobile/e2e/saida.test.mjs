@@ -1,0 +1,203 @@
+// The device's outbox end to end (src/lib/sync/saida.ts): changes made with no connection are
+// kept on the device (across a reload), shown at once, counted by the toolbar badge and sent,
+// each exactly once, when the connection returns; a change the server refuses stays with its
+// pt-BR reason and Corrigir / Descartar. Against the real crm (demo data) and the Auth emulator;
+// the reload offline needs the service worker (src/app/pwa).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const sufixo = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+async function signedIn(email) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInWithPassword(page, email);
+  await page.waitForURL(`${BASE}/crm-home`);
+  return { context, page };
+}
+
+/** The device copy is synced and the service worker controls the page (the app opens offline). */
+async function prontoParaFicarOffline(page) {
+  await page.goto(`${BASE}/crm-clientes-buscar`);
+  await page.getByTestId('contagem-busca').filter({ hasText: /\d+ clientes no aparelho/ }).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+}
+
+/** A customer of the seller's portfolio, read from the server. */
+async function clienteDe(email, pular = 0) {
+  const r = await apiAs(email, 'GET', `/clientes?page_size=${pular + 1}&status=ativo`);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.clientes[pular];
+}
+
+const badge = (page) => page.getByTestId('selo-saida-total').filter({ visible: true }).first();
+
+describe('outbox: changes made offline', () => {
+  it('edit, contact and survey answer made offline survive a reload and reach the server exactly once', async () => {
+    const marca = sufixo();
+    const titulo = `Pesquisa E2E ${marca}`;
+    const pesquisa = await apiAs(DEMO.admin, 'POST', '/pesquisas', {
+      id: randomUUID(),
+      titulo,
+      perguntas: [{ id: 'p1', texto: 'Gostou da visita?', tipo: 'SIM_NAO', obrigatoria: true }],
+    });
+    assert.equal(pesquisa.status, 200, JSON.stringify(pesquisa.body));
+    const alvo = await clienteDe(DEMO.vendedor);
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      await prontoParaFicarOffline(page);
+      // The forms reach the device when the survey screen opens online.
+      await page.goto(`${BASE}/crm-clientes-pesquisas?cliente=${alvo.id}`);
+      await page.locator('select[name=pesquisa] option', { hasText: titulo }).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.goto(`${BASE}/crm-clientes-ficha?id=${alvo.id}`);
+      await page.getByTestId('nome-cliente').waitFor();
+
+      await context.setOffline(true);
+      // 1. An edit of the customer.
+      await page.getByRole('link', { name: 'Editar' }).first().click();
+      await page.locator('input[name=nome_fantasia]').fill(`Fantasia ${marca}`);
+      await page.locator('ion-button', { hasText: 'Salvar alterações' }).click();
+      await page.waitForURL(/crm-clientes-ficha/);
+      await page.getByText(`Fantasia ${marca}`).first().waitFor();
+      await page.getByTestId('cliente-pendente').waitFor();
+      assert.equal(await badge(page).textContent(), '1');
+
+      // 2. A contact.
+      await page.getByRole('link', { name: 'Gerenciar contatos' }).click();
+      await page.locator('ion-button', { hasText: 'Incluir contato' }).click();
+      await page.locator('input[name=nome]').fill(`Contato ${marca}`);
+      await page.locator('input[name=celular]').fill('11987654321');
+      await page.locator('ion-button', { hasText: 'Salvar contato' }).click();
+      await page.getByTestId('lista-contatos').getByText(`Contato ${marca}`).waitFor();
+      assert.equal(await badge(page).textContent(), '2');
+
+      // 3. A survey answer.
+      await page.goBack();
+      await page.getByRole('link', { name: 'Responder pesquisa' }).click();
+      await page.locator('select[name=pesquisa]').selectOption({ label: titulo });
+      await page.getByTestId('form-resposta').getByLabel('Sim').check();
+      await page.locator('ion-button', { hasText: 'Enviar respostas' }).click();
+      await page.waitForURL(/crm-clientes-ficha/);
+      await page.getByTestId('respostas-pendentes').waitFor();
+      assert.equal(await badge(page).textContent(), '3');
+
+      // The app is reloaded with no connection: the changes are still there.
+      await page.reload();
+      await page.getByTestId('nome-cliente').waitFor({ timeout: 30_000 });
+      await page.getByText(`Fantasia ${marca}`).first().waitFor();
+      assert.equal(await badge(page).textContent(), '3');
+      const nada = await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}`);
+      assert.notEqual(nada.body.nome_fantasia, `Fantasia ${marca}`);
+
+      // Back online: everything goes, in order, and the badge goes away.
+      await context.setOffline(false);
+      await page.getByTestId('selo-saida').waitFor({ state: 'detached', timeout: 60_000 });
+      const depois = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}`)).body;
+      assert.equal(depois.nome_fantasia, `Fantasia ${marca}`);
+      assert.equal(depois.contatos.filter((c) => c.nome === `Contato ${marca}`).length, 1);
+      assert.equal(Number(depois.versao), Number(alvo.versao) + 2);
+      const respostas = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}/respostas?page_size=200`)).body.respostas;
+      assert.equal(respostas.filter((r) => r.pesquisa_id === pesquisa.body.id).length, 1);
+
+      // Sending again changes nothing.
+      await page.goto(`${BASE}/pendencias`);
+      await page.getByText('Nenhuma alteração pendente.').waitFor();
+      assert.equal(Number((await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}`)).body.versao), Number(depois.versao));
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+
+  it('refused changes (a stale version, a customer out of reach) show the reason with Corrigir / Descartar', async () => {
+    const marca = sufixo();
+    const alvo = await clienteDe(DEMO.vendedor, 1);
+    const deOutro = await clienteDe(DEMO.vendedor2);
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      await prontoParaFicarOffline(page);
+      await page.goto(`${BASE}/crm-clientes-ficha?id=${alvo.id}`);
+      await page.getByTestId('nome-cliente').waitFor();
+      await context.setOffline(true);
+      await page.getByRole('link', { name: 'Editar' }).first().click();
+      await page.locator('input[name=nome_fantasia]').fill(`Minha ${marca}`);
+      await page.locator('ion-button', { hasText: 'Salvar alterações' }).click();
+      await page.waitForURL(/crm-clientes-ficha/);
+      // Meanwhile the admin changes the same customer.
+      const adm = await apiAs(DEMO.admin, 'PATCH', `/clientes/${alvo.id}`, { observacoes: `Alterado pelo admin ${marca}` });
+      assert.equal(adm.status, 200, JSON.stringify(adm.body));
+      // And an edit of a customer outside the seller's portfolio sits in the outbox (as a device
+      // whose copy was stale would have it).
+      await page.evaluate(
+        ({ id, nome }) =>
+          new Promise((resolve, reject) => {
+            const req = indexedDB.open('crm-vendas');
+            req.onsuccess = () => {
+              const tx = req.result.transaction('saida', 'readwrite');
+              tx.objectStore('saida').add({
+                id: crypto.randomUUID(),
+                op: 'clientes.alterar',
+                colecao: 'clientes',
+                alvo: id,
+                dados: { id, mudancas: { nome_fantasia: 'Não devia' }, nome },
+                base: 0,
+                criadoEm: new Date().toISOString(),
+                tentativas: 0,
+              });
+              tx.oncomplete = () => {
+                req.result.close();
+                resolve(undefined);
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+        { id: deOutro.id, nome: deOutro.nome },
+      );
+      await page.reload();
+      await page.getByTestId('nome-cliente').waitFor({ timeout: 30_000 });
+      assert.equal(await badge(page).textContent(), '2');
+
+      await context.setOffline(false);
+      await page.goto(`${BASE}/pendencias`);
+      const recusados = page.locator('[data-testid=item-saida][data-recusado=true]');
+      await recusados.nth(1).waitFor({ timeout: 60_000 });
+      const textos = await recusados.allTextContents();
+      assert.ok(textos.some((t) => /Recusada: Este registro foi alterado por outra pessoa/.test(t)), textos.join('\n'));
+      assert.ok(textos.some((t) => t.includes(deOutro.nome) && /Recusada: .*carteira/i.test(t)), textos.join('\n'));
+      assert.ok(!textos.join('\n').match(/rpc error|proto:|VERSAO_DESATUALIZADA|FORA_DO_ESCOPO/), textos.join('\n'));
+
+      // Corrigir the stale edit: the form opens on the current record with my change, and saves it.
+      await recusados.filter({ hasText: 'alterado por outra pessoa' }).getByText('Corrigir').click();
+      await page.waitForURL(/crm-clientes-incluir\?id=.*pendencia=/);
+      assert.equal(await page.locator('input[name=nome_fantasia]').inputValue(), `Minha ${marca}`);
+      await page.locator('ion-button', { hasText: 'Salvar alterações' }).click();
+      await page.waitForURL(/crm-clientes-ficha/);
+      const salvo = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}`)).body;
+      assert.equal(salvo.nome_fantasia, `Minha ${marca}`);
+      assert.equal(salvo.observacoes, `Alterado pelo admin ${marca}`);
+
+      // Descartar the other: nothing is written to the other seller's customer.
+      await page.goto(`${BASE}/pendencias`);
+      await page.locator('[data-testid=item-saida][data-recusado=true]').getByText('Descartar').click();
+      await page.locator('ion-alert button', { hasText: 'Descartar' }).click();
+      await page.getByText('Nenhuma alteração pendente.').waitFor();
+      await page.getByTestId('selo-saida').waitFor({ state: 'detached' });
+      const intacto = (await apiAs(DEMO.vendedor2, 'GET', `/clientes/${deOutro.id}`)).body;
+      assert.equal(intacto.versao, deOutro.versao);
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+// Every entity kept on the device: its collection and the operations its outbox items may name.
+// Whatever reads the outbox or syncs imports this first, so an item queued in an earlier run
+// finds its operation.
+import './cliente/operacoes';
+import './pesquisa/operacoes';

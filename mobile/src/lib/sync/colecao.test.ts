@@ -1,0 +1,143 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apagarDadosDoAparelho, DEVICE_DB, fecharBanco } from '../device-db';
+import { clearOnLogout, storeOperatorProfile } from '../storage';
+import { definirColecao, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
+
+interface Item {
+  id: string;
+  nome: string;
+  versao: number;
+  excluido?: boolean;
+}
+
+function entrar(uid = 'u1', operador = 'op1') {
+  storeOperatorProfile(
+    { empresa: 'demo', id: operador, nome_operador: 'Ana', perfil_app: 'VENDEDOR', exibir_medida: false },
+    { uid, email: 'ana@demo.example.com', displayName: 'Ana' },
+  );
+}
+
+/** A fake feed: pages in order (or an error), recording the cursors asked for. */
+let paginas: (PaginaFeed<Item> | Error)[] = [];
+let pedidos: string[] = [];
+const col = definirColecao<Item, Item & Indexado>({
+  nome: 'teste-itens',
+  async buscar(desde) {
+    pedidos.push(desde);
+    const p = paginas.shift() ?? { mudancas: [], cursor: desde, mais: false };
+    if (p instanceof Error) throw p;
+    return p;
+  },
+  versao: (r) => r.versao,
+  excluido: (r) => Boolean(r.excluido),
+  indexar: (r) => ({ ...r, _busca: r.nome.toLowerCase(), _ordem: `${r.nome.toLowerCase()}\u0000${r.id}` }),
+});
+
+const alt = (r: Item): Mudanca<Item> => ({ id: r.id, removido: false, registro: r });
+const rem = (id: string): Mudanca<Item> => ({ id, removido: true, registro: null });
+const ids = async () => (await col.lista()).map((x) => `${x.id}:${x.nome}`);
+
+describe('device collection', () => {
+  beforeEach(async () => {
+    await apagarDadosDoAparelho();
+    clearOnLogout();
+    entrar();
+    paginas = [];
+    pedidos = [];
+  });
+
+  it('pages until mais=false, keeps the cursor, applies removals and tombstones, in sort order', async () => {
+    paginas = [
+      { mudancas: [alt({ id: 'a', nome: 'Beta', versao: 1 }), alt({ id: 'b', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: true },
+      { mudancas: [alt({ id: 'c', nome: 'Gama', versao: 1 }), rem('a')], cursor: 'k2', mais: false },
+    ];
+    expect(await col.sincronizar()).toBe(4);
+    expect(pedidos).toEqual(['', 'k1']);
+    expect(await ids()).toEqual(['b:Alfa', 'c:Gama']);
+    expect((await col.lerEstado())?.cursor).toBe('k2');
+    expect(col.situacaoAtual().sincronizadoEm).not.toBe('');
+
+    paginas = [{ mudancas: [alt({ id: 'c', nome: 'Gama', versao: 2, excluido: true })], cursor: 'k3', mais: false }];
+    await col.sincronizar();
+    expect(pedidos.at(-1)).toBe('k2');
+    expect(await ids()).toEqual(['b:Alfa']);
+  });
+
+  it('is kept across a restart (read back from IndexedDB)', async () => {
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: false }];
+    await col.sincronizar();
+    fecharBanco();
+    // A new process: memory gone, the database stays.
+    (col as unknown as { base: unknown }).base = null;
+    expect(await ids()).toEqual(['a:Alfa']);
+    expect((await col.lerEstado())?.cursor).toBe('k1');
+  });
+
+  it('a page never replaces a newer record (a save answered after the page was read)', async () => {
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Antigo', versao: 1 })], cursor: 'k1', mais: false }];
+    await col.sincronizar();
+    await col.guardar([{ id: 'a', nome: 'Salvo', versao: 3 }]);
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Do meio', versao: 2 })], cursor: 'k2', mais: false }];
+    await col.sincronizar();
+    expect(await ids()).toEqual(['a:Salvo']);
+    // Its cursor still moves on.
+    expect((await col.lerEstado())?.cursor).toBe('k2');
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Depois', versao: 4 })], cursor: 'k3', mais: false }];
+    await col.sincronizar();
+    expect(await ids()).toEqual(['a:Depois']);
+  });
+
+  it('resumes after a sync killed mid-way from the last page that landed', async () => {
+    paginas = [
+      { mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: true },
+      new Error('processo encerrado'),
+    ];
+    await expect(col.sincronizar()).rejects.toThrow('processo encerrado');
+    expect(await ids()).toEqual(['a:Alfa']);
+    expect((await col.lerEstado())?.cursor).toBe('k1');
+    expect(col.situacaoAtual().erro).toBeTruthy();
+    paginas = [{ mudancas: [alt({ id: 'b', nome: 'Beta', versao: 1 })], cursor: 'k2', mais: false }];
+    await col.sincronizar();
+    expect(pedidos).toEqual(['', 'k1', 'k1']);
+    expect(await ids()).toEqual(['a:Alfa', 'b:Beta']);
+    expect(col.situacaoAtual().erro).toBeNull();
+  });
+
+  it("another operator's copy is dropped; sign-out wipes the database", async () => {
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: false }];
+    await col.sincronizar();
+    (col as unknown as { base: unknown }).base = null;
+    entrar('u2', 'op2');
+    expect(await ids()).toEqual([]);
+    paginas = [];
+    await col.sincronizar();
+    expect(pedidos.at(-1)).toBe('');
+
+    await apagarDadosDoAparelho();
+    const dbs = await indexedDB.databases();
+    expect(dbs.map((d) => d.name)).not.toContain(DEVICE_DB);
+    expect(col.emMemoria()).toBeNull();
+  });
+
+  it('pending changes are laid over the server record and marked', async () => {
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 }), alt({ id: 'b', nome: 'Beta', versao: 1 })], cursor: 'k1', mais: false }];
+    await col.sincronizar();
+    col.definirPendentes(
+      new Map([
+        ['a', [(r) => (r ? { ...r, nome: 'Zeta' } : null)]],
+        ['b', [() => null]],
+        ['n', [() => ({ id: 'n', nome: 'Novo', versao: 0 })]],
+      ]),
+    );
+    const l = await col.lista();
+    expect(l.map((x) => `${x.id}:${x.nome}:${Boolean(x._pendente)}`)).toEqual(['n:Novo:true', 'a:Zeta:true']);
+    // The server's record stays as it was.
+    expect((await col.doServidor('a'))?.nome).toBe('Alfa');
+    // A page does not undo the pending change either.
+    paginas = [{ mudancas: [alt({ id: 'a', nome: 'Outro', versao: 2 })], cursor: 'k2', mais: false }];
+    await col.sincronizar();
+    expect((await col.um('a'))?.nome).toBe('Zeta');
+    expect(col.versaoDoServidor('a')).toBe(2);
+  });
+});

@@ -1,0 +1,416 @@
+// One device collection for any entity, over the data layer's change feed.
+//
+// An entity declares its collection once (name, how to read a page of its feed, its versao, how
+// it is searched and sorted); the collection then keeps the server's records in IndexedDB
+// (`registros`, key [colecao, id]) with the feed's cursor (`meta`, key `sync:<colecao>`), and
+// serves them from memory. What the device changed and has not sent yet lives in the outbox
+// (./saida), which lays each pending change over the server's record: a screen sees its edit at
+// once, and no page of the feed can overwrite it.
+//
+// Rules, in one place:
+// - version-aware: a record replaces the stored one only when its versao is not older, so a page
+//   fetched before a save never undoes the save's answer;
+// - resumable: each page is applied with its cursor in one transaction, so a sync killed mid-way
+//   starts again from the last page that landed;
+// - per operator: the copy belongs to uid:operador; another operator's copy is dropped;
+// - wiped on sign-out with the whole database (device-db).
+import { useSyncExternalStore } from 'react';
+import { mensagemDeErro } from '../api/client';
+import { aoApagarDados, pedido, STORE_META, STORE_REGISTROS, temBancoNoAparelho, transacao } from '../device-db';
+import { readProfile } from '../storage';
+
+/** One entry of a change feed: the record as it is now, or its removal from the caller's scope. */
+export interface Mudanca<T> {
+  id: string;
+  removido: boolean;
+  registro: T | null;
+}
+
+export interface PaginaFeed<T> {
+  mudancas: Mudanca<T>[];
+  /** Where the next page starts (opaque). */
+  cursor: string;
+  mais: boolean;
+}
+
+/** What the device adds to each record for lists and search (computed once per record). */
+export interface Indexado {
+  id: string;
+  /** Folded search text. */
+  _busca: string;
+  /** Sort key. */
+  _ordem: string;
+  /** Changed on the device and not sent yet. */
+  _pendente?: boolean;
+}
+
+export interface DefinicaoColecao<T extends { id: string }, L extends T & Indexado> {
+  /** The collection's name on the device (`registros` key and `sync:<nome>`). */
+  nome: string;
+  /**
+   * One page of the server's feed after `desde` ('' = from the start). A collection without a
+   * feed (a handful of records) answers everything in one page and sets `completa`.
+   */
+  buscar(desde: string, tamanho: number): Promise<PaginaFeed<T>>;
+  /** Each sync brings the whole set: what it does not bring is dropped. */
+  completa?: boolean;
+  versao(r: T): number;
+  /** A tombstone (deleted on the server). */
+  excluido?(r: T): boolean;
+  /** The record as lists and search use it. */
+  indexar(r: T): L;
+  tamanhoPagina?: number;
+}
+
+export interface EstadoSync {
+  cursor: string;
+  /** When the copy last caught up (ISO), '' when never. */
+  sincronizadoEm: string;
+  /** uid:operador. */
+  dono: string;
+}
+
+export interface SituacaoSync {
+  sincronizando: boolean;
+  /** pt-BR message of the last failed sync (null after a good one). */
+  erro: string | null;
+  sincronizadoEm: string;
+}
+
+/** How a pending change shows on the device: the record after it, or null when it deletes. */
+export type Sobreposicao<T> = (r: T | undefined) => T | null;
+
+interface Guardado<T> {
+  colecao: string;
+  id: string;
+  r: T;
+}
+
+/** The operator the device copy belongs to. */
+export function donoAtual(): string {
+  const p = readProfile();
+  return p ? `${p.uid}:${p.operador}` : '';
+}
+
+const colecoes = new Map<string, Colecao<{ id: string }, { id: string } & Indexado>>();
+/** Every collection declared (the sync runs them all). */
+export function todasAsColecoes(): Colecao<{ id: string }, { id: string } & Indexado>[] {
+  return [...colecoes.values()];
+}
+
+/** Loads the outbox's overlays before a collection is first read (set by ./saida). */
+let carregarPendentes: () => Promise<void> = async () => undefined;
+export function definirCarregadorDePendentes(f: () => Promise<void>): void {
+  carregarPendentes = f;
+}
+
+const faixa = (nome: string) => IDBKeyRange.bound([nome], [nome, []]);
+
+export class Colecao<T extends { id: string }, L extends T & Indexado> {
+  readonly def: DefinicaoColecao<T, L>;
+  private base: Map<string, T> | null = null;
+  private carregando: Promise<void> | null = null;
+  private estado: EstadoSync | null = null;
+  private pendentes = new Map<string, Sobreposicao<T>[]>();
+  private indexados = new WeakMap<object, L>();
+  private vista: L[] | null = null;
+  private vistaPorId: Map<string, L> | null = null;
+  private ouvintes = new Set<() => void>();
+  private situacao: SituacaoSync = { sincronizando: false, erro: null, sincronizadoEm: '' };
+  private ouvintesSituacao = new Set<() => void>();
+  private emCurso: Promise<number> | null = null;
+
+  constructor(def: DefinicaoColecao<T, L>) {
+    this.def = def;
+    aoApagarDados(() => {
+      this.base = null;
+      this.carregando = null;
+      this.estado = null;
+      this.pendentes.clear();
+      this.invalidar();
+      this.mudarSituacao({ sincronizando: false, erro: null, sincronizadoEm: '' });
+    });
+  }
+
+  get nome(): string {
+    return this.def.nome;
+  }
+
+  // ---------- reading ----------
+
+  /** Every record as the device shows it (server's, with pending changes laid over), sorted. */
+  async lista(): Promise<L[]> {
+    await this.carregar();
+    return this.calcularVista();
+  }
+
+  /** The list if it is already in memory (a synchronous first render). */
+  emMemoria(): L[] | null {
+    return this.base ? this.calcularVista() : null;
+  }
+
+  /** One record as the device shows it, if the collection is in memory. */
+  emMemoriaPorId(id: string): L | undefined {
+    if (!this.base) return undefined;
+    this.calcularVista();
+    return this.vistaPorId!.get(id);
+  }
+
+  async um(id: string): Promise<L | undefined> {
+    await this.carregar();
+    this.calcularVista();
+    return this.vistaPorId!.get(id);
+  }
+
+  /** The server's record as last seen (no pending change laid over). */
+  async doServidor(id: string): Promise<T | undefined> {
+    await this.carregar();
+    return this.base!.get(id);
+  }
+
+  /** The server's versao of a record (0 when the device has none). */
+  versaoDoServidor(id: string): number {
+    const r = this.base?.get(id);
+    return r ? this.def.versao(r) : 0;
+  }
+
+  async lerEstado(): Promise<EstadoSync | null> {
+    await this.carregar();
+    return this.estado;
+  }
+
+  assinar(l: () => void): () => void {
+    this.ouvintes.add(l);
+    return () => this.ouvintes.delete(l);
+  }
+
+  situacaoAtual(): SituacaoSync {
+    return this.situacao;
+  }
+
+  assinarSituacao(l: () => void): () => void {
+    this.ouvintesSituacao.add(l);
+    return () => this.ouvintesSituacao.delete(l);
+  }
+
+  /** Loads the stored records and the sync state once (and again after sign-out). */
+  carregar(): Promise<void> {
+    if (this.base) return Promise.resolve();
+    if (!temBancoNoAparelho()) {
+      this.base = new Map();
+      return Promise.resolve();
+    }
+    this.carregando ??= (async () => {
+      const nome = this.def.nome;
+      const [guardados, estado] = await transacao([STORE_REGISTROS, STORE_META], 'readonly', (tx) =>
+        Promise.all([
+          pedido(tx.objectStore(STORE_REGISTROS).getAll(faixa(nome)) as IDBRequest<Guardado<T>[]>),
+          pedido(tx.objectStore(STORE_META).get(`sync:${nome}`) as IDBRequest<EstadoSync | undefined>),
+        ]),
+      );
+      const dono = donoAtual();
+      if (estado && estado.dono !== dono) {
+        await this.apagarTudo();
+        this.base = new Map();
+        this.estado = null;
+      } else {
+        this.base = new Map(guardados.map((g) => [g.id, g.r]));
+        this.estado = estado ?? null;
+        if (estado?.sincronizadoEm && !this.situacao.sincronizadoEm) this.mudarSituacao({ sincronizadoEm: estado.sincronizadoEm });
+      }
+      await carregarPendentes();
+      this.invalidar();
+    })().finally(() => {
+      this.carregando = null;
+    });
+    return this.carregando;
+  }
+
+  // ---------- the outbox's overlays ----------
+
+  /** Sets the pending changes of this collection (by record id, in order). Called by the outbox. */
+  definirPendentes(porAlvo: Map<string, Sobreposicao<T>[]>): void {
+    this.pendentes = porAlvo;
+    this.invalidar();
+  }
+
+  // ---------- writing ----------
+
+  /** Keeps records the server just answered (a save's result): version-aware. */
+  async guardar(registros: readonly T[]): Promise<void> {
+    if (registros.length === 0) return;
+    await this.aplicar(
+      registros.map((r) => ({ id: r.id, removido: false, registro: r })),
+      null,
+    );
+  }
+
+  /** Drops a record (deleted, or moved out of this operator's scope by a save on this device). */
+  async esquecer(id: string): Promise<void> {
+    await this.aplicar([{ id, removido: true, registro: null }], null);
+  }
+
+  /**
+   * Applies feed entries (and, when given, the new sync state) in one transaction. A record
+   * older than the stored one is ignored; a tombstone or a removal deletes.
+   */
+  private async aplicar(mudancas: readonly Mudanca<T>[], novo: EstadoSync | null): Promise<void> {
+    await this.carregar();
+    const nome = this.def.nome;
+    const { versao, excluido } = this.def;
+    const decisoes: { id: string; r: T | null }[] = [];
+    if (temBancoNoAparelho()) {
+      await transacao([STORE_REGISTROS, STORE_META], 'readwrite', async (tx) => {
+        const s = tx.objectStore(STORE_REGISTROS);
+        const atuais = await Promise.all(mudancas.map((m) => pedido(s.get([nome, m.registro?.id || m.id]) as IDBRequest<Guardado<T> | undefined>)));
+        mudancas.forEach((m, i) => {
+          const id = m.registro?.id || m.id;
+          const atual = atuais[i]?.r;
+          if (m.registro && atual && versao(m.registro) < versao(atual)) return; // the device has newer
+          if (m.removido || !m.registro || excluido?.(m.registro)) {
+            if (atual) s.delete([nome, id]);
+            decisoes.push({ id, r: null });
+          } else {
+            s.put({ colecao: nome, id, r: m.registro } satisfies Guardado<T>);
+            decisoes.push({ id, r: m.registro });
+          }
+        });
+        if (novo) tx.objectStore(STORE_META).put(novo, `sync:${nome}`);
+      });
+    } else {
+      for (const m of mudancas) {
+        const id = m.registro?.id || m.id;
+        const atual = this.base!.get(id);
+        if (m.registro && atual && versao(m.registro) < versao(atual)) continue;
+        decisoes.push({ id, r: m.removido || !m.registro || excluido?.(m.registro) ? null : m.registro });
+      }
+    }
+    if (novo) this.estado = novo;
+    for (const d of decisoes) {
+      if (d.r) this.base!.set(d.id, d.r);
+      else this.base!.delete(d.id);
+    }
+    if (decisoes.length > 0) this.invalidar();
+  }
+
+  /** Drops the whole copy of this collection (another operator's). */
+  private async apagarTudo(): Promise<void> {
+    const nome = this.def.nome;
+    await transacao([STORE_REGISTROS, STORE_META], 'readwrite', (tx) => {
+      tx.objectStore(STORE_REGISTROS).delete(faixa(nome));
+      tx.objectStore(STORE_META).delete(`sync:${nome}`);
+    });
+  }
+
+  // ---------- sync ----------
+
+  /**
+   * Brings the copy up to date; resolves with the number of entries applied. One run at a time:
+   * a call during a run gets that run. Throws when the server cannot be reached.
+   */
+  sincronizar(): Promise<number> {
+    if (this.emCurso) return this.emCurso;
+    this.emCurso = this.rodarSync().finally(() => {
+      this.emCurso = null;
+    });
+    return this.emCurso;
+  }
+
+  private async rodarSync(): Promise<number> {
+    const dono = donoAtual();
+    if (!dono) return 0;
+    this.mudarSituacao({ sincronizando: true });
+    try {
+      await this.carregar();
+      const tamanho = this.def.tamanhoPagina ?? 500;
+      let cursor = this.def.completa ? '' : (this.estado?.cursor ?? '');
+      let aplicadas = 0;
+      const vistos = new Set<string>();
+      for (let pagina = 0; pagina < 100_000; pagina++) {
+        const r = await this.def.buscar(cursor, tamanho);
+        const fim = !r.mais;
+        cursor = r.cursor || cursor;
+        for (const m of r.mudancas) vistos.add(m.registro?.id || m.id);
+        const sincronizadoEm = fim ? new Date().toISOString() : (this.estado?.sincronizadoEm ?? '');
+        let mudancas = r.mudancas;
+        if (fim && this.def.completa) {
+          const sobra = [...this.base!.keys()].filter((id) => !vistos.has(id));
+          mudancas = [...mudancas, ...sobra.map((id) => ({ id, removido: true, registro: null }))];
+        }
+        await this.aplicar(mudancas, { cursor, sincronizadoEm, dono });
+        aplicadas += r.mudancas.length;
+        if (fim) break;
+      }
+      this.mudarSituacao({ sincronizando: false, erro: null, sincronizadoEm: this.estado?.sincronizadoEm ?? '' });
+      return aplicadas;
+    } catch (err) {
+      this.mudarSituacao({ sincronizando: false, erro: mensagemDeErro(err) });
+      throw err;
+    }
+  }
+
+  // ---------- internals ----------
+
+  private invalidar(): void {
+    this.vista = null;
+    this.vistaPorId = null;
+    this.ouvintes.forEach((l) => l());
+  }
+
+  private indexar(r: T): L {
+    let l = this.indexados.get(r);
+    if (!l) {
+      l = this.def.indexar(r);
+      this.indexados.set(r, l);
+    }
+    return l;
+  }
+
+  private calcularVista(): L[] {
+    if (this.vista) return this.vista;
+    const porId = new Map<string, L>();
+    const base = this.base ?? new Map<string, T>();
+    for (const [id, r] of base) if (!this.pendentes.has(id)) porId.set(id, this.indexar(r));
+    for (const [id, sobreposicoes] of this.pendentes) {
+      let r: T | undefined = base.get(id);
+      for (const s of sobreposicoes) r = s(r) ?? undefined;
+      if (r) porId.set(id, { ...this.indexar(r), _pendente: true });
+    }
+    const lista = [...porId.values()].sort((a, b) => (a._ordem < b._ordem ? -1 : a._ordem > b._ordem ? 1 : 0));
+    this.vista = lista;
+    this.vistaPorId = porId;
+    return lista;
+  }
+
+  private mudarSituacao(p: Partial<SituacaoSync>): void {
+    this.situacao = { ...this.situacao, ...p };
+    this.ouvintesSituacao.forEach((l) => l());
+  }
+}
+
+/** Declares an entity's device collection (once, at module load). */
+export function definirColecao<T extends { id: string }, L extends T & Indexado>(def: DefinicaoColecao<T, L>): Colecao<T, L> {
+  if (colecoes.has(def.nome)) throw new Error(`coleção ${def.nome} declarada duas vezes`);
+  const c = new Colecao(def);
+  colecoes.set(def.nome, c as unknown as Colecao<{ id: string }, { id: string } & Indexado>);
+  return c;
+}
+
+/** A collection's list for a screen (null while it loads), kept current. */
+export function useColecao<T extends { id: string }, L extends T & Indexado>(c: Colecao<T, L>): L[] | null {
+  const assinar = (l: () => void) => {
+    const off = c.assinar(l);
+    if (!c.emMemoria()) void c.carregar().catch((err) => console.warn(`Cópia ${c.nome} não carregou`, err));
+    return off;
+  };
+  return useSyncExternalStore(assinar, () => c.emMemoria(), () => c.emMemoria());
+}
+
+/** A collection's sync state for a screen. */
+export function useSituacaoColecao(c: { assinarSituacao(l: () => void): () => void; situacaoAtual(): SituacaoSync }): SituacaoSync {
+  return useSyncExternalStore(
+    (l) => c.assinarSituacao(l),
+    () => c.situacaoAtual(),
+    () => c.situacaoAtual(),
+  );
+}

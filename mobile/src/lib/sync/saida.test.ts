@@ -1,0 +1,242 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, Motivo } from '../api/client';
+import { apagarDadosDoAparelho, DEVICE_DB, fecharBanco, STORE_SAIDA } from '../device-db';
+import { clearOnLogout, storeOperatorProfile } from '../storage';
+import { definirColecao, type Indexado } from './colecao';
+import { carregarSaida, corrigirItem, declararOperacao, descartar, enviarSaida, executar, pararAgendamento, situacaoSaida, type ItemSaida } from './saida';
+
+interface Item {
+  id: string;
+  nome: string;
+  versao: number;
+}
+
+/** A fake server: records by id, each write bumping versao, with switches for failures. */
+const servidor = {
+  registros: new Map<string, Item>(),
+  chamadas: [] as string[],
+  offline: false,
+  /** Answers the write but the answer is lost (the client sees a connection failure). */
+  perderResposta: false,
+  recusar: new Set<string>(),
+};
+
+function falhaRede() {
+  return new ApiError(0, null);
+}
+
+const col = definirColecao<Item, Item & Indexado>({
+  nome: 'teste-saida',
+  async buscar() {
+    return { mudancas: [...servidor.registros.values()].map((r) => ({ id: r.id, removido: false, registro: r })), cursor: 'k', mais: false };
+  },
+  completa: true,
+  versao: (r) => r.versao,
+  indexar: (r) => ({ ...r, _busca: r.nome, _ordem: `${r.nome}\u0000${r.id}` }),
+});
+
+function responder<T>(f: () => T): T {
+  if (servidor.offline) throw falhaRede();
+  const r = f();
+  if (servidor.perderResposta) {
+    servidor.perderResposta = false;
+    throw falhaRede();
+  }
+  return r;
+}
+
+const criar = declararOperacao<Item, Item>({
+  nome: 'teste.criar',
+  colecao: col,
+  alvo: (d) => d.id,
+  async enviar(d) {
+    return responder(() => {
+      servidor.chamadas.push(`criar ${d.id}`);
+      if (servidor.recusar.has(d.nome)) throw new ApiError(400, { mensagem: 'Nome recusado.', motivo: 'DADOS_INVALIDOS', campos: [{ campo: 'nome', descricao: 'Nome recusado.' }] });
+      const atual = servidor.registros.get(d.id);
+      if (atual) return atual; // idempotent create by client id
+      const r = { ...d, versao: 1 };
+      servidor.registros.set(d.id, r);
+      return r;
+    });
+  },
+  local: (_r, d) => ({ ...d, versao: 0 }),
+  descrever: (d) => `Incluir ${d.nome}`,
+});
+
+const renomear = declararOperacao<{ id: string; nome: string }, Item>({
+  nome: 'teste.renomear',
+  colecao: col,
+  alvo: (d) => d.id,
+  async enviar(d, it) {
+    return responder(() => {
+      servidor.chamadas.push(`renomear ${d.id} ${d.nome} @${it.base}`);
+      const atual = servidor.registros.get(d.id);
+      if (!atual) throw new ApiError(404, { mensagem: 'Não encontrado.', motivo: Motivo.NaoEncontrado });
+      if (it.base && it.base !== atual.versao) throw new ApiError(409, { mensagem: 'Alterado por outra pessoa.', motivo: Motivo.VersaoDesatualizada });
+      const r = { ...atual, nome: d.nome, versao: atual.versao + 1 };
+      servidor.registros.set(d.id, r);
+      return r;
+    });
+  },
+  local: (r, d) => (r ? { ...r, nome: d.nome } : null),
+  async jaAplicada(err, d) {
+    const atual = servidor.registros.get(d.id);
+    return err.motivo === Motivo.VersaoDesatualizada && atual?.nome === d.nome ? atual : null;
+  },
+  descrever: (d) => `Renomear para ${d.nome}`,
+});
+
+function entrar() {
+  storeOperatorProfile(
+    { empresa: 'demo', id: 'op1', nome_operador: 'Ana', perfil_app: 'VENDEDOR', exibir_medida: false },
+    { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana' },
+  );
+}
+
+const nomes = async () => (await col.lista()).map((x) => `${x.id}:${x.nome}${x._pendente ? '*' : ''}`);
+
+describe('outbox', () => {
+  beforeEach(async () => {
+    pararAgendamento();
+    await apagarDadosDoAparelho();
+    clearOnLogout();
+    entrar();
+    servidor.registros.clear();
+    servidor.chamadas = [];
+    servidor.offline = false;
+    servidor.perderResposta = false;
+    servidor.recusar.clear();
+  });
+
+  it('online: sent at once, the answer kept in the collection, nothing left waiting', async () => {
+    const r = await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 });
+    expect(r).toEqual({ pendente: false, registro: { id: 'a', nome: 'Alfa', versao: 1 } });
+    expect(await nomes()).toEqual(['a:Alfa']);
+    expect(situacaoSaida().total).toBe(0);
+  });
+
+  it('offline: kept (across a restart), shown at once, sent in order exactly once when the connection returns', async () => {
+    servidor.offline = true;
+    expect(await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 })).toEqual({ pendente: true });
+    await executar(renomear, { id: 'a', nome: 'Alfa 2' });
+    await executar(criar, { id: 'b', nome: 'Beta', versao: 0 });
+    await executar(renomear, { id: 'a', nome: 'Alfa 3' });
+    expect(await nomes()).toEqual(['a:Alfa 3*', 'b:Beta*']);
+    expect(situacaoSaida().total).toBe(4);
+
+    // The app is closed and opened again: the outbox is read back from IndexedDB.
+    fecharBanco();
+    (col as unknown as { base: unknown }).base = null;
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(4);
+
+    servidor.offline = false;
+    expect(await enviarSaida()).toBe(4);
+    // In order; each rename made on versao 0 moved with the record: no false conflict.
+    expect(servidor.chamadas).toEqual(['criar a', 'renomear a Alfa 2 @1', 'criar b', 'renomear a Alfa 3 @2']);
+    expect(await nomes()).toEqual(['a:Alfa 3', 'b:Beta']);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await enviarSaida()).toBe(0);
+    expect(servidor.chamadas).toHaveLength(4);
+  });
+
+  it('a replay whose first answer was lost is not applied twice', async () => {
+    await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 });
+    servidor.perderResposta = true;
+    expect(await executar(renomear, { id: 'a', nome: 'Novo' })).toEqual({ pendente: true });
+    expect(servidor.registros.get('a')).toEqual({ id: 'a', nome: 'Novo', versao: 2 });
+    // Replayed: the server says 409 (versao moved), the operation sees its own write: done.
+    expect(await enviarSaida()).toBe(1);
+    expect(servidor.registros.get('a')?.versao).toBe(2);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await nomes()).toEqual(['a:Novo']);
+
+    servidor.perderResposta = true;
+    expect(await executar(criar, { id: 'b', nome: 'Beta', versao: 0 })).toEqual({ pendente: true });
+    await enviarSaida();
+    expect([...servidor.registros.keys()]).toEqual(['a', 'b']);
+  });
+
+  it('a refusal is kept with its reason; later changes to the same record wait, others go on', async () => {
+    servidor.offline = true;
+    servidor.recusar.add('Proibido');
+    await executar(criar, { id: 'a', nome: 'Proibido', versao: 0 });
+    await executar(renomear, { id: 'a', nome: 'Depois' });
+    await executar(criar, { id: 'b', nome: 'Beta', versao: 0 });
+    servidor.offline = false;
+    expect(await enviarSaida()).toBe(1);
+    const s = situacaoSaida();
+    expect(s.total).toBe(2);
+    expect(s.recusadas).toBe(1);
+    const recusado = s.itens.find((i) => i.recusa) as ItemSaida<Item>;
+    expect(recusado.recusa).toMatchObject({ mensagem: 'Nome recusado.', motivo: 'DADOS_INVALIDOS', campos: [{ campo: 'nome', descricao: 'Nome recusado.' }] });
+    expect(servidor.chamadas).toEqual(['criar a', 'criar b']);
+    // Corrected: sent again in its place, then what waited behind it.
+    const r = await corrigirItem<Item>(recusado.seq!, { id: 'a', nome: 'Permitido', versao: 0 });
+    expect(r.pendente).toBe(false);
+    expect(servidor.chamadas.slice(2)).toEqual(['criar a', 'renomear a Depois @1']);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await nomes()).toEqual(['b:Beta', 'a:Depois']);
+  });
+
+  it('a stale version is a conflict; discarding drops the change and what it showed', async () => {
+    await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 });
+    servidor.offline = true;
+    await executar(renomear, { id: 'a', nome: 'Meu nome' });
+    // Someone else renames it meanwhile.
+    servidor.registros.set('a', { id: 'a', nome: 'Do colega', versao: 2 });
+    servidor.offline = false;
+    await enviarSaida();
+    const [item] = situacaoSaida().itens;
+    expect(item.recusa?.motivo).toBe(Motivo.VersaoDesatualizada);
+    expect(await nomes()).toEqual(['a:Meu nome*']);
+    await descartar(item.seq!);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await nomes()).toEqual(['a:Alfa']);
+  });
+
+  it('online refusal: thrown for the form and not kept', async () => {
+    servidor.recusar.add('Proibido');
+    await expect(executar(criar, { id: 'a', nome: 'Proibido', versao: 0 })).rejects.toMatchObject({ motivo: 'DADOS_INVALIDOS' });
+    expect(situacaoSaida().total).toBe(0);
+    expect(await nomes()).toEqual([]);
+  });
+
+  it('version 2 devices: the offline customer queue moves into the outbox on upgrade', async () => {
+    fecharBanco();
+    await new Promise<void>((resolve) => {
+      const req = indexedDB.deleteDatabase(DEVICE_DB);
+      req.onsuccess = () => resolve();
+    });
+    await new Promise<void>((resolve, reject) => {
+      const req = indexedDB.open(DEVICE_DB, 2);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        db.createObjectStore('clientes', { keyPath: 'id' });
+        db.createObjectStore('meta');
+        const fila = db.createObjectStore('fila', { keyPath: 'id' });
+        fila.put({ id: 'c2', tipo: 'criar-cliente', corpo: { id: 'c2', nome: 'Segundo' }, criadoEm: '2026-01-02T00:00:00Z', erro: 'CNPJ inválido.' });
+        fila.put({ id: 'c1', tipo: 'criar-cliente', corpo: { id: 'c1', nome: 'Primeiro' }, criadoEm: '2026-01-01T00:00:00Z' });
+      };
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+      req.onerror = () => reject(req.error);
+    });
+    await carregarSaida();
+    const itens = situacaoSaida().itens;
+    expect(itens.map((i) => [i.op, i.alvo, i.recusa?.mensagem ?? ''])).toEqual([
+      ['clientes.criar', 'c1', ''],
+      ['clientes.criar', 'c2', 'CNPJ inválido.'],
+    ]);
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open(DEVICE_DB);
+      req.onsuccess = () => resolve(req.result);
+    });
+    expect([...db.objectStoreNames].sort()).toEqual(['meta', 'registros', STORE_SAIDA]);
+    db.close();
+  });
+});
