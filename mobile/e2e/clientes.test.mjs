@@ -140,8 +140,10 @@ describe('customers (crm-clientes…)', () => {
       await fc.locator('input[name=celular]').fill('11912345678');
       await fc.locator('input[name=aniversario]').fill('2512');
       await fc.locator('ion-button', { hasText: 'Salvar contato' }).click();
+      // The list shows the contact at once (the device's outbox); the form closes once the server has it.
       const contato = page.getByTestId('lista-contatos').locator('li', { hasText: 'Maria Compradora' });
       await contato.waitFor();
+      await fc.waitFor({ state: 'detached' });
       assert.equal(await contato.locator('a', { hasText: 'WhatsApp' }).getAttribute('href'), 'https://wa.me/5511912345678');
       assert.equal(await contato.locator('a', { hasText: 'Ligar' }).getAttribute('href'), 'tel:11912345678');
       const comContato = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`)).body;
@@ -205,6 +207,7 @@ describe('customers (crm-clientes…)', () => {
       // The first sync fills the copy (about 1,000 customers).
       await page.goto(`${BASE}/crm-clientes-buscar`);
       await page.getByTestId('contagem-busca').filter({ hasText: /\d+ clientes no aparelho/ }).waitFor({ timeout: 30_000 });
+      await page.getByText(/Dados do aparelho, atualizados em/).waitFor({ timeout: 60_000 });
       await page.goto(`${BASE}/crm-clientes`);
       await page.getByTestId('lista-clientes').waitFor();
       assert.equal(await page.getByTestId('aviso-copia').count(), 0);

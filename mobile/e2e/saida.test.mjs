@@ -30,7 +30,7 @@ async function signedIn(email) {
 /** The device copy is synced and the service worker controls the page (the app opens offline). */
 async function prontoParaFicarOffline(page) {
   await page.goto(`${BASE}/crm-clientes-buscar`);
-  await page.getByTestId('contagem-busca').filter({ hasText: /\d+ clientes no aparelho/ }).waitFor({ timeout: 60_000 });
+  await page.getByText(/Dados do aparelho, atualizados em/).waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
 }
 

@@ -104,7 +104,7 @@ export const alterarClienteOp = declararOperacao<AlterarCliente, Cliente>({
     return Object.keys(m).every((k) => m[k] === undefined || String(m[k]) === String(c[k])) ? atual : null;
   },
   descrever: (d) => `Alterar cliente ${d.nome}`,
-  corrigir: (it) => `/crm-clientes-ficha?id=${encodeURIComponent(it.alvo)}&pendencia=${it.seq}`,
+  corrigir: (it) => `/crm-clientes-incluir?id=${encodeURIComponent(it.alvo)}&pendencia=${it.seq}`,
 });
 
 export const excluirClienteOp = declararOperacao<{ id: string; nome: string }, Cliente>({
@@ -127,7 +127,7 @@ export const salvarContatoOp = declararOperacao<{ clienteId: string; contato: Co
   enviar: (d, _it, signal) => salvarContato(d.clienteId, d.contato, signal),
   local: (r, d) => (r ? { ...r, contatos: comItem(r.contatos, d.contato as Cliente['contatos'][number]) } : null),
   descrever: (d) => `Contato ${d.contato.nome || ''} de ${d.nomeCliente}`,
-  corrigir: (it) => `/crm-clientes-contatos?id=${encodeURIComponent(it.alvo)}`,
+  corrigir: (it) => `/crm-clientes-contatos?cliente=${encodeURIComponent(it.alvo)}`,
 });
 
 export const removerContatoOp = declararOperacao<{ clienteId: string; id: string; nomeCliente: string }, Cliente>({
@@ -151,7 +151,7 @@ export const salvarEnderecoOp = declararOperacao<{ clienteId: string; endereco: 
   enviar: (d, _it, signal) => salvarEndereco(d.clienteId, d.endereco, signal),
   local: (r, d) => (r ? comPrincipal({ ...r, enderecos: comItem(r.enderecos, d.endereco as Cliente['enderecos'][number]) }) : null),
   descrever: (d) => `Endereço de ${d.nomeCliente}`,
-  corrigir: (it) => `/enderecos?id=${encodeURIComponent(it.alvo)}`,
+  corrigir: (it) => `/enderecos?cliente=${encodeURIComponent(it.alvo)}`,
 });
 
 export const removerEnderecoOp = declararOperacao<{ clienteId: string; id: string; nomeCliente: string }, Cliente>({
