@@ -4,7 +4,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { navegacoesForaDoApp } from './src/app/pwa/navegacao.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -18,7 +20,8 @@ const cssFile = /\.css(\?|$)/;
 
 /**
  * Writes `<file>.gz` and `<file>.br` next to every JS, CSS, HTML, SVG and JSON file of the build,
- * so the server (crm) can send them compressed without compressing on every request.
+ * so the server (crm) can send them compressed without compressing on every request. Runs last,
+ * after vite-plugin-pwa has written sw.js and the Workbox runtime.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -28,19 +31,23 @@ function precompress(): Plugin {
     configResolved(c) {
       outDir = path.resolve(c.root, c.build.outDir);
     },
-    closeBundle() {
-      const walk = (dir: string) => {
-        for (const e of readdirSync(dir, { withFileTypes: true })) {
-          const p = path.join(dir, e.name);
-          if (e.isDirectory()) walk(p);
-          else if (/\.(js|css|html|svg|json)$/.test(e.name)) {
-            const data = readFileSync(p);
-            writeFileSync(`${p}.gz`, gzipSync(data, { level: zlib.Z_BEST_COMPRESSION }));
-            writeFileSync(`${p}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string) => {
+          for (const e of readdirSync(dir, { withFileTypes: true })) {
+            const p = path.join(dir, e.name);
+            if (e.isDirectory()) walk(p);
+            else if (/\.(js|css|html|svg|json)$/.test(e.name)) {
+              const data = readFileSync(p);
+              writeFileSync(`${p}.gz`, gzipSync(data, { level: zlib.Z_BEST_COMPRESSION }));
+              writeFileSync(`${p}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+            }
           }
-        }
-      };
-      walk(outDir);
+        };
+        walk(outDir);
+      },
     },
   };
 }
@@ -113,8 +120,55 @@ function emulatorMeta(url: string | undefined): Plugin {
   };
 }
 
+/**
+ * The web app's service worker (Workbox, generateSW): precaches the app shell and every screen's
+ * chunk, so the app starts and every screen opens without a connection; navigations to app routes
+ * get index.html, never those to the API or other server paths. API answers are never cached here
+ * (the app keeps its own copy in IndexedDB). A new build waits for the user ("prompt"; see
+ * src/app/pwa/). Registered only in the browser, never in the Android app nor by the dev server.
+ */
+function serviceWorker(apiBase: string | undefined) {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    strategies: 'generateSW',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'CRM Vendas',
+      short_name: 'CRM Vendas',
+      description: 'CRM Vendas — força de vendas: clientes, pedidos, metas e agenda na palma da mão.',
+      lang: 'pt-BR',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f5f7fa',
+      theme_color: '#0b5cad',
+      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    workbox: {
+      // Every file of the build (the manifest and its icons are added by the plugin).
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff2}'],
+      // The precompressed copies (precompress) and Vite's manifest are for the server and bench.
+      globIgnores: ['**/*.gz', '**/*.br', '.vite/**', '**/node_modules/**'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: navegacoesForaDoApp(apiBase),
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), routePreload(), precompress(), emulatorMeta(loadEnv(mode, process.cwd(), 'VITE_').VITE_FIREBASE_AUTH_EMULATOR_URL)],
+  plugins: [
+    react(),
+    routePreload(),
+    precompress(),
+    emulatorMeta(loadEnv(mode, process.cwd(), 'VITE_').VITE_FIREBASE_AUTH_EMULATOR_URL),
+    serviceWorker(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE_URL),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -14,6 +14,7 @@ import { App } from './app/App';
 import { startSession } from './lib/session';
 import { readProfile } from './lib/storage';
 import { aposPrimeiraTela } from './lib/history';
+import { iniciarPwa } from './app/pwa/iniciar';
 
 setupIonicReact({ mode: 'md' });
 
@@ -21,5 +22,8 @@ setupIonicReact({ mode: 'md' });
 // (the screen waits for the session); otherwise once the first screen is up.
 if (readProfile()) void startSession();
 else aposPrimeiraTela(() => void startSession());
+
+// The service worker (web only, production builds): registered after the first screen.
+iniciarPwa();
 
 createRoot(document.getElementById('root')!).render(<App />);

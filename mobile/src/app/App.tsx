@@ -4,6 +4,7 @@ import { AppRoutes } from './routes';
 import { NavBridge } from './NavBridge';
 import { StartupTasks } from './StartupTasks';
 import { VersionGate } from './VersionGate';
+import { AvisoNovaVersao } from './pwa/AvisoNovaVersao';
 
 export function App() {
   return (
@@ -15,6 +16,7 @@ export function App() {
         </NavBridge>
       </BrowserRouter>
       <VersionGate />
+      <AvisoNovaVersao />
     </IonApp>
   );
 }
