@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,6 +14,35 @@ import (
 
 // FuzzRequestDecoding sends arbitrary bodies to the JSON routes: whatever arrives, the answer is a
 // decided status (never a 5xx) with a JSON body, and errors carry a pt-BR message.
+// Parser vocabulary that must never reach a user's screen (the detail goes to the log).
+var tecnico = regexp.MustCompile(`proto:|protojson|invalid value|syntax error|unexpected token|json:|strconv|int64|unknown field|\(line \d`)
+
+// TestMalformedFieldNamedInPortuguese: a value the parser refuses (a credit limit beyond int64)
+// gets a pt-BR sentence and the field, so the form highlights it; no parser text.
+func TestMalformedFieldNamedInPortuguese(t *testing.T) {
+	st, _ := fullStack(t, "http://127.0.0.1:1")
+	tok := testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword)
+	req := httptest.NewRequest("POST", "/crm/clientes", strings.NewReader(`{"documento":"11222333000181","nome":"X","limite_credito_centavos":"99999999999999999999999"}`))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	st.Server.Handler().ServeHTTP(rec, req)
+	var e struct {
+		Mensagem string
+		Motivo   string
+		Campos   []struct{ Campo, Descricao string }
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != http.StatusBadRequest {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if tecnico.MatchString(e.Mensagem) || !strings.Contains(e.Mensagem, "formato inválido") {
+		t.Errorf("mensagem %q", e.Mensagem)
+	}
+	if len(e.Campos) != 1 || e.Campos[0].Campo != "limite_credito_centavos" || e.Motivo != "DADOS_INVALIDOS" {
+		t.Errorf("campos %+v motivo %q", e.Campos, e.Motivo)
+	}
+}
+
 func FuzzRequestDecoding(f *testing.F) {
 	for _, s := range []string{
 		`{"empresa":"demo","tipo":"web"}`, `{"empresa":"demo","tipo":"android","versao_app":"0.9"}`, `{"empresa":12}`, `{}`, ``, `null`, `[]`,
@@ -53,6 +83,9 @@ func FuzzRequestDecoding(f *testing.F) {
 			var e map[string]any
 			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e["mensagem"] == "" || e["status"] != float64(rec.Code) {
 				t.Fatalf("%s %q: error body %s", r.path, body, rec.Body)
+			}
+			if m, _ := e["mensagem"].(string); tecnico.MatchString(m) {
+				t.Fatalf("%s %q: technical text reaches the user: %q", r.path, body, m)
 			}
 		}
 		if rec.Code == http.StatusOK && !json.Valid(rec.Body.Bytes()) {

@@ -177,8 +177,9 @@ const (
 	MsgCanceled        = "Requisição cancelada."
 	MsgDeadline        = "Tempo esgotado ao processar a requisição. Tente novamente."
 	MsgBodyTooLarge    = "Requisição grande demais (máximo de 1 MiB)."
-	MsgInvalidJSON     = "Requisição inválida: JSON malformado ou com campos desconhecidos."
-	MsgInvalidQuery    = "Requisição inválida: parâmetro da URL malformado ou com valor do tipo errado."
+	MsgInvalidJSON     = "Não foi possível ler os dados enviados: algum campo está em formato inválido. Confira e tente de novo."
+	MsgInvalidQuery    = "Não foi possível ler a consulta: algum filtro está em formato inválido."
+	MsgInvalidValue    = "Valor inválido para este campo."
 	MsgNotFoundRoute   = "Rota não encontrada."
 	MsgMethodNotAllowd = "Método não permitido para esta rota."
 )

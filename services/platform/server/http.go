@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"net/http/pprof"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -68,14 +70,47 @@ func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshale
 		st = errs.ToStatus(err)
 	}
 	msg := st.Message()
-	// Request-decoding errors come from the gateway in English; say it in pt-BR.
+	// Request-decoding errors come from the gateway in English, with parser vocabulary: the user
+	// gets a pt-BR sentence (and the field, when the parser names one), the detail goes to the log.
 	if st.Code() == codes.InvalidArgument && !isOurs(st) {
-		msg = errs.MsgInvalidJSON + " (" + st.Message() + ")"
-		if strings.Contains(st.Message(), "URL escape") || r.Method == http.MethodGet || r.Method == http.MethodDelete {
-			msg = errs.MsgInvalidQuery + " (" + st.Message() + ")"
+		detalhe := st.Message()
+		slog.WarnContext(ctx, "requisição malformada", "metodo", r.Method, "rota", r.URL.Path, "erro", detalhe)
+		msg = errs.MsgInvalidJSON
+		if strings.Contains(detalhe, "URL escape") || r.Method == http.MethodGet || r.Method == http.MethodDelete {
+			msg = errs.MsgInvalidQuery
 		}
+		var campos []errs.FieldViolation
+		if campo := campoDoErro(detalhe); campo != "" {
+			campos = append(campos, errs.FieldViolation{Field: campo, Description: errs.MsgInvalidValue})
+		}
+		st = errs.ToStatus(errs.Invalid(msg, campos...))
 	}
 	writeError(w, runtime.HTTPStatusFromCode(st.Code()), st, msg)
+}
+
+var campoDoParser = regexp.MustCompile(`\bfield "?([A-Za-z_][A-Za-z0-9_.]*)"?`)
+
+// campoDoErro finds the field a parser error names ("invalid value for int64 field
+// limiteCreditoCentavos") in the API's snake_case, or "" (an unknown field is not the user's).
+func campoDoErro(detalhe string) string {
+	if strings.Contains(detalhe, "unknown field") {
+		return ""
+	}
+	m := campoDoParser.FindStringSubmatch(detalhe)
+	if m == nil || m[1] == "type" || strings.HasSuffix(m[1], "field") {
+		return ""
+	}
+	var b strings.Builder
+	for i, c := range m[1] {
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // isOurs tells statuses built from domain errors from the gateway's own decoding errors: domain

@@ -34,8 +34,10 @@ const (
 	MaxNome        = 150
 	MaxTexto       = 200
 	MaxObservacoes = 2000
-	MaxEnderecos   = 20
-	MaxContatos    = 50
+	// MaxLimiteCreditoCentavos: R$ 999.999.999,99 (the app enforces it as the user types).
+	MaxLimiteCreditoCentavos = 99_999_999_999
+	MaxEnderecos             = 20
+	MaxContatos              = 50
 )
 
 // Endereco is one of a customer's addresses.
@@ -141,8 +143,8 @@ func Digits(s string) string {
 
 func text(x *v, field, label, s string, max int) string {
 	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) > max {
-		x.add(field, fmt.Sprintf("%s pode ter no máximo %d caracteres.", label, max))
+	if n := utf8.RuneCountInString(s); n > max {
+		x.add(field, fmt.Sprintf("%s: no máximo %d caracteres (tem %d).", label, max, n))
 	}
 	return s
 }
@@ -200,7 +202,7 @@ func (c *Cliente) Normalize(cid Cidades) error {
 			x.add("documento", "Documento inválido")
 		}
 	}
-	c.Nome = text(x, "nome", "O nome", c.Nome, MaxNome)
+	c.Nome = text(x, "nome", "Nome", c.Nome, MaxNome)
 	if c.Nome == "" {
 		if c.TipoPessoa == PJ {
 			x.add("nome", "Informe a razão social.")
@@ -208,7 +210,7 @@ func (c *Cliente) Normalize(cid Cidades) error {
 			x.add("nome", "Informe o nome.")
 		}
 	}
-	c.NomeFantasia = text(x, "nome_fantasia", "O nome fantasia", c.NomeFantasia, MaxNome)
+	c.NomeFantasia = text(x, "nome_fantasia", "Nome fantasia", c.NomeFantasia, MaxNome)
 	ie := strings.ToUpper(strings.TrimSpace(c.InscricaoEstadual))
 	if ie != "" && ie != Isento {
 		d := Digits(ie)
@@ -221,7 +223,7 @@ func (c *Cliente) Normalize(cid Cidades) error {
 	c.Email = email(x, "email", c.Email)
 	c.Telefone = phone(x, "telefone", c.Telefone)
 	c.Celular = phone(x, "celular", c.Celular)
-	c.Segmento = text(x, "segmento", "O segmento", c.Segmento, 80)
+	c.Segmento = text(x, "segmento", "Segmento", c.Segmento, 80)
 	c.Status = strings.ToLower(strings.TrimSpace(c.Status))
 	if c.Status == "" {
 		c.Status = StatusAtivo
@@ -230,8 +232,10 @@ func (c *Cliente) Normalize(cid Cidades) error {
 	}
 	if c.LimiteCreditoCentavos < 0 {
 		x.add("limite_credito_centavos", "O limite de crédito não pode ser negativo.")
+	} else if c.LimiteCreditoCentavos > MaxLimiteCreditoCentavos {
+		x.add("limite_credito_centavos", "O limite de crédito pode ser de até R$ 999.999.999,99.")
 	}
-	c.Observacoes = text(x, "observacoes", "As observações", c.Observacoes, MaxObservacoes)
+	c.Observacoes = text(x, "observacoes", "Observações", c.Observacoes, MaxObservacoes)
 	if len(c.Enderecos) > MaxEnderecos {
 		x.add("enderecos", fmt.Sprintf("No máximo %d endereços por cliente.", MaxEnderecos))
 	}
@@ -280,10 +284,10 @@ func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
 			x.add(prefix+"cep", "CEP deve ter 8 dígitos")
 		}
 	}
-	e.Logradouro = text(x, prefix+"logradouro", "O logradouro", e.Logradouro, MaxTexto)
-	e.Numero = text(x, prefix+"numero", "O número", e.Numero, 20)
-	e.Complemento = text(x, prefix+"complemento", "O complemento", e.Complemento, MaxTexto)
-	e.Bairro = text(x, prefix+"bairro", "O bairro", e.Bairro, MaxTexto)
+	e.Logradouro = text(x, prefix+"logradouro", "Logradouro", e.Logradouro, MaxTexto)
+	e.Numero = text(x, prefix+"numero", "Número", e.Numero, 20)
+	e.Complemento = text(x, prefix+"complemento", "Complemento", e.Complemento, MaxTexto)
+	e.Bairro = text(x, prefix+"bairro", "Bairro", e.Bairro, MaxTexto)
 	e.UF = strings.ToUpper(strings.TrimSpace(e.UF))
 	e.Cidade = strings.TrimSpace(e.Cidade)
 	e.IBGE = Digits(e.IBGE)
@@ -319,11 +323,11 @@ func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
 
 func (c *Contato) normalize(x *v, prefix string) {
 	c.ID = strings.TrimSpace(c.ID)
-	c.Nome = text(x, prefix+"nome", "O nome do contato", c.Nome, MaxNome)
+	c.Nome = text(x, prefix+"nome", "Nome do contato", c.Nome, MaxNome)
 	if c.Nome == "" {
 		x.add(prefix+"nome", "Informe o nome do contato.")
 	}
-	c.Cargo = text(x, prefix+"cargo", "O cargo", c.Cargo, 80)
+	c.Cargo = text(x, prefix+"cargo", "Cargo", c.Cargo, 80)
 	c.Telefone = phone(x, prefix+"telefone", c.Telefone)
 	c.Celular = phone(x, prefix+"celular", c.Celular)
 	c.Email = email(x, prefix+"email", c.Email)

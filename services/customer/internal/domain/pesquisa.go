@@ -46,11 +46,11 @@ type Pesquisa struct {
 // Normalize validates the form.
 func (p *Pesquisa) Normalize() error {
 	x := &v{}
-	p.Titulo = text(x, "titulo", "O título", p.Titulo, MaxNome)
+	p.Titulo = text(x, "titulo", "Título", p.Titulo, MaxNome)
 	if p.Titulo == "" {
 		x.add("titulo", "Informe o título da pesquisa.")
 	}
-	p.Descricao = text(x, "descricao", "A descrição", p.Descricao, MaxObservacoes)
+	p.Descricao = text(x, "descricao", "Descrição", p.Descricao, MaxObservacoes)
 	if len(p.Perguntas) == 0 {
 		x.add("perguntas", "Inclua ao menos uma pergunta.")
 	}
@@ -69,7 +69,7 @@ func (p *Pesquisa) Normalize() error {
 			q.ID += "x"
 		}
 		ids[q.ID] = true
-		q.Texto = text(x, f+"texto", "A pergunta", q.Texto, 500)
+		q.Texto = text(x, f+"texto", "Pergunta", q.Texto, 500)
 		if q.Texto == "" {
 			x.add(f+"texto", fmt.Sprintf("Escreva o texto da pergunta %d.", i+1))
 		}
@@ -194,7 +194,7 @@ func (p *Pesquisa) Check(rs []Resposta) ([]Resposta, error) {
 			}
 		default:
 			if len(r.Valor) > MaxObservacoes {
-				x.add(f, fmt.Sprintf("A resposta %d pode ter no máximo %d caracteres.", i+1, MaxObservacoes))
+				x.add(f, fmt.Sprintf("Resposta %d: no máximo %d caracteres.", i+1, MaxObservacoes))
 			}
 		}
 		if q.Tipo != PerguntaMultipla {

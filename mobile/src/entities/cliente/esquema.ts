@@ -1,0 +1,119 @@
+// The customer's rules on the device, the server's (services/customer/internal/domain
+// Cliente.Normalize): the same limits, the same fields refused, the same pt-BR messages. The
+// shared cases of contracts/clientes-validacao.json run against this schema (esquema.test.ts) and
+// against the server (validacao_contrato_test.go), so the two cannot drift.
+import { z } from 'zod';
+import { documentoValido, normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
+
+export const LIMITES_CLIENTE = {
+  nome: 150,
+  nome_fantasia: 150,
+  segmento: 80,
+  observacoes: 2000,
+  /** R$ 999.999.999,99. */
+  limite_credito_centavos: 99_999_999_999n,
+  telefoneMin: 8,
+  telefoneMax: 13,
+  inscricaoEstadualMax: 14,
+} as const;
+
+export const ROTULOS_TEXTO: Record<'nome' | 'nome_fantasia' | 'segmento' | 'observacoes', string> = {
+  nome: 'Nome',
+  nome_fantasia: 'Nome fantasia',
+  segmento: 'Segmento',
+  observacoes: 'Observações',
+};
+
+const digitos = (s: string) => s.replace(/\D/g, '');
+/** Characters as the server counts them (runes, not UTF-16 units). */
+export const caracteres = (s: string) => [...s].length;
+
+/** "Nome: no máximo 150 caracteres (tem 151)." or '' when within the limit. */
+export function excessoDeTexto(campo: keyof typeof ROTULOS_TEXTO, valor: string): string {
+  const n = caracteres(valor.trim());
+  const max = LIMITES_CLIENTE[campo];
+  return n > max ? `${ROTULOS_TEXTO[campo]}: no máximo ${max} caracteres (tem ${n}).` : '';
+}
+
+export function erroTelefone(valor: string): string {
+  const d = digitos(valor);
+  return valor !== '' && (d.length < LIMITES_CLIENTE.telefoneMin || d.length > LIMITES_CLIENTE.telefoneMax) ? 'Número de telefone inválido' : '';
+}
+
+export function erroEmail(valor: string): string {
+  const s = valor.trim().toLowerCase();
+  if (!s) return '';
+  const arroba = s.lastIndexOf('@');
+  const ok = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+$/.test(s) && s.slice(arroba).includes('.') && !s.endsWith('.');
+  return ok ? '' : 'E-mail inválido.';
+}
+
+export function erroInscricaoEstadual(valor: string): string {
+  const ie = valor.trim().toUpperCase();
+  if (!ie || ie === 'ISENTO') return '';
+  const d = digitos(ie);
+  return d.length < 2 || d.length > LIMITES_CLIENTE.inscricaoEstadualMax || /[^0-9.\-/ ]/.test(ie)
+    ? 'Inscrição estadual inválida: use só números (até 14) ou ISENTO.'
+    : '';
+}
+
+export function erroLimite(centavos: string): string {
+  if (!/^-?\d+$/.test(centavos.trim())) return 'Valor inválido para este campo.';
+  const n = BigInt(centavos.trim());
+  if (n < 0n) return 'O limite de crédito não pode ser negativo.';
+  if (n > LIMITES_CLIENTE.limite_credito_centavos) return 'O limite de crédito pode ser de até R$ 999.999.999,99.';
+  return '';
+}
+
+export function erroDocumento(documento: string, tipo: string): string {
+  const doc = normalizarDocumento(documento);
+  const t = (tipo.trim().toUpperCase() || (doc.length === 11 ? 'FISICA' : 'PJ')) as TipoPessoa | string;
+  if (!doc) return 'Informe o CPF ou CNPJ.';
+  if (t === 'FISICA') return documentoValido(doc, 'FISICA') ? '' : 'CPF inválido: confira os dígitos.';
+  if (t === 'PJ') return documentoValido(doc, 'PJ') ? '' : 'CNPJ inválido: confira os dígitos.';
+  return '';
+}
+
+const STATUS = ['ativo', 'bloqueado', 'inativo'];
+
+/** The create/update payload of a customer (the API's fields), with the server's rules. */
+export const esquemaPedidoCliente = z
+  .object({
+    tipo_pessoa: z.string().optional(),
+    documento: z.string().optional(),
+    nome: z.string().optional(),
+    nome_fantasia: z.string().optional(),
+    inscricao_estadual: z.string().optional(),
+    email: z.string().optional(),
+    telefone: z.string().optional(),
+    celular: z.string().optional(),
+    segmento: z.string().optional(),
+    status: z.string().optional(),
+    limite_credito_centavos: z.string().optional(),
+    observacoes: z.string().optional(),
+  })
+  .loose()
+  .superRefine((c, ctx) => {
+    const erro = (campo: string, message: string) => message && ctx.addIssue({ code: 'custom', path: [campo], message });
+    const tipo = (c.tipo_pessoa ?? '').trim().toUpperCase();
+    if (tipo && tipo !== 'FISICA' && tipo !== 'PJ') erro('tipo_pessoa', 'Tipo de pessoa deve ser FISICA ou PJ.');
+    else erro('documento', erroDocumento(c.documento ?? '', tipo));
+    const nome = (c.nome ?? '').trim();
+    if (!nome) erro('nome', tipo === 'FISICA' ? 'Informe o nome.' : 'Informe a razão social.');
+    for (const campo of ['nome', 'nome_fantasia', 'segmento', 'observacoes'] as const) erro(campo, excessoDeTexto(campo, c[campo] ?? ''));
+    erro('inscricao_estadual', erroInscricaoEstadual(c.inscricao_estadual ?? ''));
+    erro('email', erroEmail(c.email ?? ''));
+    erro('telefone', erroTelefone(c.telefone ?? ''));
+    erro('celular', erroTelefone(c.celular ?? ''));
+    const status = (c.status ?? '').trim().toLowerCase();
+    if (status && !STATUS.includes(status)) erro('status', 'Situação deve ser ativo, bloqueado ou inativo.');
+    if (c.limite_credito_centavos !== undefined) erro('limite_credito_centavos', erroLimite(c.limite_credito_centavos));
+  });
+
+/** The fields a payload is refused at, with their messages ({} when it is accepted). */
+export function errosDoPedido(pedido: Record<string, unknown>): Record<string, string> {
+  const r = esquemaPedidoCliente.safeParse(pedido);
+  const out: Record<string, string> = {};
+  if (!r.success) for (const i of r.error.issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
