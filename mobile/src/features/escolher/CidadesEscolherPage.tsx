@@ -2,9 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { IonInfiniteScroll } from '../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../components/ionic/IonInfiniteScrollContent';
 import { Page } from '../../components/ui/Page';
+import { ListaVirtual } from '../../components/ui/ListaVirtual';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { SelectField } from '../../components/ui/SelectField';
@@ -53,67 +52,89 @@ function Escolha({ pedido }: { pedido: PedidoEscolha }) {
   };
 
   return (
-    <div className="narrow">
-      <div className="filtros" style={{ paddingTop: 12 }}>
-        <SelectField
-          label="UF"
-          name="uf"
-          value={uf}
-          onValue={setUf}
-          options={[{ value: '', label: 'Todas' }, ...(ufs.data?.ufs ?? []).map((u) => ({ value: u.sigla, label: `${u.sigla} - ${u.nome}` }))]}
-        />
-        <div className="text-field">
-          <label htmlFor="busca-cidade">Cidade</label>
-          <input id="busca-cidade" name="busca" type="search" autoComplete="off" value={texto} onChange={(e) => setTexto(e.target.value)} placeholder="Ex.: sao paulo" />
+    <div className="tela-lista">
+      <div className="tela-lista-topo">
+        <div className="filtros">
+          <SelectField
+            label="UF"
+            name="uf"
+            value={uf}
+            onValue={setUf}
+            options={[{ value: '', label: 'Todas' }, ...(ufs.data?.ufs ?? []).map((u) => ({ value: u.sigla, label: `${u.sigla} - ${u.nome}` }))]}
+          />
+          <div className="text-field">
+            <label htmlFor="busca-cidade">Cidade</label>
+            <input id="busca-cidade" name="busca" type="search" autoComplete="off" value={texto} onChange={(e) => setTexto(e.target.value)} placeholder="Ex.: sao paulo" />
+          </div>
         </div>
+        {pedido.multipla && marcadas.size > 0 ? (
+          <>
+            <div className="chips" aria-label="Cidades escolhidas">
+              {[...marcadas.values()].map((o) => (
+                <button key={o.valor} type="button" className="chip" aria-pressed="true" onClick={() => alternar(o)} title="Remover">
+                  {o.rotulo} ✕
+                </button>
+              ))}
+            </div>
+            <div className="acoes selecao-rapida">
+              <button type="button" onClick={() => setMarcadas(new Map())}>
+                Limpar seleção
+              </button>
+            </div>
+          </>
+        ) : null}
       </div>
-      {pedido.multipla && marcadas.size > 0 ? (
-        <div className="chips" aria-label="Cidades escolhidas">
-          {[...marcadas.values()].map((o) => (
-            <button key={o.valor} type="button" className="chip" aria-pressed="true" onClick={() => alternar(o)} title="Remover">
-              {o.rotulo} ✕
-            </button>
-          ))}
-        </div>
-      ) : null}
       {!uf && !q ? (
-        <EmptyState>Escolha a UF ou digite o nome da cidade.</EmptyState>
+        <div className="lista-virtual">
+          <EmptyState>Escolha a UF ou digite o nome da cidade.</EmptyState>
+        </div>
       ) : cidades.isPending ? (
-        <div className="ion-padding">
+        <div className="lista-virtual ion-padding">
           <IonSpinner name="dots" />
         </div>
       ) : cidades.isError ? (
-        <ErrorState error={cidades.error} onRetry={() => void cidades.refetch()} />
+        <div className="lista-virtual">
+          <ErrorState error={cidades.error} onRetry={() => void cidades.refetch()} />
+        </div>
       ) : lista.length === 0 ? (
-        <EmptyState>Nenhuma cidade encontrada.</EmptyState>
+        <div className="lista-virtual">
+          <EmptyState>Nenhuma cidade encontrada.</EmptyState>
+        </div>
       ) : (
-        <ul className="lista-simples" data-testid="opcoes-cidades">
-          {lista.map((c) => {
+        <ListaVirtual
+          itens={lista}
+          chave={(c) => c.ibge}
+          rotulo="Cidades"
+          testId="opcoes-cidades"
+          altura={pedido.multipla ? 48 : 62}
+          topo={`${uf}|${q}`}
+          aoChegarNoFim={() => {
+            if (cidades.hasNextPage && !cidades.isFetchingNextPage) void cidades.fetchNextPage();
+          }}
+          linha={(c) => {
             const o = opcao(c);
-            return (
-              <li key={c.ibge}>
-                {pedido.multipla ? (
-                  <label className="check-field" style={{ padding: '6px 16px' }}>
-                    <input type="checkbox" checked={marcadas.has(c.ibge)} onChange={() => alternar(o)} />
-                    <span>
-                      {c.nome} <small className="muted">{c.uf}</small>
-                    </span>
-                  </label>
-                ) : (
-                  <button type="button" className="linha" onClick={() => alternar(o)}>
-                    <strong>{c.nome}</strong>
-                    <small>{c.uf}</small>
-                  </button>
-                )}
-              </li>
+            return pedido.multipla ? (
+              <label className="check-field" style={{ padding: '6px 16px' }}>
+                <input type="checkbox" checked={marcadas.has(c.ibge)} onChange={() => alternar(o)} />
+                <span>
+                  {c.nome} <small className="muted">{c.uf}</small>
+                </span>
+              </label>
+            ) : (
+              <button type="button" className="linha" onClick={() => alternar(o)}>
+                <strong>{c.nome}</strong>
+                <small>{c.uf}</small>
+              </button>
             );
-          })}
-        </ul>
+          }}
+        />
       )}
-      <IonInfiniteScroll disabled={!cidades.hasNextPage} onIonInfinite={(e) => void cidades.fetchNextPage().finally(() => e.target.complete())}>
-        <IonInfiniteScrollContent loadingText="Carregando mais…" />
-      </IonInfiniteScroll>
-      <div className="ion-padding row-2">
+      {cidades.isFetchingNextPage ? (
+        <p className="muted contagem" role="status" style={{ margin: '4px 16px' }}>
+          Carregando mais… <IonSpinner name="dots" />
+        </p>
+      ) : null}
+      <div className={`barra-acoes${pedido.multipla ? '' : ' uma'}`}>
         <IonButton
           fill="outline"
           onClick={() => {
