@@ -175,3 +175,37 @@ describe('access log (ADMIN)', () => {
     }
   });
 });
+
+describe('screens a role may not open', () => {
+  it('a seller opening /admin/operadores sees "Sem permissão" there, with a way back to Início', async () => {
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      await page.goto(`${BASE}/admin/operadores`);
+      const tela = page.getByTestId('sem-permissao');
+      await tela.waitFor();
+      assert.equal(await tela.locator('h2').textContent(), 'Sem permissão para abrir esta tela');
+      assert.equal(await tela.locator('p').textContent(), 'Sem permissão para gerenciar operadores. Esta tela é só para administradores.');
+      assert.equal(new URL(page.url()).pathname, '/admin/operadores');
+      assert.equal(await page.getByTestId('lista-operadores').count(), 0);
+      await tela.locator('ion-button', { hasText: 'Voltar ao Início' }).click();
+      await page.waitForURL(`${BASE}/crm-home`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a route of a later area says "Em breve" at its URL', async () => {
+    const { context, page } = await signedIn(DEMO.supervisor);
+    try {
+      await page.goto(`${BASE}/crm-metas`);
+      const tela = page.getByTestId('em-breve');
+      await tela.waitFor();
+      assert.equal(await tela.locator('p').textContent(), 'Esta área ainda não está disponível nesta versão.');
+      assert.equal(new URL(page.url()).pathname, '/crm-metas');
+      await tela.locator('ion-button', { hasText: 'Ir para o Início' }).click();
+      await page.waitForURL(`${BASE}/crm-home`);
+    } finally {
+      await context.close();
+    }
+  });
+});
