@@ -18,7 +18,7 @@ import { obterPosicao } from '../../lib/geo';
 import { CamposEndereco } from './CamposEndereco';
 import { useClienteDoParam } from './useClienteDoParam';
 import { doEndereco, novoEndereco, paraEndereco } from './enderecos';
-import { campoDoServidor, validarEndereco, type Erros, type ValoresEndereco } from './validacao';
+import { campoDoEndereco, validarEndereco, type Erros, type ValoresEndereco } from './validacao';
 
 type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
 
@@ -40,7 +40,7 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
     onError: (err) => {
       setErro(mensagemDeErro(err));
       const campos: Erros = {};
-      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
+      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoEndereco(k)] = m;
       setErros(campos);
     },
   });

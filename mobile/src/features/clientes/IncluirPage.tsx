@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -7,33 +7,33 @@ import { Page } from '../../components/ui/Page';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { SelectField } from '../../components/ui/SelectField';
-import { TextField } from '../../components/ui/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CampoMarcar, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../components/form/erros';
+import { LIMITES_CLIENTE } from '../../entities/cliente/esquema';
 import { useToast } from '../../components/ui/useToast';
 import { useOperadores } from '../../components/useOperadores';
 import { chavesClientes, obterCliente } from '../../entities/cliente/api';
 import { colecaoClientes } from '../../entities/cliente/colecao';
 import { useCliente } from '../../entities/cliente/hooks';
 import { alterarClienteOp, clienteDoPedido, criarClienteOp, salvarEnderecoOp, type AlterarCliente } from '../../entities/cliente/operacoes';
-import { Motivo, errosDeCampo, mensagemDeErro, temMotivo } from '../../lib/api/client';
+import { Motivo, temMotivo } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, CriarClientePedido } from '../../lib/api/types';
 import { corrigirItem, executar, itemDaSaida, type Resultado } from '../../lib/sync/saida';
 import { STATUS_CLIENTE, TIPOS_PESSOA } from '../../entities/cliente/status';
-import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
-import { mascaraDocumento, mascaraTelefone } from '../../lib/format/masks';
-import { reaisParaCentavos } from '../../lib/format/money';
+import { centavosParaReais, reaisParaCentavos } from '../../lib/format/money';
 import { useSession } from '../../lib/session';
 import { novoId } from '../../lib/uuid';
 import { CamposEndereco } from './CamposEndereco';
 import { doCliente, lerRascunho, RASCUNHO, valoresVazios } from './formulario';
 import { mesmoEndereco, paraEndereco } from './enderecos';
-import { campoDoServidor, enderecoVazio, validarCliente, type Erros, type ValoresCliente } from './validacao';
-
-const digitos = (v: string) => v.replace(/\D/g, '');
+import { camposDoFormulario, campoDoServidor, enderecoVazio, esquemaFormularioCliente, type Erros, type ValoresCliente } from './validacao';
 
 /**
- * The customer form. `pendencia`: the outbox item (a refused creation or edit) this form
- * corrects; saving replaces it instead of making a new change.
+ * The customer form (react-hook-form with the customer's schema, the server's rules). What can't
+ * be accepted is refused at its field, the screen goes to the first error, and nothing typed is
+ * changed or dropped. `pendencia`: the outbox item (a refused creation or edit) it corrects.
  */
 function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente; pendencia?: number; corrigindo?: CriarClientePedido }) {
   const navigate = useNavigate();
@@ -53,10 +53,17 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
         ? doCliente(clienteDoPedido(corrigindo, profile?.operador ?? ''))
         : valoresVazios((profile?.perfil !== 'VENDEDOR' && profile?.filtroVendedorId) || profile?.operador || ''),
   );
-  const [v, setV] = useState<ValoresCliente>(() => (corrigindo ? null : lerRascunho(chaveRascunho)) ?? inicial.current);
-  const [erros, setErros] = useState<Erros>({});
+  const form = useForm<ValoresCliente>({
+    defaultValues: (corrigindo ? null : lerRascunho(chaveRascunho)) ?? inicial.current,
+    resolver: zodResolver(esquemaFormularioCliente),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { control, handleSubmit, setError, reset, watch, getValues, formState } = form;
   const [erro, setErro] = useState('');
   const [existente, setExistente] = useState<{ id: string; nome: string } | null>(null);
+  const raiz = useRef<HTMLFormElement>(null);
 
   function lerRascunhoId(): string | null {
     try {
@@ -68,26 +75,29 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
 
   // What the user typed survives leaving the screen (e.g. to open the existing customer).
   const salvo = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (salvo.current) return;
-    const t = setTimeout(() => {
-      if (salvo.current) return;
-      try {
-        sessionStorage.setItem(RASCUNHO + chaveRascunho, JSON.stringify(v));
-        if (novo) sessionStorage.setItem(`${RASCUNHO}novo:id`, idNovo);
-      } catch {
-        /* no session storage */
-      }
-    }, 300);
-    timer.current = t;
-    return () => clearTimeout(t);
-  }, [v, chaveRascunho, novo, idNovo]);
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const sub = watch((v) => {
+      clearTimeout(t);
+      t = setTimeout(() => {
+        if (salvo.current) return;
+        try {
+          sessionStorage.setItem(RASCUNHO + chaveRascunho, JSON.stringify(v));
+          if (novo) sessionStorage.setItem(`${RASCUNHO}novo:id`, idNovo);
+        } catch {
+          /* no session storage */
+        }
+      }, 300);
+    });
+    return () => {
+      clearTimeout(t);
+      sub.unsubscribe();
+    };
+  }, [watch, chaveRascunho, novo, idNovo]);
 
   function esquecerRascunho(fim = false) {
     // After a save the draft is gone for good (a pending write must not bring it back).
     if (fim) salvo.current = true;
-    clearTimeout(timer.current);
     try {
       sessionStorage.removeItem(RASCUNHO + chaveRascunho);
       sessionStorage.removeItem(`${RASCUNHO}novo:id`);
@@ -98,22 +108,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
 
   const salvar = useMutation({
     mutationFn: async (val: ValoresCliente): Promise<{ id: string; pendente: boolean }> => {
-      const ie = val.isento ? 'ISENTO' : digitos(val.ie);
-      const campos = {
-        tipo_pessoa: val.tipoPessoa,
-        documento: normalizarDocumento(val.documento),
-        nome: val.nome.trim(),
-        nome_fantasia: val.fantasia.trim(),
-        inscricao_estadual: ie,
-        contribuinte_icms: val.contribuinte,
-        email: val.email.trim(),
-        telefone: digitos(val.telefone),
-        celular: digitos(val.celular),
-        segmento: val.segmento.trim(),
-        status: val.status,
-        limite_credito_centavos: reaisParaCentavos(val.limite) ?? '0',
-        observacoes: val.observacoes.trim(),
-      };
+      const campos = camposDoFormulario(val);
       const endereco = enderecoVazio(val.endereco) ? null : paraEndereco({ ...val.endereco, principal: true });
       // Every save goes through the device's outbox: sent at once with a connection, kept and
       // sent later without one.
@@ -134,23 +129,10 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
       const antes = inicial.current;
       const patch: Omit<AtualizarClientePedido, 'versao'> = {};
       const comparar = pendencia ? ((await colecaoClientes.doServidor(cliente.id)) ?? cliente) : cliente;
-      const orig = {
-        tipo_pessoa: comparar.tipo_pessoa,
-        documento: comparar.documento,
-        nome: comparar.nome,
-        nome_fantasia: comparar.nome_fantasia,
-        inscricao_estadual: comparar.inscricao_estadual,
-        contribuinte_icms: comparar.contribuinte_icms,
-        email: comparar.email,
-        telefone: comparar.telefone,
-        celular: comparar.celular,
-        segmento: comparar.segmento,
-        status: comparar.status,
-        limite_credito_centavos: comparar.limite_credito_centavos,
-        observacoes: comparar.observacoes,
-      };
-      for (const k of Object.keys(campos) as (keyof typeof campos)[]) {
-        if (String(campos[k]) !== String(orig[k])) (patch as Record<string, unknown>)[k] = campos[k];
+      const orig = comparar as unknown as Record<string, unknown>;
+      const novos: Record<string, unknown> = campos;
+      for (const k of Object.keys(novos)) {
+        if (String(novos[k]) !== String(orig[k])) (patch as Record<string, unknown>)[k] = novos[k];
       }
       if (val.vendedorId && val.vendedorId !== comparar.vendedor_id) patch.vendedor_id = val.vendedorId;
       const resultados: Resultado<Cliente>[] = [];
@@ -177,10 +159,8 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
       navigate(`/crm-clientes-ficha?id=${encodeURIComponent(r.id)}`, { replace: true });
     },
     onError: async (err) => {
-      setErro(mensagemDeErro(err));
-      const campos: Erros = {};
-      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoServidor(k)] = m;
-      setErros(campos);
+      setErro(aplicarErrosDoServidor(err, setError, campoDoServidor));
+      irParaPrimeiroErro(raiz.current);
       // A document already in use: the server names that customer; offer to open it when it is
       // in the operator's reach.
       if (temMotivo(err, Motivo.DocumentoDuplicado) && err.detalhes.cliente_id) {
@@ -190,124 +170,106 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
     },
   });
 
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    setErro('');
-    setExistente(null);
-    const faltando = validarCliente(v);
-    setErros(faltando);
-    if (Object.keys(faltando).length) {
+  const enviar = handleSubmit(
+    (v) => {
+      setErro('');
+      setExistente(null);
+      salvar.mutate(v);
+    },
+    () => {
       setErro('Confira os campos destacados.');
-      return;
-    }
-    salvar.mutate(v);
-  }
+      irParaPrimeiroErro(raiz.current);
+    },
+  );
 
-  const set = <K extends keyof ValoresCliente>(k: K, val: ValoresCliente[K]) => setV((old) => ({ ...old, [k]: val }));
-  const pj = v.tipoPessoa === 'PJ';
+  const tipoPessoa = watch('tipoPessoa');
+  const isento = watch('isento');
+  const vendedorId = watch('vendedorId');
+  const pj = tipoPessoa === 'PJ';
+  const erroEndereco = formState.errors.endereco as Record<string, { message?: string }> | undefined;
+  const errosEndereco: Erros = Object.fromEntries(Object.entries(erroEndereco ?? {}).map(([k, e]) => [k, e?.message ?? '']));
 
   return (
-    <form className="narrow form-stack" onSubmit={enviar} noValidate>
-      <SelectField
-        label="Tipo de pessoa"
-        name="tipo_pessoa"
-        value={v.tipoPessoa}
-        onValue={(x) => setV((o) => ({ ...o, tipoPessoa: x as TipoPessoa, documento: mascaraDocumento(o.documento, x as TipoPessoa) }))}
-        options={TIPOS_PESSOA}
+    <form ref={raiz} className="narrow form-stack" onSubmit={(e) => void enviar(e)} noValidate data-testid="form-cliente">
+      <CampoSelect
+        controle={control}
+        nome="tipoPessoa"
+        nomeHtml="tipo_pessoa"
+        rotulo="Tipo de pessoa"
+        opcoes={TIPOS_PESSOA}
+        aoMudar={() => {
+          // The document is checked again for the new type (CPF or CNPJ).
+          if (getValues('documento')) void form.trigger('documento');
+        }}
       />
-      <TextField
-        label={pj ? 'CNPJ' : 'CPF'}
-        name="documento"
+      <CampoTexto
+        controle={control}
+        nome="documento"
+        rotulo={pj ? 'CNPJ' : 'CPF'}
+        mascara="documento"
         inputMode={pj ? 'text' : 'numeric'}
         autoCapitalize="characters"
-        value={v.documento}
-        onValue={(x) => set('documento', mascaraDocumento(x, v.tipoPessoa))}
-        error={erros.documento}
       />
-      <TextField label={pj ? 'Razão social' : 'Nome'} name="nome" value={v.nome} onValue={(x) => set('nome', x)} error={erros.nome} />
-      <TextField label="Nome fantasia" name="nome_fantasia" value={v.fantasia} onValue={(x) => set('fantasia', x)} error={erros.nome_fantasia} />
+      <CampoTexto controle={control} nome="nome" rotulo={pj ? 'Razão social' : 'Nome'} max={LIMITES_CLIENTE.nome} />
+      <CampoTexto controle={control} nome="fantasia" nomeHtml="nome_fantasia" rotulo="Nome fantasia" max={LIMITES_CLIENTE.nome_fantasia} />
       <div className="row-2">
-        <TextField
-          label="Inscrição estadual"
-          name="inscricao_estadual"
-          inputMode="numeric"
-          value={v.isento ? 'ISENTO' : v.ie}
-          disabled={v.isento}
-          onValue={(x) => set('ie', x.replace(/\D/g, ''))}
-          error={erros.inscricao_estadual}
-        />
+        {isento ? (
+          <div className="text-field">
+            <label htmlFor="ie-isento">Inscrição estadual</label>
+            <input id="ie-isento" name="inscricao_estadual" value="ISENTO" disabled />
+          </div>
+        ) : (
+          <CampoTexto controle={control} nome="ie" nomeHtml="inscricao_estadual" rotulo="Inscrição estadual" inputMode="numeric" autoCapitalize="characters" />
+        )}
         <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'end' }}>
-          <label className="check-field">
-            <input type="checkbox" name="isento" checked={v.isento} onChange={(e) => set('isento', e.target.checked)} />
-            Isento
-          </label>
+          <CampoMarcar controle={control} nome="isento" rotulo="Isento" />
         </div>
       </div>
-      <label className="check-field">
-        <input type="checkbox" name="contribuinte_icms" checked={v.contribuinte} onChange={(e) => set('contribuinte', e.target.checked)} />
-        Contribuinte do ICMS
-      </label>
-      <TextField label="E-mail" name="email" type="email" inputMode="email" value={v.email} onValue={(x) => set('email', x)} error={erros.email} />
+      <CampoMarcar controle={control} nome="contribuinte" nomeHtml="contribuinte_icms" rotulo="Contribuinte do ICMS" />
+      <CampoTexto controle={control} nome="email" rotulo="E-mail" type="email" inputMode="email" autoComplete="email" />
       <div className="row-2">
-        <TextField
-          label="Telefone"
-          name="telefone"
-          inputMode="tel"
-          value={v.telefone}
-          onValue={(x) => set('telefone', mascaraTelefone(x, digitos(x).length > 10 ? 'celular' : 'fixo'))}
-          error={erros.telefone}
-        />
-        <TextField
-          label="Celular"
-          name="celular"
-          inputMode="tel"
-          value={v.celular}
-          onValue={(x) => set('celular', mascaraTelefone(x, 'celular'))}
-          error={erros.celular}
-        />
+        <CampoTexto controle={control} nome="telefone" rotulo="Telefone" mascara="telefone" inputMode="tel" />
+        <CampoTexto controle={control} nome="celular" rotulo="Celular" mascara="telefone" inputMode="tel" />
       </div>
       <div className="row-2">
-        <TextField label="Segmento" name="segmento" value={v.segmento} onValue={(x) => set('segmento', x)} error={erros.segmento} />
-        <SelectField
-          label="Status"
-          name="status"
-          value={v.status}
-          onValue={(x) => set('status', x)}
-          options={STATUS_CLIENTE.map((s) => ({ value: s.valor, label: s.rotulo }))}
-          error={erros.status}
-        />
+        <CampoTexto controle={control} nome="segmento" rotulo="Segmento" max={LIMITES_CLIENTE.segmento} />
+        <CampoSelect controle={control} nome="status" rotulo="Status" opcoes={STATUS_CLIENTE.map((x) => ({ value: x.valor, label: x.rotulo }))} />
       </div>
-      <TextField
-        label="Limite de crédito (R$)"
-        name="limite_credito"
+      <CampoTexto
+        controle={control}
+        nome="limite"
+        nomeHtml="limite_credito"
+        rotulo="Limite de crédito (R$)"
         inputMode="decimal"
-        value={v.limite}
-        onValue={(x) => set('limite', x.replace(/[^\d.,]/g, ''))}
-        error={erros.limite_credito_centavos}
+        aoSair={() => {
+          // Shown as money once it is a valid amount (a wrong one stays as typed, with its message).
+          const c = reaisParaCentavos(getValues('limite'));
+          if (c !== null && !c.startsWith('-')) form.setValue('limite', centavosParaReais(c), { shouldValidate: true });
+        }}
       />
       {ops.gestor ? (
-        <SelectField
-          label="Vendedor responsável"
-          name="vendedor_id"
-          value={v.vendedorId}
-          onValue={(x) => set('vendedorId', x)}
-          options={[
-            ...(v.vendedorId && !ops.lista.some((o) => o.id === v.vendedorId) ? [{ value: v.vendedorId, label: ops.nome(v.vendedorId) }] : []),
+        <CampoSelect
+          controle={control}
+          nome="vendedorId"
+          nomeHtml="vendedor_id"
+          rotulo="Vendedor responsável"
+          opcoes={[
+            ...(vendedorId && !ops.lista.some((o) => o.id === vendedorId) ? [{ value: vendedorId, label: ops.nome(vendedorId) }] : []),
             ...ops.vendedores.map((o) => ({ value: o.valor, label: o.rotulo })),
           ]}
-          error={erros.vendedor_id}
         />
       ) : (
         <p className="muted" style={{ margin: 0 }}>
           Vendedor responsável: {cliente ? ops.nome(cliente.vendedor_id) : profile?.nomeOperador}
         </p>
       )}
-      <div className="text-field">
-        <label htmlFor="observacoes">Observações</label>
-        <textarea id="observacoes" name="observacoes" value={v.observacoes} onChange={(e) => set('observacoes', e.target.value)} />
-      </div>
+      <CampoTexto controle={control} nome="observacoes" rotulo="Observações" multilinha max={LIMITES_CLIENTE.observacoes} />
       <h3 style={{ margin: '12px 0 0', fontSize: '1rem' }}>Endereço principal</h3>
-      <CamposEndereco valor={v.endereco} onChange={(e) => set('endereco', e)} erros={erros} comTipo />
+      <Controller
+        control={control}
+        name="endereco"
+        render={({ field }) => <CamposEndereco valor={field.value} onChange={field.onChange} erros={errosEndereco} comTipo />}
+      />
       {erro ? (
         <IonText color="danger" role="alert">
           <p data-testid="erro-formulario">{erro}</p>
@@ -323,14 +285,13 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
       <IonButton type="submit" expand="block" disabled={salvar.isPending}>
         {salvar.isPending ? <IonSpinner name="dots" /> : novo ? 'Cadastrar cliente' : 'Salvar alterações'}
       </IonButton>
-      {JSON.stringify(v) !== JSON.stringify(inicial.current) ? (
+      {formState.isDirty ? (
         <IonButton
           type="button"
           fill="clear"
           onClick={() => {
             esquecerRascunho();
-            setV(inicial.current);
-            setErros({});
+            reset(inicial.current);
             setErro('');
           }}
         >

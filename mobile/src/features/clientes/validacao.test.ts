@@ -36,34 +36,42 @@ describe('customer form rules', () => {
     ['alphanumeric CNPJ is valid', { documento: '12.ABC.345/01DE-35' }, 'documento', undefined],
     ['CPF for FISICA', { tipoPessoa: 'FISICA', documento: '529.982.247-25' }, 'documento', undefined],
     ['invalid CPF', { tipoPessoa: 'FISICA', documento: '529.982.247-24' }, 'documento', 'CPF inválido: confira os dígitos.'],
-    ['a CNPJ for FISICA', { tipoPessoa: 'FISICA', documento: '11222333000181' }, 'documento', 'CPF inválido: confira os dígitos.'],
-    ['no document', { documento: '' }, 'documento', 'Informe o CNPJ.'],
+    ['a CNPJ for FISICA says what to do (never cut to 11 digits)', { tipoPessoa: 'FISICA', documento: '11222333000181' }, 'documento', 'Isto é um CNPJ: escolha Pessoa jurídica em Tipo de pessoa.'],
+    ['a CPF for PJ says what to do', { documento: '529.982.247-25' }, 'documento', 'Isto é um CPF: escolha Pessoa física em Tipo de pessoa.'],
+    ['no document', { documento: '' }, 'documento', 'Informe o CPF ou CNPJ.'],
     ['no razão social', { nome: ' ' }, 'nome', 'Informe a razão social.'],
     ['no name (FISICA)', { tipoPessoa: 'FISICA', documento: '52998224725', nome: '' }, 'nome', 'Informe o nome.'],
     ['bad e-mail', { email: 'a@b' }, 'email', 'E-mail inválido.'],
-    ['phone without area code', { telefone: '3234-5678' }, 'telefone', 'Informe o DDD e o número.'],
+    ['phone of 8 digits (the server accepts 8 to 13)', { telefone: '3234-5678' }, 'telefone', undefined],
+    ['phone too short', { telefone: '3234-567' }, 'telefone', 'Número de telefone inválido'],
     ['mobile ok', { celular: '(11) 91234-5678' }, 'celular', undefined],
-    ['IE with letters', { ie: 'ABC' }, 'inscricao_estadual', 'Inscrição estadual: só números, ou marque Isento.'],
-    ['IE isento', { ie: '', isento: true }, 'inscricao_estadual', undefined],
-    ['credit limit not a number', { limite: '1,2,3' }, 'limite_credito_centavos', 'Valor inválido. Use o formato 1.234,56.'],
+    ['IE with letters is refused, not stripped', { ie: 'ABC123' }, 'ie', 'Inscrição estadual inválida: use só números (até 14) ou ISENTO.'],
+    ['IE isento', { ie: '', isento: true }, 'ie', undefined],
+    ['credit limit not a number', { limite: '1,2,3' }, 'limite', 'Valor inválido: use só números, como 1.234,56.'],
+    ['credit limit with letters', { limite: 'abc' }, 'limite', 'Valor inválido: use só números, como 1.234,56.'],
+    ['negative credit limit is refused, not made positive', { limite: '-100' }, 'limite', 'O limite de crédito não pode ser negativo.'],
+    ['credit limit beyond the maximum', { limite: '1.000.000.000,00' }, 'limite', 'O limite de crédito pode ser de até R$ 999.999.999,99.'],
+    ['10,000 characters of observations', { observacoes: 'x'.repeat(10_000) }, 'observacoes', 'Observações: no máximo 2000 caracteres (tem 10000).'],
+    ['a name past the limit', { nome: 'n'.repeat(151) }, 'nome', 'Nome: no máximo 150 caracteres (tem 151).'],
   ] as const)('%s', (_n, patch, campo, msg) => {
     expect(validarCliente({ ...base(), ...patch } as ValoresCliente)[campo]).toBe(msg);
   });
 
-  it('the inline address is optional, but once started needs street, city and state', () => {
+  it('the inline address is optional, but once started needs what the server needs (city and UF, or the IBGE code)', () => {
     const e = { ...novoEndereco(true), cep: '01310-10' };
     expect(validarEndereco(e, false)).toEqual({
-      cep: 'O CEP deve ter 8 dígitos.',
-      logradouro: 'Informe o logradouro.',
-      cidade: 'Informe a cidade.',
-      uf: 'Informe a UF com 2 letras.',
+      cep: 'CEP deve ter 8 dígitos',
+      cidade: 'Informe a cidade e a UF (ou o CEP).',
     });
+    expect(validarEndereco({ ...novoEndereco(true), cidade: 'Campinas', uf: 'SP' }, false)).toEqual({});
     expect(validarEndereco(novoEndereco(true), false)).toEqual({});
+    expect(validarCliente({ ...base(), endereco: e })['endereco.cidade']).toBe('Informe a cidade e a UF (ou o CEP).');
   });
 
   it('server field paths map to the form fields', () => {
-    expect(campoDoServidor('enderecos[0].cep')).toBe('cep');
-    expect(campoDoServidor('endereco.uf')).toBe('uf');
+    expect(campoDoServidor('enderecos[0].cep')).toBe('endereco.cep');
+    expect(campoDoServidor('nome_fantasia')).toBe('fantasia');
+    expect(campoDoServidor('limite_credito_centavos')).toBe('limite');
     expect(campoDoServidor('documento')).toBe('documento');
   });
 });

@@ -1,6 +1,10 @@
-// Rules of the customer and address forms, checked on the device before sending (the server
-// checks them again and its pt-BR messages win).
-import { documentoValido, normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
+// Rules of the customer and address forms, checked on the device before sending: the customer's
+// are the server's (entities/cliente/esquema, shared cases with the server); the form adds only
+// what is about typing (a value that is not a number, a CNPJ typed under Pessoa física).
+import { z } from 'zod';
+import { errosDoPedido } from '../../entities/cliente/esquema';
+import type { CriarClientePedido } from '../../lib/api/types';
+import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
 import { reaisParaCentavos } from '../../lib/format/money';
 
 export interface ValoresEndereco {
@@ -40,49 +44,89 @@ export interface ValoresCliente {
 
 export type Erros = Record<string, string>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const digitos = (v: string) => v.replace(/\D/g, '');
+const caracteres = (v: string) => [...v.trim()].length;
 
 export function enderecoVazio(e: ValoresEndereco): boolean {
   return !(e.cep || e.logradouro || e.numero || e.complemento || e.bairro || e.cidade || e.uf);
 }
 
+/** The address rules of the server (Endereco.normalize), but the city's existence in the IBGE list. */
 export function validarEndereco(e: ValoresEndereco, obrigatorio: boolean): Erros {
   const erros: Erros = {};
   if (!obrigatorio && enderecoVazio(e)) return erros;
-  if (e.cep && digitos(e.cep).length !== 8) erros.cep = 'O CEP deve ter 8 dígitos.';
-  if (!e.logradouro.trim()) erros.logradouro = 'Informe o logradouro.';
-  if (!e.cidade.trim()) erros.cidade = 'Informe a cidade.';
-  if (!/^[A-Za-z]{2}$/.test(e.uf.trim())) erros.uf = 'Informe a UF com 2 letras.';
-  if (e.ibge && !/^\d{7}$/.test(e.ibge)) erros.ibge = 'O código IBGE tem 7 dígitos.';
-  return erros;
-}
-
-export function validarCliente(v: ValoresCliente): Erros {
-  const erros: Erros = {};
-  const doc = normalizarDocumento(v.documento);
-  const pj = v.tipoPessoa === 'PJ';
-  if (!doc) erros.documento = pj ? 'Informe o CNPJ.' : 'Informe o CPF.';
-  else if (!documentoValido(doc, v.tipoPessoa)) erros.documento = pj ? 'CNPJ inválido: confira os dígitos.' : 'CPF inválido: confira os dígitos.';
-  if (!v.nome.trim()) erros.nome = pj ? 'Informe a razão social.' : 'Informe o nome.';
-  if (!v.isento && v.ie.trim() && !/^\d{2,14}$/.test(digitos(v.ie)))
-    erros.inscricao_estadual = 'Inscrição estadual: só números, ou marque Isento.';
-  if (v.email.trim() && !EMAIL.test(v.email.trim())) erros.email = 'E-mail inválido.';
-  for (const [campo, valor] of [
-    ['telefone', v.telefone],
-    ['celular', v.celular],
+  if (e.cep && digitos(e.cep).length !== 8) erros.cep = 'CEP deve ter 8 dígitos';
+  for (const [campo, rotulo, max] of [
+    ['logradouro', 'Logradouro', 200],
+    ['numero', 'Número', 20],
+    ['complemento', 'Complemento', 200],
+    ['bairro', 'Bairro', 200],
   ] as const) {
-    const d = digitos(valor);
-    if (d && (d.length < 10 || d.length > 11)) erros[campo] = 'Informe o DDD e o número.';
+    const n = caracteres(e[campo]);
+    if (n > max) erros[campo] = `${rotulo}: no máximo ${max} caracteres (tem ${n}).`;
   }
-  const centavos = reaisParaCentavos(v.limite);
-  if (centavos === null || centavos.startsWith('-')) erros.limite_credito_centavos = 'Valor inválido. Use o formato 1.234,56.';
-  Object.assign(erros, validarEndereco(v.endereco, false));
+  if (e.ibge && !/^\d{7}$/.test(e.ibge)) erros.ibge = 'O código IBGE tem 7 dígitos.';
+  else if (!e.ibge && !(e.cidade.trim() && e.uf.trim())) erros.cidade = 'Informe a cidade e a UF (ou o CEP).';
+  if (e.uf.trim() && !/^[A-Za-z]{2}$/.test(e.uf.trim())) erros.uf = 'A UF tem 2 letras, como SP.';
   return erros;
 }
 
-/** A server field path ("enderecos[0].cep", "endereco.cep") → the form's field name. */
-export function campoDoServidor(campo: string): string {
+/** The API's field → the customer form's field. */
+const CAMPO_DO_FORMULARIO: Record<string, keyof ValoresCliente> = {
+  nome_fantasia: 'fantasia',
+  inscricao_estadual: 'ie',
+  limite_credito_centavos: 'limite',
+  tipo_pessoa: 'tipoPessoa',
+  vendedor_id: 'vendedorId',
+  contribuinte_icms: 'contribuinte',
+};
+
+/** The customer's own fields as the API takes them, from what was typed; nothing is dropped. */
+export function camposDoFormulario(v: ValoresCliente) {
+  return {
+    tipo_pessoa: v.tipoPessoa,
+    documento: normalizarDocumento(v.documento),
+    nome: v.nome.trim(),
+    nome_fantasia: v.fantasia.trim(),
+    inscricao_estadual: v.isento ? 'ISENTO' : v.ie.trim().toUpperCase(),
+    contribuinte_icms: v.contribuinte,
+    email: v.email.trim(),
+    telefone: digitos(v.telefone),
+    celular: digitos(v.celular),
+    segmento: v.segmento.trim(),
+    status: v.status,
+    limite_credito_centavos: reaisParaCentavos(v.limite) ?? '',
+    observacoes: v.observacoes.trim(),
+  } satisfies Partial<CriarClientePedido>;
+}
+
+/** Every problem of the form, by the form's field names (address fields by theirs, under endereco). */
+export function validarCliente(v: ValoresCliente): Erros {
+  const campos = camposDoFormulario(v);
+  const erros: Erros = {};
+  for (const [campo, msg] of Object.entries(errosDoPedido(campos))) erros[CAMPO_DO_FORMULARIO[campo] ?? campo] = msg;
+  // What is about typing, with a message that says what to do.
+  if (reaisParaCentavos(v.limite) === null) erros.limite = 'Valor inválido: use só números, como 1.234,56.';
+  const doc = normalizarDocumento(v.documento);
+  if (v.tipoPessoa === 'FISICA' && doc.length === 14) erros.documento = 'Isto é um CNPJ: escolha Pessoa jurídica em Tipo de pessoa.';
+  if (v.tipoPessoa === 'PJ' && doc.length === 11) erros.documento = 'Isto é um CPF: escolha Pessoa física em Tipo de pessoa.';
+  for (const [campo, msg] of Object.entries(validarEndereco(v.endereco, false))) erros[`endereco.${campo}`] = msg;
+  return erros;
+}
+
+/** The customer form's schema (react-hook-form's resolver): the rules above, at the form's fields. */
+export const esquemaFormularioCliente = z.custom<ValoresCliente>().superRefine((v, ctx) => {
+  for (const [campo, message] of Object.entries(validarCliente(v))) ctx.addIssue({ code: 'custom', path: campo.split('.'), message });
+});
+
+/** A server field path of an address ("enderecos[0].cep") → the address form's field ("cep"). */
+export function campoDoEndereco(campo: string): string {
   const m = campo.match(/^enderecos?(?:\[\d+\])?\.(.+)$/);
   return m ? m[1] : campo;
+}
+
+/** A server field path ("enderecos[0].cep", "nome_fantasia") → the customer form's field. */
+export function campoDoServidor(campo: string): string {
+  const m = campo.match(/^enderecos?(?:\[\d+\])?\.(.+)$/);
+  return m ? `endereco.${m[1]}` : (CAMPO_DO_FORMULARIO[campo] ?? campo);
 }
