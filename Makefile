@@ -95,6 +95,7 @@ test-fuzz:
 test-web:
 ifneq ($(HAS_MOBILE),)
 	$(MAKE) web chromium
+	cd mobile && npm run lint
 	cd mobile && npm test
 	cd mobile && npm run cap:check
 	# A build of its own (mobile/dist-e2e) for the emulator the e2e run starts on 9299.

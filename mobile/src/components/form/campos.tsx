@@ -76,7 +76,6 @@ export function CampoTexto<T extends FieldValues>(props: PropsTexto<T> | PropsAr
       />
     );
   } else {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const { controle: _c, nome: _n, rotulo: _r, max: _m, ajuda: _a, mascara, multilinha: _ml, aoSair, nomeHtml: _nh, ...resto } = props;
     const sair = () => {
       field.onBlur();

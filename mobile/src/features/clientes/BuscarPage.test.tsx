@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Ionic's web components need a real browser (constructable stylesheets); plain stand-ins here.
@@ -25,9 +25,7 @@ import { paraLocal, type ClienteLocal } from '../../entities/cliente/busca';
 import { cliente } from '../../entities/cliente/fixtures';
 
 const ordenar = (l: ClienteLocal[]) => l.sort((a, b) => (a._ordem < b._ordem ? -1 : a._ordem > b._ordem ? 1 : 0));
-import { criarPedido, tomarResultado } from '../../lib/escolha';
 import { BuscaNaCopia } from './BuscarPage';
-import EscolherPage from '../escolher/EscolherPage';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -81,80 +79,5 @@ describe('crm-clientes-buscar over the device copy', () => {
     expect(container.querySelector('[data-testid=resultados-busca]')?.textContent).toContain('Bloqueado');
     digitar(input, 'xyz');
     expect(container.textContent).toContain('Nenhum cliente encontrado.');
-  });
-});
-
-function Onde() {
-  return <p data-testid="onde">{useLocation().pathname}</p>;
-}
-
-describe('escolher', () => {
-  beforeEach(() => sessionStorage.clear());
-
-  it('single choice with search answers the request and goes back', () => {
-    const p = criarPedido({
-      finalidade: 'teste/vendedor',
-      titulo: 'Escolher vendedor',
-      opcoes: [
-        { valor: 'a', rotulo: 'Ana Souza' },
-        { valor: 'b', rotulo: 'João Lima' },
-      ],
-      multipla: false,
-      selecionados: ['a'],
-      voltarPara: '/crm-clientes',
-      opcaoTodos: 'Todos',
-    });
-    act(() =>
-      root.render(
-        router(
-          <Routes>
-            <Route path="/escolher" element={<EscolherPage />} />
-            <Route path="*" element={<Onde />} />
-          </Routes>,
-          `/escolher?pedido=${p.id}`,
-        ),
-      ),
-    );
-    expect([...container.querySelectorAll('[data-testid=opcoes-escolha] li')].map((li) => li.textContent)).toEqual(['Todos', 'Ana Souzaatual', 'João Lima']);
-    digitar(container.querySelector('input[name=busca]') as HTMLInputElement, 'joao');
-    const botoes = container.querySelectorAll('[data-testid=opcoes-escolha] button');
-    expect(botoes).toHaveLength(1);
-    act(() => (botoes[0] as HTMLButtonElement).click());
-    expect(container.querySelector('[data-testid=onde]')?.textContent).toBe('/crm-clientes');
-    expect(tomarResultado('teste/vendedor')?.opcoes).toEqual([{ valor: 'b', rotulo: 'João Lima' }]);
-  });
-
-  it('multiple choice confirms the checked options', () => {
-    const p = criarPedido({
-      finalidade: 'teste/ops',
-      titulo: 'Operadores',
-      opcoes: [
-        { valor: 'a', rotulo: 'Ana' },
-        { valor: 'b', rotulo: 'Bia' },
-        { valor: 'c', rotulo: 'Caio' },
-      ],
-      multipla: true,
-      selecionados: ['a'],
-      voltarPara: '/crm-regioes',
-    });
-    act(() =>
-      root.render(
-        router(
-          <Routes>
-            <Route path="/escolher" element={<EscolherPage />} />
-            <Route path="*" element={<Onde />} />
-          </Routes>,
-          `/escolher?pedido=${p.id}`,
-        ),
-      ),
-    );
-    const caixas = container.querySelectorAll<HTMLInputElement>('[data-testid=opcoes-escolha] input[type=checkbox]');
-    expect([...caixas].map((c) => c.checked)).toEqual([true, false, false]);
-    act(() => caixas[2].click());
-    act(() => caixas[0].click());
-    const confirmar = [...container.querySelectorAll('button.ion-button')].find((b) => b.textContent?.startsWith('Confirmar'))!;
-    expect(confirmar.textContent).toBe('Confirmar (1)');
-    act(() => (confirmar as HTMLElement).click());
-    expect(tomarResultado('teste/ops')?.valores).toEqual(['c']);
   });
 });

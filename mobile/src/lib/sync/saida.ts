@@ -82,7 +82,6 @@ export const MENSAGEM_GUARDADA = 'Sem conexão: a alteração ficou guardada no 
 export const TEMPO_LIMITE_ENVIO_MS = 15_000;
 const ESPERA_MAXIMA_MS = 60_000;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const operacoes = new Map<string, Operacao<any, any>>();
 
 export function declararOperacao<D, T extends Registro = Registro>(op: Operacao<D, T>): Operacao<D, T> {
