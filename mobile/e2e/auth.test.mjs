@@ -142,15 +142,19 @@ describe('guard', () => {
     }
   });
 
-  it('areas of later issues lead a signed-in operator to crm-home; ADMIN screens need ADMIN', async () => {
+  it('areas of later issues say so at their address; ADMIN screens say a seller may not open them', async () => {
     const { context, page } = await freshPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      for (const path of ['/crm-vendas-pedidos', '/crm-metas', '/calendario', '/admin/operadores']) {
+      for (const path of ['/crm-vendas-pedidos', '/crm-metas', '/calendario']) {
         await page.goto(`${BASE}${path}`);
-        await page.waitForURL(`${BASE}/crm-home`);
+        await page.getByText('Esta área ainda não está disponível nesta versão.').waitFor();
+        assert.equal(new URL(page.url()).pathname, path);
       }
+      await page.goto(`${BASE}/admin/operadores`);
+      await page.getByText('Sem permissão para abrir esta tela').first().waitFor();
+      assert.equal(new URL(page.url()).pathname, '/admin/operadores');
     } finally {
       await context.close();
     }

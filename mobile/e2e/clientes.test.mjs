@@ -241,8 +241,9 @@ describe('customers (crm-clientes…)', () => {
     const documento = cnpj();
     const { context, page } = await signedIn(DEMO.vendedor2);
     try {
-      // Load the screens while online (the web build has no service worker; on Android the
-      // files are on the device), then lose the connection.
+      // Once the service worker has saved the app (on Android the files are on the device), lose
+      // the connection.
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
       await page.goto(`${BASE}/crm-clientes-incluir`);
       await page.locator('input[name=documento]').waitFor();
       await page.getByRole('button', { name: 'Voltar' }).click();

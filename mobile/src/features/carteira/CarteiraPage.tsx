@@ -115,7 +115,9 @@ function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: strin
 
 /** Customers of the operator's scope as chooser options (device copy, else the server). */
 async function opcoesClientes(nome: (id: string) => string): Promise<OpcaoEscolha[]> {
-  let lista = temBancoNoAparelho() ? await colecaoClientes.lista().catch(() => []) : [];
+  // The device copy once it has caught up at least once (during the first sync it holds part).
+  const completa = temBancoNoAparelho() && Boolean((await colecaoClientes.lerEstado().catch(() => null))?.sincronizadoEm);
+  let lista = completa ? await colecaoClientes.lista().catch(() => []) : [];
   if (lista.length === 0) {
     const out = [];
     let token = '';
