@@ -11,14 +11,15 @@ import {
   searchOutline,
   storefrontOutline,
 } from 'ionicons/icons';
-import type { Perfil } from '../lib/api/types';
+import { pode, type Acao } from '../lib/permissoes';
 
 export interface ItemNavegacao {
   path: string;
   titulo: string;
   descricao: string;
   icon: string;
-  perfis?: readonly Perfil[];
+  /** What the operator must be allowed to do to see the item (lib/permissoes). */
+  acao?: Acao;
 }
 
 /** Areas that work today. Areas of later issues join this list when they are built. */
@@ -27,17 +28,17 @@ export const NAVEGACAO: readonly ItemNavegacao[] = [
   { path: '/crm-clientes-buscar', titulo: 'Buscar cliente', descricao: 'Por nome, CNPJ/CPF ou cidade, mesmo sem internet', icon: searchOutline },
   { path: '/carteira', titulo: 'Carteira', descricao: 'Clientes por vendedor e transferências', icon: briefcaseOutline },
   { path: '/crm-regioes', titulo: 'Regiões', descricao: 'Regiões de venda e suas cidades', icon: mapOutline },
-  { path: '/crm-clientes-pesquisas', titulo: 'Pesquisas', descricao: 'Formulários de pesquisa com clientes', icon: clipboardOutline, perfis: ['ADMIN'] },
+  { path: '/crm-clientes-pesquisas', titulo: 'Pesquisas', descricao: 'Formulários de pesquisa com clientes', icon: clipboardOutline, acao: 'pesquisas.gerenciar' },
   { path: '/profile', titulo: 'Meu perfil', descricao: 'Seus dados e a verificação do e-mail', icon: personCircleOutline },
-  { path: '/admin/operadores', titulo: 'Operadores', descricao: 'Convide, edite e desative operadores', icon: peopleOutline, perfis: ['ADMIN'] },
-  { path: '/admin/versoes', titulo: 'Versões do app', descricao: 'Versão atual e mínima por plataforma', icon: phonePortraitOutline, perfis: ['ADMIN'] },
-  { path: '/admin/acessos', titulo: 'Log de acessos', descricao: 'Quem acessou, quando e de onde', icon: documentTextOutline, perfis: ['ADMIN'] },
+  { path: '/admin/operadores', titulo: 'Operadores', descricao: 'Convide, edite e desative operadores', icon: peopleOutline, acao: 'operadores.gerenciar' },
+  { path: '/admin/versoes', titulo: 'Versões do app', descricao: 'Versão atual e mínima por plataforma', icon: phonePortraitOutline, acao: 'versoes.gerenciar' },
+  { path: '/admin/acessos', titulo: 'Log de acessos', descricao: 'Quem acessou, quando e de onde', icon: documentTextOutline, acao: 'acessos.ver' },
   { path: '/menu', titulo: 'Menu', descricao: 'Todas as opções', icon: listOutline },
   { path: '/about', titulo: 'Sobre', descricao: 'Versão do aplicativo', icon: informationCircleOutline },
 ];
 
 export function itensPara(perfil: string | undefined): ItemNavegacao[] {
-  return NAVEGACAO.filter((i) => !i.perfis || (perfil !== undefined && i.perfis.includes(perfil as Perfil)));
+  return NAVEGACAO.filter((i) => !i.acao || pode(perfil, i.acao));
 }
 
 export const NOMES_PERFIL: Record<string, string> = {

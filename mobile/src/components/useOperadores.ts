@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { todosOperadores } from '../lib/api/operadores';
+import { todosOperadores, chaves } from '../lib/api/operadores';
 import type { Operador } from '../lib/api/types';
 import { useSession } from '../lib/session';
 
@@ -12,7 +12,7 @@ export function useOperadores() {
   const { profile } = useSession();
   const gestor = Boolean(profile && profile.perfil !== 'VENDEDOR');
   const q = useQuery({
-    queryKey: ['operadores', 'todos'],
+    queryKey: chaves.todosDaEmpresa,
     queryFn: ({ signal }) => todosOperadores(true, signal),
     enabled: gestor,
     staleTime: 5 * 60_000,

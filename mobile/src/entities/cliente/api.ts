@@ -27,11 +27,13 @@ import type {
 
 export const chavesClientes = {
   todos: ['clientes'] as const,
+  listas: ['clientes', 'lista'] as const,
   lista: (p: ListarClientesParametros) => ['clientes', 'lista', p] as const,
   um: (id: string) => ['clientes', 'um', id] as const,
   respostas: (id: string) => ['clientes', 'respostas', id] as const,
   carteira: ['carteira'] as const,
   transferencias: ['carteira', 'transferencias'] as const,
+  todasPesquisas: ['pesquisas'] as const,
   pesquisas: (inativas: boolean) => ['pesquisas', inativas] as const,
   pesquisa: (id: string, versao?: string) => ['pesquisas', 'uma', id, versao ?? ''] as const,
 };

@@ -4,6 +4,7 @@
 // against the server (validacao_contrato_test.go), so the two cannot drift.
 import { z } from 'zod';
 import { documentoValido, normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
+import { digitos } from '../../lib/format/digitos';
 
 export const LIMITES_CLIENTE = {
   nome: 150,
@@ -24,7 +25,6 @@ export const ROTULOS_TEXTO: Record<'nome' | 'nome_fantasia' | 'segmento' | 'obse
   observacoes: 'Observações',
 };
 
-const digitos = (s: string) => s.replace(/\D/g, '');
 /** Characters as the server counts them (runes, not UTF-16 units). */
 export const caracteres = (s: string) => [...s].length;
 

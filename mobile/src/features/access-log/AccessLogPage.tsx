@@ -15,7 +15,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
-import { todosOperadores } from '../../lib/api/operadores';
+import { todosOperadores, chaves } from '../../lib/api/operadores';
 import { formatarDataHora } from '../../lib/format/date';
 import { fimDoDia, inicioDoDia, listarAcessos } from './api';
 
@@ -34,7 +34,7 @@ function Acessos() {
   const [ate, setAte] = useState(hojeMenos(0));
   const periodoInvalido = Boolean(de && ate && de > ate);
 
-  const operadores = useQuery({ queryKey: ['operadores', 'todos'], queryFn: ({ signal }) => todosOperadores(true, signal) });
+  const operadores = useQuery({ queryKey: chaves.todosDaEmpresa, queryFn: ({ signal }) => todosOperadores(true, signal) });
   const nomes = useMemo(() => new Map((operadores.data ?? []).map((o) => [o.id, o.nome_operador])), [operadores.data]);
 
   const params = {

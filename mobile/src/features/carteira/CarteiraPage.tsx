@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session';
 import { temBancoNoAparelho } from '../../lib/device-db';
 import { novoId } from '../../lib/uuid';
 import { Importar } from './Importar';
+import { pode } from '../../lib/permissoes';
 
 function Resumo({ nome }: { nome: (id: string) => string }) {
   const q = useQuery({ queryKey: chavesClientes.carteira, queryFn: ({ signal }) => resumoCarteira(signal) });
@@ -85,7 +86,7 @@ function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: strin
       toast(`${t.quantidade} cliente(s) transferido(s) para ${nome(para)}.`, { duration: 3000, position: 'bottom', color: 'success' });
       setDe('');
       setPara('');
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
       sincronizarAposGravar();
     },
@@ -145,7 +146,7 @@ function Atribuir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string)
       toast(`${t.quantidade} cliente(s) atribuído(s) a ${nome(para)}.`, { duration: 3000, position: 'bottom', color: 'success' });
       setEscolhidos([]);
       setPara('');
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
       sincronizarAposGravar();
     },
@@ -227,7 +228,7 @@ function Carteira() {
   const vendedores = ops.vendedores;
   return (
     <>
-      <IonRefresher slot="fixed" onIonRefresh={(e) => void qc.invalidateQueries({ queryKey: ['carteira'] }).finally(() => e.detail.complete())}>
+      <IonRefresher slot="fixed" onIonRefresh={(e) => void qc.invalidateQueries({ queryKey: chavesClientes.carteira }).finally(() => e.detail.complete())}>
         <IonRefresherContent pullingText="Puxe para atualizar" refreshingText="Atualizando…" />
       </IonRefresher>
       <div className="narrow">
@@ -235,25 +236,25 @@ function Carteira() {
           <h3>Clientes por vendedor</h3>
           <Resumo nome={ops.nome} />
         </section>
-        {perfil === 'ADMIN' ? (
+        {pode(perfil, 'carteira.transferir') ? (
           <section className="secao cartao" aria-label="Transferir carteira">
             <h3>Transferir carteira</h3>
             <Transferir opcoes={vendedores} nome={ops.nome} />
           </section>
         ) : null}
-        {perfil === 'ADMIN' || perfil === 'SUPERVISOR' ? (
+        {pode(perfil, 'carteira.atribuir') ? (
           <section className="secao cartao" aria-label="Atribuir clientes">
             <h3>Atribuir clientes</h3>
             <Atribuir opcoes={vendedores} nome={ops.nome} />
           </section>
         ) : null}
-        {perfil === 'ADMIN' ? (
+        {pode(perfil, 'clientes.importar') ? (
           <section className="secao cartao" aria-label="Importar clientes" id="importar">
             <h3>Importar clientes (CSV)</h3>
             <Importar />
           </section>
         ) : null}
-        {perfil === 'ADMIN' || perfil === 'SUPERVISOR' ? (
+        {pode(perfil, 'carteira.historico') ? (
           <section className="secao">
             <h3>Histórico de transferências</h3>
             <Historico nome={ops.nome} />

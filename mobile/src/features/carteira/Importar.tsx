@@ -4,7 +4,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
 import { SelectField } from '../../components/ui/SelectField';
 import { useConfirm } from '../../components/ui/useConfirm';
-import { importarClientes } from '../../entities/cliente/api';
+import { importarClientes, chavesClientes } from '../../entities/cliente/api';
 import { mensagemDeErro } from '../../lib/api/client';
 import { sincronizarAposGravar } from '../../lib/sync/iniciar';
 import { baixarArquivo, decodificarCsv, lerCsv, NOMES_CODIFICACAO, type CsvDecodificado, type EscolhaCodificacao } from '../../lib/csv';
@@ -113,8 +113,8 @@ export function Importar({ importar = importarNoServidor }: { importar?: Chamada
       }
       setEtapa('fim');
       setMensagem(`${r.criados} cliente(s) criado(s), ${r.atualizados} atualizado(s).`);
-      void qc.invalidateQueries({ queryKey: ['clientes'] });
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.todos });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       sincronizarAposGravar();
     } catch (err) {
       setEtapa('erro');

@@ -18,8 +18,8 @@ import { mascaraTelefone } from '../../lib/format/masks';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../lib/format/links';
 import { aniversarioParaTela, doContato, mascaraAniversario, novoContato, paraContato, validarContato, type ValoresContato } from './contatos';
 import { useClienteDoParam } from './useClienteDoParam';
+import { digitos } from '../../lib/format/digitos';
 
-const digitos = (v: string) => v.replace(/\D/g, '');
 
 type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
 

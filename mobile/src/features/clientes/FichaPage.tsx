@@ -26,6 +26,8 @@ import { linkMapa } from '../../lib/format/maps';
 import { formatarMoeda } from '../../lib/format/money';
 import { formatarTelefone } from '../../lib/format/phone';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../lib/format/links';
+import { pode } from '../../lib/permissoes';
+import { useSession } from '../../lib/session';
 
 function Telefone({ numero }: { numero: string }) {
   if (!numero) return null;
@@ -84,6 +86,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
   const confirm = useConfirm();
   const toast = useToast();
   const ops = useOperadores();
+  const perfil = useSession().profile?.perfil;
   const sync = useSituacaoClientes();
   const id = cliente.id;
   // Survey answers made on this device and not sent yet.
@@ -100,7 +103,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
     mutationFn: () => executar(excluirClienteOp, { id, nome: cliente.nome }),
     onSuccess: async (r) => {
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       toast(r.pendente ? 'Sem conexão: a exclusão será enviada quando a conexão voltar.' : 'Cliente excluído.', { duration: 3000, position: 'bottom' });
       navigate('/crm-clientes', { replace: true });
     },
@@ -111,7 +114,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
     mutationFn: (vendedorId: string) => atribuirClientes({ cliente_ids: [id], vendedor_id: vendedorId }),
     onSuccess: async (_t, vendedorId) => {
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       const c = await obterCliente(id).catch(() => null);
       if (c) {
         qc.setQueryData(chavesClientes.um(id), c);
@@ -211,7 +214,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
         <div className="acoes">
           <Link to={`/crm-clientes-incluir?id=${enc}`}>Editar</Link>
           <Link to={`/crm-clientes-pesquisas?cliente=${enc}`}>Responder pesquisa</Link>
-          {!daCopia && ops.gestor ? (
+          {!daCopia && pode(perfil, 'carteira.atribuir') ? (
               <button
                 type="button"
                 disabled={transferir.isPending}
@@ -228,7 +231,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
               </button>
           ) : null}
           {/* Deleting is for SUPERVISOR and ADMIN; a seller marks the customer inativo instead. */}
-          {ops.gestor ? (
+          {pode(perfil, 'clientes.excluir') ? (
             <button type="button" className="perigo" onClick={() => void pedirExclusao()} disabled={excluir.isPending}>
               Excluir
             </button>

@@ -147,7 +147,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
     onSuccess: (r) => {
       esquecerRascunho(true);
       void qc.invalidateQueries({ queryKey: chavesClientes.todos });
-      void qc.invalidateQueries({ queryKey: ['carteira'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.carteira });
       if (r.pendente)
         toast(
           novo

@@ -2,6 +2,7 @@
 import type { Contato } from '../../lib/api/types';
 import { aplicarMascara, mascaraTelefone } from '../../lib/format/masks';
 import { novoId } from '../../lib/uuid';
+import { digitos } from '../../lib/format/digitos';
 
 export interface ValoresContato {
   id: string;
@@ -15,7 +16,6 @@ export interface ValoresContato {
   principal: boolean;
 }
 
-const digitos = (v: string) => v.replace(/\D/g, '');
 
 export function novoContato(principal: boolean): ValoresContato {
   return { id: novoId(), nome: '', cargo: '', telefone: '', celular: '', email: '', aniversario: '', principal };

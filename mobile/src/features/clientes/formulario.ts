@@ -5,8 +5,8 @@ import { mascaraDocumento, mascaraTelefone } from '../../lib/format/masks';
 import { centavosParaReais } from '../../lib/format/money';
 import { doEndereco, novoEndereco } from './enderecos';
 import type { ValoresCliente } from './validacao';
+import { digitos } from '../../lib/format/digitos';
 
-const digitos = (v: string) => v.replace(/\D/g, '');
 export const RASCUNHO = 'crm:rascunho-cliente:';
 
 export function valoresVazios(vendedorId: string): ValoresCliente {

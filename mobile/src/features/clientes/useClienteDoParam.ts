@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCliente } from '../../entities/cliente/hooks';
 import { executar, MENSAGEM_GUARDADA, type Operacao } from '../../lib/sync/saida';
 import type { Cliente } from '../../lib/api/types';
+import { chavesClientes } from '../../entities/cliente/api';
 
 /**
  * The customer of ?cliente= (addresses, contacts screens), as the device shows it, and how to
@@ -16,7 +17,7 @@ export function useClienteDoParam() {
   /** Runs the change; resolves with the message to show (done, or kept for later). */
   const gravar = async <D,>(op: Operacao<D, Cliente>, dados: D, feito: string): Promise<string> => {
     const r = await executar(op, dados);
-    void qc.invalidateQueries({ queryKey: ['clientes', 'lista'] });
+    void qc.invalidateQueries({ queryKey: chavesClientes.listas });
     return r.pendente ? MENSAGEM_GUARDADA : feito;
   };
   return { id, ...tela, gravar };

@@ -6,6 +6,7 @@ import { errosDoPedido } from '../../entities/cliente/esquema';
 import type { CriarClientePedido } from '../../lib/api/types';
 import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
 import { reaisParaCentavos } from '../../lib/format/money';
+import { digitos } from '../../lib/format/digitos';
 
 export interface ValoresEndereco {
   id: string;
@@ -44,7 +45,6 @@ export interface ValoresCliente {
 
 export type Erros = Record<string, string>;
 
-const digitos = (v: string) => v.replace(/\D/g, '');
 const caracteres = (v: string) => [...v.trim()].length;
 
 export function enderecoVazio(e: ValoresEndereco): boolean {

@@ -76,7 +76,7 @@ function Formulario({ operador }: { operador?: Operador }) {
   const idNovo = useRef(novoId());
 
   const candidatos = useQuery({
-    queryKey: ['operadores', 'todos-ativos'],
+    queryKey: chaves.ativos,
     queryFn: ({ signal }) => todosOperadores(false, signal),
     enabled: v.perfil === 'SUPERVISOR',
   });

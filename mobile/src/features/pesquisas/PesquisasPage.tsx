@@ -27,6 +27,7 @@ import { obterPosicao } from '../../lib/geo';
 import { useSession } from '../../lib/session';
 import { novoId } from '../../lib/uuid';
 import { paraPerguntas, paraRespostas, TIPOS_PERGUNTA, temOpcoes, validarFormulario, validarRespostas, type PerguntaEditada, type ValorResposta } from './regras';
+import { pode } from '../../lib/permissoes';
 
 // ---------------------------------------------------------------- answering
 
@@ -229,7 +230,7 @@ function ParaCliente({ clienteId }: { clienteId: string }) {
           {pesquisa ? <Responder key={`${pesquisa.id}:${pesquisa.versao}`} clienteId={clienteId} nomeCliente={cliente?.nome ?? ''} pesquisa={pesquisa} /> : null}
         </>
       )}
-      {profile?.perfil === 'ADMIN' ? (
+      {pode(profile?.perfil, 'pesquisas.gerenciar') ? (
         <p style={{ marginTop: 24 }}>
           <Link to="/crm-clientes-pesquisas?gerenciar=1">Gerenciar formulários</Link>
         </p>
@@ -294,7 +295,7 @@ function Editor({ pesquisa }: { pesquisa?: Pesquisa }) {
         ? atualizarPesquisa(pesquisa.id, { titulo: titulo.trim(), descricao: descricao.trim(), ativa, perguntas: { itens: paraPerguntas(perguntas) }, versao: pesquisa.versao })
         : criarPesquisa({ id, titulo: titulo.trim(), descricao: descricao.trim(), perguntas: paraPerguntas(perguntas), inativa: !ativa }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['pesquisas'] });
+      void qc.invalidateQueries({ queryKey: chavesClientes.todasPesquisas });
       void colecaoPesquisas.sincronizar().catch(() => undefined);
       toast('Formulário salvo.', { duration: 2500, position: 'bottom', color: 'success' });
       navigate('/crm-clientes-pesquisas?gerenciar=1', { replace: true });
@@ -394,7 +395,7 @@ function EditarExistente({ id }: { id: string }) {
 function Conteudo() {
   const [params] = useSearchParams();
   const { profile } = useSession();
-  const admin = profile?.perfil === 'ADMIN';
+  const admin = pode(profile?.perfil, 'pesquisas.gerenciar');
   const cliente = params.get('cliente');
   const editar = params.get('editar');
   if (cliente) {

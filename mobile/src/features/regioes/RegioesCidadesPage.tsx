@@ -10,10 +10,11 @@ import { useEscolha } from '../../components/useEscolha';
 import { atualizarRegiao, chavesEnderecos, cidadesPorIbge, obterRegiao } from '../../lib/api/enderecos';
 import { mensagemDeErro } from '../../lib/api/client';
 import { useSession } from '../../lib/session';
+import { pode } from '../../lib/permissoes';
 
 function Cidades({ id }: { id: string }) {
   const { profile } = useSession();
-  const admin = profile?.perfil === 'ADMIN';
+  const admin = pode(profile?.perfil, 'regioes.gerenciar');
   const qc = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();

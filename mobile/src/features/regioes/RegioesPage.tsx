@@ -16,6 +16,7 @@ import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { Regiao } from '../../lib/api/types';
 import { useSession } from '../../lib/session';
 import { novoId } from '../../lib/uuid';
+import { pode } from '../../lib/permissoes';
 
 function NomeRegiao({ inicial, onSalvar, pendente, erro, rotulo }: { inicial: string; onSalvar: (nome: string) => void; pendente: boolean; erro: string; rotulo: string }) {
   const [nome, setNome] = useState(inicial);
@@ -35,7 +36,7 @@ function NomeRegiao({ inicial, onSalvar, pendente, erro, rotulo }: { inicial: st
 
 function Regioes() {
   const { profile } = useSession();
-  const admin = profile?.perfil === 'ADMIN';
+  const admin = pode(profile?.perfil, 'regioes.gerenciar');
   const qc = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();

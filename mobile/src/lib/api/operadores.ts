@@ -12,6 +12,9 @@ export const chaves = {
   todos: ['operadores'] as const,
   lista: (p: ListarOperadoresParametros) => ['operadores', 'lista', p] as const,
   um: (id: string) => ['operadores', 'um', id] as const,
+  /** Every operator of the company (todosOperadores), with or without the inactive ones. */
+  todosDaEmpresa: ['operadores', 'todos'] as const,
+  ativos: ['operadores', 'todos-ativos'] as const,
 };
 
 export function listarOperadores(p: ListarOperadoresParametros, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 // Links that act on a contact: call, WhatsApp, e-mail.
+import { digitos } from './digitos';
 
-const digitos = (v: string | null | undefined) => String(v ?? '').replace(/\D/g, '');
 
 /** tel: with the number's digits (a leading + kept for international numbers). */
 export function linkTelefone(numero: string | null | undefined): string | null {

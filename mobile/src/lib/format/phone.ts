@@ -1,8 +1,8 @@
 // Phone formatting by digit count (SPEC §5, §9).
+import { digitos } from './digitos';
 
 export const TELEFONE_INVALIDO = 'Número de telefone inválido';
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 /**
  * 13 digits, or 12 starting with 55 → +55 (DD) NNNNN-NNNN / +55 (DD) NNNN-NNNN;
@@ -10,7 +10,7 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '');
  * 10 → (DD) NNNN-NNNN; 9 → NNNNN-NNNN; 8 → NNNN-NNNN; otherwise 'Número de telefone inválido'.
  */
 export function formatarTelefone(value: string | number | null | undefined): string {
-  const d = digitsOnly(String(value ?? ''));
+  const d = digitos(String(value ?? ''));
   if (d.length === 13) return `+${d.slice(0, 2)} (${d.slice(2, 4)}) ${d.slice(4, 9)}-${d.slice(9)}`;
   if (d.length === 12 && d.startsWith('55')) return `+${d.slice(0, 2)} (${d.slice(2, 4)}) ${d.slice(4, 8)}-${d.slice(8)}`;
   switch (d.length) {
