@@ -114,9 +114,14 @@ export async function transacao<T>(
   stores: string | string[],
   modo: IDBTransactionMode,
   fn: (tx: IDBTransaction) => T | Promise<T>,
+  /**
+   * 'relaxed' for what the server can bring back (the device copy): the commit does not wait for
+   * the disk. Writes only the device holds (the outbox) keep the default.
+   */
+  durabilidade?: IDBTransactionDurability,
 ): Promise<T> {
   const db = await abrirBanco();
-  const tx = db.transaction(stores, modo);
+  const tx = durabilidade ? db.transaction(stores, modo, { durability: durabilidade }) : db.transaction(stores, modo);
   const done = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);

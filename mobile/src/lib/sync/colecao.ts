@@ -77,6 +77,12 @@ export interface SituacaoSync {
   sincronizadoEm: string;
 }
 
+/** Another write made in the same transaction as the collection's. */
+export interface Junto {
+  stores: string[];
+  fn: (tx: IDBTransaction) => void;
+}
+
 /** How a pending change shows on the device: the record after it, or null when it deletes. */
 export type Sobreposicao<T> = (r: T | undefined) => T | null;
 
@@ -112,6 +118,10 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
   private carregando: Promise<void> | null = null;
   private estado: EstadoSync | null = null;
   private pendentes = new Map<string, Sobreposicao<T>[]>();
+  /** What a pending record looked like, while neither its server record nor its changes move. */
+  private vistaPendente = new Map<string, { base: T | undefined; sobreposicoes: Sobreposicao<T>[]; l: L | undefined }>();
+  private avisoAgendado: ReturnType<typeof setTimeout> | null = null;
+  private ultimoAviso = 0;
   private indexados = new WeakMap<object, L>();
   private vista: L[] | null = null;
   private vistaPorId: Map<string, L> | null = null;
@@ -127,6 +137,7 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       this.carregando = null;
       this.estado = null;
       this.pendentes.clear();
+      this.vistaPendente.clear();
       this.invalidar();
       this.mudarSituacao({ sincronizando: false, erro: null, sincronizadoEm: '' });
     });
@@ -236,12 +247,16 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
 
   // ---------- writing ----------
 
-  /** Keeps records the server just answered (a save's result): version-aware. */
-  async guardar(registros: readonly T[]): Promise<void> {
+  /**
+   * Keeps records the server just answered (a save's result): version-aware. `junto`: another
+   * write made in the same transaction (the outbox drops the item the answer is for).
+   */
+  async guardar(registros: readonly T[], junto?: Junto): Promise<void> {
     if (registros.length === 0) return;
     await this.aplicar(
       registros.map((r) => ({ id: r.id, removido: false, registro: r })),
       null,
+      junto,
     );
   }
 
@@ -254,29 +269,39 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
    * Applies feed entries (and, when given, the new sync state) in one transaction. A record
    * older than the stored one is ignored; a tombstone or a removal deletes.
    */
-  private async aplicar(mudancas: readonly Mudanca<T>[], novo: EstadoSync | null): Promise<void> {
+  private async aplicar(mudancas: readonly Mudanca<T>[], novo: EstadoSync | null, junto?: Junto): Promise<void> {
     await this.carregar();
     const nome = this.def.nome;
     const { versao, excluido } = this.def;
     const decisoes: { id: string; r: T | null }[] = [];
+    const base = this.base!;
     if (temBancoNoAparelho()) {
-      await transacao([STORE_REGISTROS, STORE_META], 'readwrite', async (tx) => {
-        const s = tx.objectStore(STORE_REGISTROS);
-        const atuais = await Promise.all(mudancas.map((m) => pedido(s.get([nome, m.registro?.id || m.id]) as IDBRequest<Guardado<T> | undefined>)));
-        mudancas.forEach((m, i) => {
-          const id = m.registro?.id || m.id;
-          const atual = atuais[i]?.r;
-          if (m.registro && atual && versao(m.registro) < versao(atual)) return; // the device has newer
-          if (m.removido || !m.registro || excluido?.(m.registro)) {
-            if (atual) s.delete([nome, id]);
-            decisoes.push({ id, r: null });
-          } else {
-            s.put({ colecao: nome, id, r: m.registro } satisfies Guardado<T>);
-            decisoes.push({ id, r: m.registro });
-          }
-        });
-        if (novo) tx.objectStore(STORE_META).put(novo, `sync:${nome}`);
-      });
+      await transacao(
+        [STORE_REGISTROS, STORE_META, ...(junto?.stores ?? [])],
+        'readwrite',
+        async (tx) => {
+          junto?.fn(tx);
+          const s = tx.objectStore(STORE_REGISTROS);
+          // The stored versions are in memory (loaded above, kept in step with every write): the
+          // transaction only writes, with no read round trip per record.
+          mudancas.forEach((m) => {
+            const id = m.registro?.id || m.id;
+            const atual = base.get(id);
+            if (m.registro && atual && versao(m.registro) < versao(atual)) return; // the device has newer
+            if (m.removido || !m.registro || excluido?.(m.registro)) {
+              s.delete([nome, id]);
+              decisoes.push({ id, r: null });
+            } else {
+              s.put({ colecao: nome, id, r: m.registro } satisfies Guardado<T>);
+              decisoes.push({ id, r: m.registro });
+            }
+          });
+          if (novo) tx.objectStore(STORE_META).put(novo, `sync:${nome}`);
+        },
+        // The server can bring the copy back: its commit need not wait for the disk. (An outbox
+        // item dropped with it may come back after a power cut: its replay is recognised.)
+        'relaxed',
+      );
     } else {
       for (const m of mudancas) {
         const id = m.registro?.id || m.id;
@@ -354,7 +379,21 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
   private invalidar(): void {
     this.vista = null;
     this.vistaPorId = null;
-    this.ouvintes.forEach((l) => l());
+    this.avisar();
+  }
+
+  /**
+   * Tells the screens, at most every 100 ms: a burst of changes (a page of the feed, the outbox
+   * replaying hundreds of changes) costs one new list per screen refresh, not one per change.
+   */
+  private avisar(): void {
+    if (this.avisoAgendado) return;
+    const espera = Math.max(0, this.ultimoAviso + 100 - Date.now());
+    this.avisoAgendado = setTimeout(() => {
+      this.avisoAgendado = null;
+      this.ultimoAviso = Date.now();
+      this.ouvintes.forEach((l) => l());
+    }, espera);
   }
 
   private indexar(r: T): L {
@@ -371,10 +410,20 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
     const porId = new Map<string, L>();
     const base = this.base ?? new Map<string, T>();
     for (const [id, r] of base) if (!this.pendentes.has(id)) porId.set(id, this.indexar(r));
+    const antes = this.vistaPendente;
+    this.vistaPendente = new Map();
     for (const [id, sobreposicoes] of this.pendentes) {
-      let r: T | undefined = base.get(id);
-      for (const s of sobreposicoes) r = s(r) ?? undefined;
-      if (r) porId.set(id, { ...this.indexar(r), _pendente: true });
+      const doServidor = base.get(id);
+      const c = antes.get(id);
+      let l: L | undefined;
+      if (c && c.base === doServidor && c.sobreposicoes.length === sobreposicoes.length && c.sobreposicoes.every((f, i) => f === sobreposicoes[i])) l = c.l;
+      else {
+        let r: T | undefined = doServidor;
+        for (const s of sobreposicoes) r = s(r) ?? undefined;
+        l = r ? { ...this.def.indexar(r), _pendente: true } : undefined;
+      }
+      this.vistaPendente.set(id, { base: doServidor, sobreposicoes, l });
+      if (l) porId.set(id, l);
     }
     const lista = [...porId.values()].sort((a, b) => (a._ordem < b._ordem ? -1 : a._ordem > b._ordem ? 1 : 0));
     this.vista = lista;

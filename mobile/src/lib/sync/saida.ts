@@ -97,6 +97,9 @@ let itens: ItemSaida[] = [];
 let carregada: Promise<void> | null = null;
 const ouvintes = new Set<() => void>();
 
+/** Each item's overlay, made once per item (the collections reuse what they computed from it). */
+const sobreposicaoDe = new WeakMap<ItemSaida, Sobreposicao<Registro>>();
+
 function publicar(lista: ItemSaida[]): void {
   itens = lista;
   // Each collection gets the overlays of its pending changes, in order.
@@ -107,8 +110,13 @@ function publicar(lista: ItemSaida[]): void {
     if (!op?.colecao || !op.local) continue;
     const mapa = porColecao.get(op.colecao)!;
     const l = mapa.get(it.alvo) ?? [];
-    const local = op.local;
-    l.push((r) => local(r, it.dados));
+    let f = sobreposicaoDe.get(it);
+    if (!f) {
+      const local = op.local;
+      f = (r) => local(r, it.dados);
+      sobreposicaoDe.set(it, f);
+    }
+    l.push(f);
     mapa.set(it.alvo, l);
   }
   for (const [c, mapa] of porColecao) c.definirPendentes(mapa);
@@ -144,8 +152,10 @@ async function gravar(it: ItemSaida): Promise<ItemSaida> {
     return novo;
   }
   const seq = await transacao(STORE_SAIDA, 'readwrite', (tx) => pedido(tx.objectStore(STORE_SAIDA).put(it) as IDBRequest<number>));
-  publicar(await lerTudo());
-  return { ...it, seq };
+  // The memory copy follows the write (the outbox is read from the device once, at start).
+  const novo = { ...it, seq };
+  publicar([...itens.filter((x) => x.seq !== seq), novo].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)));
+  return novo;
 }
 
 async function remover(seqs: number[]): Promise<void> {
@@ -153,8 +163,8 @@ async function remover(seqs: number[]): Promise<void> {
     await transacao(STORE_SAIDA, 'readwrite', (tx) => {
       for (const s of seqs) tx.objectStore(STORE_SAIDA).delete(s);
     });
-    publicar(await lerTudo());
-  } else publicar(itens.filter((x) => !seqs.includes(x.seq ?? -1)));
+  }
+  publicar(itens.filter((x) => !seqs.includes(x.seq ?? -1)));
 }
 
 // ---------- what screens use ----------
@@ -388,10 +398,16 @@ async function enviarUm(op: Operacao<unknown, Registro>, it: ItemSaida): Promise
 async function concluir(op: Operacao<unknown, Registro>, it: ItemSaida, registro: Registro | undefined): Promise<void> {
   if (aguardados.has(it.seq!)) resultados.set(it.seq!, { registro });
   const versao = registro && op.colecao ? op.colecao.def.versao(registro) : 0;
-  if (registro && op.colecao) await op.colecao.guardar([registro]);
   const seguintes = itens.filter((x) => (x.seq ?? 0) > (it.seq ?? 0) && x.colecao === it.colecao && x.alvo === it.alvo && x.base === it.base);
   if (versao && versao === it.base + 1) for (const s of seguintes) await gravar({ ...s, base: versao });
-  await remover([it.seq!]);
+  if (registro && op.colecao && temBancoNoAparelho()) {
+    // The answer is kept and the item leaves the outbox in one transaction.
+    await op.colecao.guardar([registro], { stores: [STORE_SAIDA], fn: (tx) => tx.objectStore(STORE_SAIDA).delete(it.seq!) });
+    publicar(itens.filter((x) => x.seq !== it.seq));
+  } else {
+    if (registro && op.colecao) await op.colecao.guardar([registro]);
+    await remover([it.seq!]);
+  }
 }
 
 /** Sends again after `ms` (backoff), unless a send is already scheduled sooner. */
