@@ -1,36 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { add } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
 import { Page } from '../../components/ui/Page';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
-import { TextField } from '../../components/ui/TextField';
-import { useConfirm } from '../../components/ui/useConfirm';
+import { CampoMarcar, CampoTexto } from '../../components/form/campos';
+import { EditorSubitens } from '../../components/form/EditorSubitens';
+import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../components/form/erros';
 import { useToast } from '../../components/ui/useToast';
 import { removerContatoOp, salvarContatoOp } from '../../entities/cliente/operacoes';
-import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
+import { mensagemDeErro } from '../../lib/api/client';
 import type { Cliente } from '../../lib/api/types';
 import { formatarTelefone } from '../../lib/format/phone';
-import { mascaraTelefone } from '../../lib/format/masks';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../lib/format/links';
-import { aniversarioParaTela, doContato, mascaraAniversario, novoContato, paraContato, validarContato, type ValoresContato } from './contatos';
+import { aniversarioParaTela, doContato, esquemaContato, novoContato, paraContato, type ValoresContato } from './contatos';
 import { useClienteDoParam } from './useClienteDoParam';
-import { digitos } from '../../lib/format/digitos';
-
 
 type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
 
-function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; inicial: ValoresContato; onFim: () => void; gravar: Gravar }) {
+function Formulario({ cliente, inicial, novo, onFim, gravar }: { cliente: Cliente; inicial: ValoresContato; novo: boolean; onFim: () => void; gravar: Gravar }) {
   const toast = useToast();
-  const [v, setV] = useState(inicial);
-  const [erros, setErros] = useState<Record<string, string>>({});
   const [erro, setErro] = useState('');
-  const novo = !cliente.contatos.some((c) => c.id === inicial.id);
-  const set = <K extends keyof ValoresContato>(k: K, x: ValoresContato[K]) => setV((o) => ({ ...o, [k]: x }));
-
+  const form = useForm<ValoresContato>({ defaultValues: inicial, resolver: zodResolver(esquemaContato), mode: 'onTouched' });
   const salvar = useMutation({
     mutationFn: (val: ValoresContato) =>
       gravar(salvarContatoOp, { clienteId: cliente.id, contato: paraContato(val), nomeCliente: cliente.nome }, novo ? 'Contato incluído.' : 'Contato salvo.'),
@@ -39,54 +34,33 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
       onFim();
     },
     onError: (err) => {
-      setErro(mensagemDeErro(err));
-      const campos: Record<string, string> = {};
-      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[k.replace(/^contatos?(\[\d+\])?\./, '')] = m;
-      setErros(campos);
+      setErro(aplicarErrosDoServidor(err, form.setError, (k) => k.replace(/^contatos?(\[\d+\])?\./, '')));
+      irParaPrimeiroErro();
     },
   });
-
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    setErro('');
-    const f = validarContato(v);
-    setErros(f);
-    if (Object.keys(f).length) {
+  const enviar = form.handleSubmit(
+    (v) => {
+      setErro('');
+      salvar.mutate(v);
+    },
+    () => {
       setErro('Confira os campos destacados.');
-      return;
-    }
-    salvar.mutate(v);
-  }
-
+      irParaPrimeiroErro();
+    },
+  );
+  const c = form.control;
   return (
-    <form className="cartao form-stack" onSubmit={enviar} noValidate data-testid="form-contato">
+    <form className="cartao form-stack" onSubmit={(e) => void enviar(e)} noValidate data-testid="form-contato">
       <h3 style={{ margin: 0 }}>{novo ? 'Novo contato' : 'Editar contato'}</h3>
-      <TextField label="Nome" name="nome" value={v.nome} onValue={(x) => set('nome', x)} error={erros.nome} />
-      <TextField label="Cargo" name="cargo" value={v.cargo} onValue={(x) => set('cargo', x)} error={erros.cargo} />
+      <CampoTexto controle={c} nome="nome" rotulo="Nome" max={150} />
+      <CampoTexto controle={c} nome="cargo" rotulo="Cargo" max={80} />
       <div className="row-2">
-        <TextField
-          label="Telefone"
-          name="telefone"
-          inputMode="tel"
-          value={v.telefone}
-          onValue={(x) => set('telefone', mascaraTelefone(x, digitos(x).length > 10 ? 'celular' : 'fixo'))}
-          error={erros.telefone}
-        />
-        <TextField label="Celular" name="celular" inputMode="tel" value={v.celular} onValue={(x) => set('celular', mascaraTelefone(x, 'celular'))} error={erros.celular} />
+        <CampoTexto controle={c} nome="telefone" rotulo="Telefone" mascara="telefone" inputMode="tel" />
+        <CampoTexto controle={c} nome="celular" rotulo="Celular" mascara="telefone" inputMode="tel" />
       </div>
-      <TextField label="E-mail" name="email" type="email" inputMode="email" value={v.email} onValue={(x) => set('email', x)} error={erros.email} />
-      <TextField
-        label="Aniversário (dd/mm ou dd/mm/aaaa)"
-        name="aniversario"
-        inputMode="numeric"
-        value={v.aniversario}
-        onValue={(x) => set('aniversario', mascaraAniversario(x))}
-        error={erros.aniversario}
-      />
-      <label className="check-field">
-        <input type="checkbox" name="principal" checked={v.principal} onChange={(e) => set('principal', e.target.checked)} />
-        Contato principal
-      </label>
+      <CampoTexto controle={c} nome="email" rotulo="E-mail" type="email" inputMode="email" />
+      <CampoTexto controle={c} nome="aniversario" rotulo="Aniversário (dd/mm ou dd/mm/aaaa)" mascara="aniversario" inputMode="numeric" />
+      <CampoMarcar controle={c} nome="principal" rotulo="Contato principal" />
       {erro ? (
         <IonText color="danger" role="alert">
           <p>{erro}</p>
@@ -106,9 +80,7 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
 
 function Contatos() {
   const { id, cliente: c, carregando, erro: erroCliente, recarregar, gravar } = useClienteDoParam();
-  const confirm = useConfirm();
   const toast = useToast();
-  const [editando, setEditando] = useState<ValoresContato | null>(null);
   const remover = useMutation({
     mutationFn: (contatoId: string) => gravar(removerContatoOp, { clienteId: id, id: contatoId, nomeCliente: c?.nome ?? '' }, 'Contato removido.'),
     onSuccess: (msg) => toast(msg, { duration: 3000, position: 'bottom' }),
@@ -117,62 +89,51 @@ function Contatos() {
   if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
   if (carregando) return <PageLoading />;
   if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
-  const lista = [...c.contatos].sort((a, b) => Number(b.principal) - Number(a.principal) || a.nome.localeCompare(b.nome, 'pt-BR'));
   return (
     <div className="narrow">
       <p className="muted" style={{ marginTop: 0 }}>
         {c.nome}
       </p>
-      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} gravar={gravar} /> : null}
-      {lista.length === 0 && !editando ? <EmptyState>Nenhum contato cadastrado.</EmptyState> : null}
-      <ul style={{ listStyle: 'none', padding: 0 }} data-testid="lista-contatos">
-        {lista.map((ct) => {
-          const fone = ct.celular || ct.telefone;
-          const tel = linkTelefone(fone);
+      <EditorSubitens
+        itens={c.contatos}
+        testId="lista-contatos"
+        vazio="Nenhum contato cadastrado."
+        rotuloIncluir="Incluir contato"
+        ordem={(a, b) => a.nome.localeCompare(b.nome, 'pt-BR')}
+        titulo={(ct) => ct.nome}
+        detalhe={(ct) => (
+          <>
+            {ct.cargo ? <small className="muted"> · {ct.cargo}</small> : null}
+            <p style={{ margin: '4px 0', fontSize: '0.9rem' }}>
+              {[ct.celular, ct.telefone].filter(Boolean).map(formatarTelefone).join(' · ')}
+              {ct.email ? ` · ${ct.email}` : ''}
+              {ct.aniversario ? ` · Aniversário ${aniversarioParaTela(ct.aniversario)}` : ''}
+            </p>
+          </>
+        )}
+        acoes={(ct) => {
+          const tel = linkTelefone(ct.celular || ct.telefone);
           const wa = linkWhatsApp(ct.celular || ct.telefone);
           const mail = linkEmail(ct.email);
           return (
-            <li key={ct.id} className="cartao">
-              <strong>
-                {ct.nome}
-                {ct.principal ? <span className="selo">principal</span> : null}
-              </strong>
-              {ct.cargo ? <small className="muted"> · {ct.cargo}</small> : null}
-              <p style={{ margin: '4px 0', fontSize: '0.9rem' }}>
-                {[ct.celular, ct.telefone].filter(Boolean).map(formatarTelefone).join(' · ')}
-                {ct.email ? ` · ${ct.email}` : ''}
-                {ct.aniversario ? ` · Aniversário ${aniversarioParaTela(ct.aniversario)}` : ''}
-              </p>
-              <div className="acoes">
-                {tel ? <a href={tel}>Ligar</a> : null}
-                {wa ? (
-                  <a href={wa} target="_blank" rel="noopener noreferrer">
-                    WhatsApp
-                  </a>
-                ) : null}
-                {mail ? <a href={mail}>E-mail</a> : null}
-                <button type="button" onClick={() => setEditando(doContato(ct))}>
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className="perigo"
-                  disabled={remover.isPending}
-                  onClick={() => void confirm({ header: 'Remover contato', message: `Remover o contato ${ct.nome}?` }).then((ok) => ok && remover.mutate(ct.id))}
-                >
-                  Remover
-                </button>
-              </div>
-            </li>
+            <>
+              {tel ? <a href={tel}>Ligar</a> : null}
+              {wa ? (
+                <a href={wa} target="_blank" rel="noopener noreferrer">
+                  WhatsApp
+                </a>
+              ) : null}
+              {mail ? <a href={mail}>E-mail</a> : null}
+            </>
           );
-        })}
-      </ul>
-      {!editando ? (
-        <IonButton expand="block" onClick={() => setEditando(novoContato(c.contatos.length === 0))}>
-          <IonIcon slot="start" icon={add} aria-hidden="true" />
-          Incluir contato
-        </IonButton>
-      ) : null}
+        }}
+        confirmarRemocao={(ct) => ({ header: 'Remover contato', message: `Remover o contato ${ct.nome}?` })}
+        onRemover={(ct) => remover.mutate(ct.id)}
+        removendo={remover.isPending}
+        novo={novoContato}
+        deItem={doContato}
+        formulario={({ inicial, novo, onFim }) => <Formulario cliente={c} inicial={inicial} novo={novo} onFim={onFim} gravar={gravar} />}
+      />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { add } from 'ionicons/icons';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { EditorSubitens } from '../../components/form/EditorSubitens';
+import { irParaPrimeiroErro } from '../../components/form/erros';
 import { IonText } from '../../components/ionic/IonText';
 import { Page } from '../../components/ui/Page';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
-import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { removerEnderecoOp, salvarEnderecoOp } from '../../entities/cliente/operacoes';
 import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
@@ -42,6 +42,7 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
       const campos: Erros = {};
       for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoEndereco(k)] = m;
       setErros(campos);
+      irParaPrimeiroErro();
     },
   });
 
@@ -52,6 +53,7 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
     setErros(falhas);
     if (Object.keys(falhas).length) {
       setErro('Confira os campos destacados.');
+      irParaPrimeiroErro();
       return;
     }
     salvar.mutate(v);
@@ -109,9 +111,7 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
 
 function Enderecos() {
   const { id, cliente: c, carregando, erro: erroCliente, recarregar, gravar } = useClienteDoParam();
-  const confirm = useConfirm();
   const toast = useToast();
-  const [editando, setEditando] = useState<ValoresEndereco | null>(null);
   const remover = useMutation({
     mutationFn: (enderecoId: string) => gravar(removerEnderecoOp, { clienteId: id, id: enderecoId, nomeCliente: c?.nome ?? '' }, 'Endereço removido.'),
     onSuccess: (msg) => toast(msg, { duration: 3000, position: 'bottom' }),
@@ -120,60 +120,42 @@ function Enderecos() {
   if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
   if (carregando) return <PageLoading />;
   if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
-  const lista = [...c.enderecos].sort((a, b) => Number(b.principal) - Number(a.principal));
   return (
     <div className="narrow">
       <p className="muted" style={{ marginTop: 0 }}>
         {c.nome}
       </p>
-      {editando ? <Formulario key={editando.id} cliente={c} inicial={editando} onFim={() => setEditando(null)} gravar={gravar} /> : null}
-      {lista.length === 0 && !editando ? <EmptyState>Nenhum endereço cadastrado.</EmptyState> : null}
-      <ul style={{ listStyle: 'none', padding: 0 }} data-testid="lista-enderecos">
-        {lista.map((e) => {
-          const linha = linhaEndereco(e);
-          return (
-            <li key={e.id} className="cartao">
-              <strong>
-                {rotuloTipoEndereco(e.tipo)}
-                {e.principal ? <span className="selo">principal</span> : null}
-              </strong>
-              <p style={{ margin: '4px 0' }}>
-                {linha}
-                {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
+      <EditorSubitens
+        itens={c.enderecos}
+        testId="lista-enderecos"
+        vazio="Nenhum endereço cadastrado."
+        rotuloIncluir="Incluir endereço"
+        titulo={(e) => rotuloTipoEndereco(e.tipo)}
+        detalhe={(e) => (
+          <>
+            <p style={{ margin: '4px 0' }}>
+              {linhaEndereco(e)}
+              {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
+            </p>
+            {e.latitude != null && e.longitude != null ? (
+              <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
+                Coordenadas: {e.latitude}, {e.longitude}
               </p>
-              {e.latitude != null && e.longitude != null ? (
-                <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
-                  Coordenadas: {e.latitude}, {e.longitude}
-                </p>
-              ) : null}
-              <div className="acoes">
-                <a href={linkMapa(`${linha} ${e.cep}`)} target="_blank" rel="noopener noreferrer">
-                  Ver no mapa
-                </a>
-                <button type="button" onClick={() => setEditando(doEndereco(e))}>
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className="perigo"
-                  disabled={remover.isPending}
-                  onClick={() =>
-                    void confirm({ header: 'Remover endereço', message: `Remover o endereço ${linha}?` }).then((ok) => ok && remover.mutate(e.id))
-                  }
-                >
-                  Remover
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      {!editando ? (
-        <IonButton expand="block" onClick={() => setEditando(novoEndereco(c.enderecos.length === 0))}>
-          <IonIcon slot="start" icon={add} aria-hidden="true" />
-          Incluir endereço
-        </IonButton>
-      ) : null}
+            ) : null}
+          </>
+        )}
+        acoes={(e) => (
+          <a href={linkMapa(`${linhaEndereco(e)} ${e.cep}`)} target="_blank" rel="noopener noreferrer">
+            Ver no mapa
+          </a>
+        )}
+        confirmarRemocao={(e) => ({ header: 'Remover endereço', message: `Remover o endereço ${linhaEndereco(e)}?` })}
+        onRemover={(e) => remover.mutate(e.id)}
+        removendo={remover.isPending}
+        novo={novoEndereco}
+        deItem={doEndereco}
+        formulario={({ inicial, onFim }) => <Formulario cliente={c} inicial={inicial} onFim={onFim} gravar={gravar} />}
+      />
     </div>
   );
 }

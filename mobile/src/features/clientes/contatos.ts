@@ -3,6 +3,8 @@ import type { Contato } from '../../lib/api/types';
 import { aplicarMascara, mascaraTelefone } from '../../lib/format/masks';
 import { novoId } from '../../lib/uuid';
 import { digitos } from '../../lib/format/digitos';
+import { z } from 'zod';
+import { erroEmail, erroTelefone } from '../../entities/cliente/esquema';
 
 export interface ValoresContato {
   id: string;
@@ -61,17 +63,28 @@ export function doContato(c: Contato): ValoresContato {
   };
 }
 
+/** The contact's rules, the server's (Contato.normalize). */
 export function validarContato(v: ValoresContato): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!v.nome.trim()) e.nome = 'Informe o nome do contato.';
+  const nome = [...v.nome.trim()].length;
+  if (!nome) e.nome = 'Informe o nome do contato.';
+  else if (nome > 150) e.nome = `Nome do contato: no máximo 150 caracteres (tem ${nome}).`;
+  const cargo = [...v.cargo.trim()].length;
+  if (cargo > 80) e.cargo = `Cargo: no máximo 80 caracteres (tem ${cargo}).`;
   for (const k of ['telefone', 'celular'] as const) {
-    const d = digitos(v[k]);
-    if (d && (d.length < 10 || d.length > 11)) e[k] = 'Informe o DDD e o número.';
+    const msg = erroTelefone(digitos(v[k]));
+    if (msg) e[k] = msg;
   }
-  if (v.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) e.email = 'E-mail inválido.';
+  const email = erroEmail(v.email);
+  if (email) e.email = email;
   if (aniversarioParaApi(v.aniversario) === null) e.aniversario = 'Data inválida. Use dd/mm ou dd/mm/aaaa.';
   return e;
 }
+
+/** The contact form's schema (react-hook-form's resolver). */
+export const esquemaContato = z.custom<ValoresContato>().superRefine((v, ctx) => {
+  for (const [campo, message] of Object.entries(validarContato(v))) ctx.addIssue({ code: 'custom', path: [campo], message });
+});
 
 export function paraContato(v: ValoresContato): Contato {
   return {

@@ -92,8 +92,13 @@ describe('contact rules', () => {
     expect(aniversarioParaTela('12-25')).toBe('25/12');
     expect(aniversarioParaTela('1980-02-01')).toBe('01/02/1980');
   });
-  it('name is required; phones need the area code', () => {
-    expect(validarContato({ ...novoContato(true), celular: '91234' })).toEqual({ nome: 'Informe o nome do contato.', celular: 'Informe o DDD e o número.' });
+  it("name is required; phones as the server takes them (8 to 13 digits); the server's limits", () => {
+    expect(validarContato({ ...novoContato(true), celular: '91234' })).toEqual({ nome: 'Informe o nome do contato.', celular: 'Número de telefone inválido' });
+    expect(validarContato({ ...novoContato(true), nome: 'Ana', telefone: '3234-5678' })).toEqual({});
+    expect(validarContato({ ...novoContato(true), nome: 'a'.repeat(151), cargo: 'c'.repeat(81) })).toEqual({
+      nome: 'Nome do contato: no máximo 150 caracteres (tem 151).',
+      cargo: 'Cargo: no máximo 80 caracteres (tem 81).',
+    });
   });
 });
 
