@@ -1,22 +1,22 @@
 // Form fields bound to react-hook-form: label, the field, a character counter when the field has
-// a limit (the server's), and the error at the field. Masks come from imask, which keeps the
-// caret where the user types; a mask never throws away what was typed without saying so (fields
-// whose characters are not all digits take free text and are checked by the form's schema).
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+// a limit (the server's), and the error at the field. Masks come from maska (2 KiB), which keeps
+// the caret where the user types; a mask never throws away what was typed without saying so
+// (fields whose characters are not all digits take free text and are checked by the form's schema).
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
+import { MaskInput, type MaskInputOptions } from 'maska';
 
-/** Masks by name (imask): digits-only shapes, so a keystroke the mask refuses was never valid. */
+/** Masks by name (maska; # is a digit): shapes of digits, so a keystroke the mask refuses was never valid. */
 export const MASCARAS = {
-  telefone: { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
-  cep: { mask: '00000-000' },
+  telefone: { mask: ['(##) ####-####', '(##) #####-####'] },
+  cep: { mask: '#####-###' },
   // CPF, or CNPJ (12 letters or digits and 2 check digits): whichever the characters fit.
   documento: {
-    mask: [{ mask: '000.000.000-00' }, { mask: '##.###.###/####-00', definitions: { '#': /[0-9A-Za-z]/ } }],
-    prepareChar: (s: string) => s.toUpperCase(),
+    mask: ['###.###.###-##', '**.***.***/****-##'],
+    tokens: { '*': { pattern: /[0-9A-Za-z]/, transform: (c: string) => c.toUpperCase() } },
   },
-  aniversario: { mask: [{ mask: '00/00' }, { mask: '00/00/0000' }] },
-} as const;
+  aniversario: { mask: ['##/##', '##/##/####'] },
+} satisfies Record<string, MaskInputOptions>;
 
 export type Mascara = keyof typeof MASCARAS;
 
@@ -53,7 +53,18 @@ function Contador({ n, max }: { n: number; max: number }) {
 export function CampoTexto<T extends FieldValues>(props: PropsTexto<T> | PropsArea<T>) {
   const { controle, nome, rotulo, max, ajuda } = props;
   const nomeHtml = props.nomeHtml ?? nome;
+  const mascara = props.multilinha ? undefined : props.mascara;
+  const entrada = useRef<HTMLInputElement | null>(null);
   const { field, fieldState } = useController({ control: controle, name: nome });
+  const aoMudar = useRef(field.onChange);
+  aoMudar.current = field.onChange;
+  useEffect(() => {
+    // maska takes the input event (and re-sends it to itself): the form hears the masked value
+    // from its own event.
+    if (!mascara || !entrada.current) return;
+    const m = new MaskInput(entrada.current, { ...MASCARAS[mascara], onMaska: (d) => aoMudar.current(d.masked) });
+    return () => m.destroy();
+  }, [mascara]);
   const id = useId();
   const erro = fieldState.error?.message;
   const valor = String(field.value ?? '');
@@ -76,27 +87,12 @@ export function CampoTexto<T extends FieldValues>(props: PropsTexto<T> | PropsAr
       />
     );
   } else {
-    const { controle: _c, nome: _n, rotulo: _r, max: _m, ajuda: _a, mascara, multilinha: _ml, aoSair, nomeHtml: _nh, ...resto } = props;
+    const { controle: _c, nome: _n, rotulo: _r, max: _m, ajuda: _a, mascara: _ms, multilinha: _ml, aoSair, nomeHtml: _nh, ...resto } = props;
     const sair = () => {
       field.onBlur();
       aoSair?.();
     };
-    controleHtml = mascara ? (
-      <IMaskInput
-        {...(MASCARAS[mascara] as object)}
-        {...(resto as object)}
-        id={id}
-        name={nomeHtml}
-        value={valor}
-        onAccept={(v: string) => {
-          if (v !== valor) field.onChange(v);
-        }}
-        onBlur={sair}
-        inputRef={field.ref}
-        aria-invalid={erro ? true : undefined}
-        aria-describedby={descricao}
-      />
-    ) : (
+    controleHtml = (
       <input
         {...resto}
         id={id}
@@ -104,7 +100,10 @@ export function CampoTexto<T extends FieldValues>(props: PropsTexto<T> | PropsAr
         value={valor}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={sair}
-        ref={field.ref}
+        ref={(el) => {
+          entrada.current = el;
+          field.ref(el);
+        }}
         aria-invalid={erro ? true : undefined}
         aria-describedby={descricao}
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { resolverDe } from '../../components/form/resolver';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../components/ionic/IonText';
 import { Page } from '../../components/ui/Page';
@@ -25,7 +25,7 @@ type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
 function Formulario({ cliente, inicial, novo, onFim, gravar }: { cliente: Cliente; inicial: ValoresContato; novo: boolean; onFim: () => void; gravar: Gravar }) {
   const toast = useToast();
   const [erro, setErro] = useState('');
-  const form = useForm<ValoresContato>({ defaultValues: inicial, resolver: zodResolver(esquemaContato), mode: 'onTouched' });
+  const form = useForm<ValoresContato>({ defaultValues: inicial, resolver: resolverDe(esquemaContato), mode: 'onTouched' });
   const salvar = useMutation({
     mutationFn: (val: ValoresContato) =>
       gravar(salvarContatoOp, { clienteId: cliente.id, contato: paraContato(val), nomeCliente: cliente.nome }, novo ? 'Contato incluído.' : 'Contato salvo.'),

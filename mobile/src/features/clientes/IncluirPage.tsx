@@ -8,7 +8,7 @@ import { PageLoading } from '../../components/ui/PageLoading';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { resolverDe } from '../../components/form/resolver';
 import { CampoMarcar, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../components/form/erros';
 import { LIMITES_CLIENTE } from '../../entities/cliente/esquema';
@@ -55,7 +55,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
   );
   const form = useForm<ValoresCliente>({
     defaultValues: (corrigindo ? null : lerRascunho(chaveRascunho)) ?? inicial.current,
-    resolver: zodResolver(esquemaFormularioCliente),
+    resolver: resolverDe(esquemaFormularioCliente),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: false,

@@ -3,7 +3,7 @@ import type { Contato } from '../../lib/api/types';
 import { aplicarMascara, mascaraTelefone } from '../../lib/format/masks';
 import { novoId } from '../../lib/uuid';
 import { digitos } from '../../lib/format/digitos';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { erroEmail, erroTelefone } from '../../entities/cliente/esquema';
 
 export interface ValoresContato {
@@ -82,9 +82,11 @@ export function validarContato(v: ValoresContato): Record<string, string> {
 }
 
 /** The contact form's schema (react-hook-form's resolver). */
-export const esquemaContato = z.custom<ValoresContato>().superRefine((v, ctx) => {
+export const esquemaContato = z.custom<ValoresContato>().check(
+  z.superRefine((v, ctx) => {
   for (const [campo, message] of Object.entries(validarContato(v))) ctx.addIssue({ code: 'custom', path: [campo], message });
-});
+  }),
+);
 
 export function paraContato(v: ValoresContato): Contato {
   return {

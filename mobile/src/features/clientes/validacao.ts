@@ -1,7 +1,7 @@
 // Rules of the customer and address forms, checked on the device before sending: the customer's
 // are the server's (entities/cliente/esquema, shared cases with the server); the form adds only
 // what is about typing (a value that is not a number, a CNPJ typed under Pessoa física).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errosDoPedido } from '../../entities/cliente/esquema';
 import type { CriarClientePedido } from '../../lib/api/types';
 import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
@@ -115,9 +115,11 @@ export function validarCliente(v: ValoresCliente): Erros {
 }
 
 /** The customer form's schema (react-hook-form's resolver): the rules above, at the form's fields. */
-export const esquemaFormularioCliente = z.custom<ValoresCliente>().superRefine((v, ctx) => {
+export const esquemaFormularioCliente = z.custom<ValoresCliente>().check(
+  z.superRefine((v, ctx) => {
   for (const [campo, message] of Object.entries(validarCliente(v))) ctx.addIssue({ code: 'custom', path: campo.split('.'), message });
-});
+  }),
+);
 
 /** A server field path of an address ("enderecos[0].cep") → the address form's field ("cep"). */
 export function campoDoEndereco(campo: string): string {
