@@ -99,4 +99,27 @@ describe('customer form: bad input', () => {
       await context.close();
     }
   });
+
+  it('an address without city and UF is refused at the city (what the server asks); with them it is saved', async () => {
+    const alvo = (await apiAs(DEMO.vendedor, 'GET', '/clientes?page_size=3&status=ativo')).body.clientes[2];
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      await page.goto(`${BASE}/enderecos?cliente=${alvo.id}`);
+      await page.locator('ion-button', { hasText: 'Incluir endereço' }).click();
+      const form = page.getByTestId('form-endereco');
+      await form.locator('input[name=logradouro]').fill('Rua Sem Cidade');
+      await form.locator('ion-button', { hasText: 'Salvar endereço' }).click();
+      await erroDoCampo(page, 'cidade').filter({ hasText: 'Informe a cidade e a UF (ou o CEP).' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'cidade');
+      assert.equal(await form.locator('input[name=logradouro]').inputValue(), 'Rua Sem Cidade');
+      await form.locator('input[name=cidade]').fill('Campinas');
+      await form.locator('input[name=uf]').fill('SP');
+      await form.locator('ion-button', { hasText: 'Salvar endereço' }).click();
+      await form.waitFor({ state: 'detached' });
+      const depois = (await apiAs(DEMO.vendedor, 'GET', `/clientes/${alvo.id}`)).body;
+      assert.equal(depois.enderecos.filter((e) => e.logradouro === 'Rua Sem Cidade' && e.cidade === 'Campinas').length, 1);
+    } finally {
+      await context.close();
+    }
+  });
 });

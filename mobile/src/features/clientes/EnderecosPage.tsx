@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { useMutation } from '@tanstack/react-query';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { EditorSubitens } from '../../components/form/EditorSubitens';
-import { irParaPrimeiroErro } from '../../components/form/erros';
+import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../components/form/erros';
+import { resolverDe } from '../../components/form/resolver';
 import { IonText } from '../../components/ionic/IonText';
 import { Page } from '../../components/ui/Page';
 import { PageLoading } from '../../components/ui/PageLoading';
@@ -10,7 +13,7 @@ import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { useToast } from '../../components/ui/useToast';
 import { removerEnderecoOp, salvarEnderecoOp } from '../../entities/cliente/operacoes';
-import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
+import { mensagemDeErro } from '../../lib/api/client';
 import type { Cliente } from '../../lib/api/types';
 import { linhaEndereco, rotuloTipoEndereco } from '../../entities/cliente/status';
 import { linkMapa } from '../../lib/format/maps';
@@ -22,13 +25,23 @@ import { campoDoEndereco, validarEndereco, type Erros, type ValoresEndereco } fr
 
 type Gravar = ReturnType<typeof useClienteDoParam>['gravar'];
 
+/** The address form's schema: the server's address rules (validarEndereco) at the form's fields. */
+const esquemaEndereco = z.custom<{ endereco: ValoresEndereco }>().check(
+  z.superRefine((v, ctx) => {
+    for (const [campo, message] of Object.entries(validarEndereco(v.endereco, true))) ctx.addIssue({ code: 'custom', path: ['endereco', campo], message });
+  }),
+);
+
 function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; inicial: ValoresEndereco; onFim: () => void; gravar: Gravar }) {
   const toast = useToast();
-  const [v, setV] = useState(inicial);
-  const [erros, setErros] = useState<Erros>({});
+  const form = useForm<{ endereco: ValoresEndereco }>({ defaultValues: { endereco: inicial }, resolver: resolverDe(esquemaEndereco), mode: 'onTouched' });
+  const v = form.watch('endereco');
+  const setV = (f: (o: ValoresEndereco) => ValoresEndereco) => form.setValue('endereco', f(form.getValues('endereco')), { shouldDirty: true });
   const [erro, setErro] = useState('');
   const [localizando, setLocalizando] = useState(false);
   const novo = !cliente.enderecos.some((e) => e.id === inicial.id);
+  const errosForm = form.formState.errors.endereco as Record<string, { message?: string }> | undefined;
+  const erros: Erros = Object.fromEntries(Object.entries(errosForm ?? {}).map(([k, e]) => [k, e?.message ?? '']));
 
   const salvar = useMutation({
     mutationFn: (val: ValoresEndereco) =>
@@ -38,26 +51,21 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
       onFim();
     },
     onError: (err) => {
-      setErro(mensagemDeErro(err));
-      const campos: Erros = {};
-      for (const [k, m] of Object.entries(errosDeCampo(err))) campos[campoDoEndereco(k)] = m;
-      setErros(campos);
+      setErro(aplicarErrosDoServidor(err, form.setError, (k) => `endereco.${campoDoEndereco(k)}`));
       irParaPrimeiroErro();
     },
   });
 
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    setErro('');
-    const falhas = validarEndereco(v, true);
-    setErros(falhas);
-    if (Object.keys(falhas).length) {
+  const enviar = form.handleSubmit(
+    (val) => {
+      setErro('');
+      salvar.mutate(val.endereco);
+    },
+    () => {
       setErro('Confira os campos destacados.');
       irParaPrimeiroErro();
-      return;
-    }
-    salvar.mutate(v);
-  }
+    },
+  );
 
   async function usarLocalizacao() {
     setLocalizando(true);
@@ -71,9 +79,13 @@ function Formulario({ cliente, inicial, onFim, gravar }: { cliente: Cliente; ini
   }
 
   return (
-    <form className="cartao form-stack" onSubmit={enviar} noValidate data-testid="form-endereco">
+    <form className="cartao form-stack" onSubmit={(e) => void enviar(e)} noValidate data-testid="form-endereco">
       <h3 style={{ margin: 0 }}>{novo ? 'Novo endereço' : 'Editar endereço'}</h3>
-      <CamposEndereco valor={v} onChange={setV} erros={erros} comTipo />
+      <Controller
+        control={form.control}
+        name="endereco"
+        render={({ field }) => <CamposEndereco valor={field.value} onChange={field.onChange} erros={erros} comTipo />}
+      />
       <label className="check-field">
         <input type="checkbox" name="principal" checked={v.principal} onChange={(e) => setV((o) => ({ ...o, principal: e.target.checked }))} />
         Endereço principal (define a cidade e a região do cliente)
