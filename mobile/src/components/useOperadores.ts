@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { todosOperadores, chaves } from '../lib/api/operadores';
+import { todosOperadores, chaves } from '../entities/operador/api';
 import type { Operador } from '../lib/api/types';
 import { useSession } from '../lib/session';
 

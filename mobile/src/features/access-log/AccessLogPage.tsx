@@ -15,7 +15,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
-import { todosOperadores, chaves } from '../../lib/api/operadores';
+import { todosOperadores, chaves } from '../../entities/operador/api';
 import { formatarDataHora } from '../../lib/format/date';
 import { fimDoDia, inicioDoDia, listarAcessos } from './api';
 

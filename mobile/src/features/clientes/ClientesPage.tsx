@@ -20,7 +20,7 @@ import { useEscolha } from '../../components/useEscolha';
 import { useOnline } from '../../components/useOnline';
 import { useOperadores } from '../../components/useOperadores';
 import { chavesClientes, listarClientes } from '../../entities/cliente/api';
-import { todasRegioes, chavesEnderecos } from '../../lib/api/enderecos';
+import { todasRegioes, chavesEnderecos } from '../../entities/endereco/api';
 import { falhaDeConexao, mensagemDeErro } from '../../lib/api/client';
 import type { Cliente, ListarClientesParametros } from '../../lib/api/types';
 import { STATUS_CLIENTE } from '../../entities/cliente/status';

@@ -7,7 +7,7 @@ import { ListaVirtual } from '../../components/ui/ListaVirtual';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { SelectField } from '../../components/ui/SelectField';
-import { chavesEnderecos, listarCidades, listarUfs } from '../../lib/api/enderecos';
+import { chavesEnderecos, listarCidades, listarUfs } from '../../entities/endereco/api';
 import { cancelarPedido, lerPedido, responderPedido, type OpcaoEscolha, type PedidoEscolha } from '../../lib/escolha';
 import { useVoltar } from './voltar';
 

@@ -30,7 +30,7 @@ import {
   obterOperador,
   reativarOperador,
   todosOperadores,
-} from '../../lib/api/operadores';
+} from '../../entities/operador/api';
 import { formatarDataHora } from '../../lib/format/date';
 import { novoId } from '../../lib/uuid';
 

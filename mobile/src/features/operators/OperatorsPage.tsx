@@ -19,7 +19,7 @@ import { Page } from '../../components/ui/Page';
 import { QueryBoundary } from '../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { NOMES_PERFIL } from '../../components/navigation';
-import { chaves, listarOperadores } from '../../lib/api/operadores';
+import { chaves, listarOperadores } from '../../entities/operador/api';
 import { useDebounced } from '../../components/useDebounced';
 
 

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from '../../components/ui/ErrorState';
 import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
-import { atualizarRegiao, chavesEnderecos, cidadesPorIbge, obterRegiao } from '../../lib/api/enderecos';
+import { atualizarRegiao, chavesEnderecos, cidadesPorIbge, obterRegiao } from '../../entities/endereco/api';
 import { mensagemDeErro } from '../../lib/api/client';
 import { useSession } from '../../lib/session';
 import { pode } from '../../lib/permissoes';

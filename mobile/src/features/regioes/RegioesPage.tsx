@@ -11,7 +11,7 @@ import { useConfirm } from '../../components/ui/useConfirm';
 import { useToast } from '../../components/ui/useToast';
 import { useEscolha } from '../../components/useEscolha';
 import { useOperadores } from '../../components/useOperadores';
-import { atualizarRegiao, chavesEnderecos, criarRegiao, excluirRegiao, todasRegioes } from '../../lib/api/enderecos';
+import { atualizarRegiao, chavesEnderecos, criarRegiao, excluirRegiao, todasRegioes } from '../../entities/endereco/api';
 import { errosDeCampo, mensagemDeErro } from '../../lib/api/client';
 import type { Regiao } from '../../lib/api/types';
 import { useSession } from '../../lib/session';

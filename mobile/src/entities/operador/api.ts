@@ -1,12 +1,12 @@
 // Calls of the operator service, shared by the screens that list or choose operators.
-import { api, seg } from './client';
+import { api, seg } from '../../lib/api/client';
 import type {
   AtualizarOperadorPedido,
   CriarOperadorPedido,
   ListarOperadoresParametros,
   ListarOperadoresResposta,
   Operador,
-} from './types';
+} from '../../lib/api/types';
 
 export const chaves = {
   todos: ['operadores'] as const,

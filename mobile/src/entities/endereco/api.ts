@@ -1,5 +1,5 @@
 // Calls of the address service: states, IBGE cities and the company's sales regions.
-import { api, seg } from './client';
+import { api, seg } from '../../lib/api/client';
 import type {
   AtualizarRegiaoPedido,
   Cidade,
@@ -9,7 +9,7 @@ import type {
   ListarRegioesResposta,
   Regiao,
   Uf,
-} from './types';
+} from '../../lib/api/types';
 
 export const chavesEnderecos = {
   ufs: ['ufs'] as const,
