@@ -1,53 +1,18 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-// Ionic's web components need a real browser (constructable stylesheets); plain stand-ins here.
-vi.mock('../../components/ui/Page', () => ({
-  Page: ({ title, children }: { title: string; children: React.ReactNode }) => (
-    <div>
-      <h1>{title}</h1>
-      {children}
-    </div>
-  ),
-}));
-vi.mock('@ionic/react', () => ({
-  IonButton: ({ children, onClick }: { children: React.ReactNode; onClick?: () => void }) => (
-    <button type="button" className="ion-button" onClick={onClick}>
-      {children}
-    </button>
-  ),
-  IonSpinner: () => null,
-  IonIcon: () => null,
-}));
+vi.mock('../../components/ui/Page', () => import('../../test/tela').then((m) => m.paginaFalsa));
+vi.mock('@ionic/react', () => import('../../test/tela').then((m) => m.ionicFalso));
 import { paraLocal, type ClienteLocal } from '../../entities/cliente/busca';
 import { cliente } from '../../entities/cliente/fixtures';
 
 const ordenar = (l: ClienteLocal[]) => l.sort((a, b) => (a._ordem < b._ordem ? -1 : a._ordem > b._ordem ? 1 : 0));
 import { BuscaNaCopia } from './BuscarPage';
+import { digitarEm, montarTela } from '../../test/tela';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-function digitar(input: HTMLInputElement, valor: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input, valor);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const tela = montarTela();
 
 const router = (el: React.ReactNode, path = '/') => (
   <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -64,20 +29,20 @@ describe('crm-clientes-buscar over the device copy', () => {
   );
 
   it('types an accent-less query and shows formatted results linking to the customer file', () => {
-    act(() => root.render(router(<BuscaNaCopia lista={lista} />)));
-    const input = container.querySelector('input[name=busca]') as HTMLInputElement;
-    expect(container.textContent).toContain('2 clientes no aparelho');
-    digitar(input, 'sao joao');
-    const itens = container.querySelectorAll('[data-testid=resultados-busca] li');
+    act(() => tela.root.render(router(<BuscaNaCopia lista={lista} />)));
+    const input = tela.container.querySelector('input[name=busca]') as HTMLInputElement;
+    expect(tela.container.textContent).toContain('2 clientes no aparelho');
+    digitarEm(input, 'sao joao');
+    const itens = tela.container.querySelectorAll('[data-testid=resultados-busca] li');
     expect(itens).toHaveLength(1);
     expect(itens[0].textContent).toContain('Padaria São João');
     expect(itens[0].textContent).toContain('11.222.333/0001-81');
     expect(itens[0].textContent).toContain('(11) 3234-5678');
     expect(itens[0].querySelector('a')?.getAttribute('href')).toBe('/crm-clientes-ficha?id=1');
-    digitar(input, '529.982');
-    expect(container.querySelector('[data-testid=resultados-busca]')?.textContent).toContain('Mercado Central');
-    expect(container.querySelector('[data-testid=resultados-busca]')?.textContent).toContain('Bloqueado');
-    digitar(input, 'xyz');
-    expect(container.textContent).toContain('Nenhum cliente encontrado.');
+    digitarEm(input, '529.982');
+    expect(tela.container.querySelector('[data-testid=resultados-busca]')?.textContent).toContain('Mercado Central');
+    expect(tela.container.querySelector('[data-testid=resultados-busca]')?.textContent).toContain('Bloqueado');
+    digitarEm(input, 'xyz');
+    expect(tela.container.textContent).toContain('Nenhum cliente encontrado.');
   });
 });

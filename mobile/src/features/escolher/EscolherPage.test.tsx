@@ -1,48 +1,21 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// Ionic's web components need a real browser (constructable stylesheets); plain stand-ins here.
-vi.mock('../../components/ui/Page', () => ({
-  Page: ({ title, children }: { title: string; children: React.ReactNode }) => (
-    <div>
-      <h1>{title}</h1>
-      {children}
-    </div>
-  ),
-}));
-vi.mock('@ionic/react', () => ({
-  IonButton: ({ children, onClick }: { children: React.ReactNode; onClick?: () => void }) => (
-    <button type="button" className="ion-button" onClick={onClick}>
-      {children}
-    </button>
-  ),
-}));
+vi.mock('../../components/ui/Page', () => import('../../test/tela').then((m) => m.paginaFalsa));
+vi.mock('@ionic/react', () => import('../../test/tela').then((m) => m.ionicFalso));
 import { criarPedido, tomarResultado, type OpcaoEscolha } from '../../lib/escolha';
 import EscolherPage, { rotuloSelecionarTodos } from './EscolherPage';
+import { montarTela, Onde } from '../../test/tela';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLDivElement;
-let root: Root;
+const tela = montarTela();
 beforeEach(() => {
   sessionStorage.clear();
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-function Onde() {
-  return <p data-testid="onde">{useLocation().pathname}</p>;
-}
 
 function digitar(valor: string) {
-  const input = container.querySelector<HTMLInputElement>('input[name=busca]')!;
+  const input = tela.container.querySelector<HTMLInputElement>('input[name=busca]')!;
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   act(() => {
     setter.call(input, valor);
@@ -50,8 +23,8 @@ function digitar(valor: string) {
   });
 }
 
-const botao = (texto: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith(texto)) as HTMLButtonElement;
-const linhas = () => [...container.querySelectorAll('[data-testid=opcoes-escolha] li')];
+const botao = (texto: string) => [...tela.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith(texto)) as HTMLButtonElement;
+const linhas = () => [...tela.container.querySelectorAll('[data-testid=opcoes-escolha] li')];
 
 // 2,000 customers, as the demo company has: a few of them in São José dos Campos.
 const CIDADES = ['Campinas', 'Santos', 'Curitiba', 'Londrina', 'Belo Horizonte'];
@@ -65,7 +38,7 @@ const SJC = clientes.filter((c) => c.detalhe === 'São José dos Campos');
 function abrir(opcoes: OpcaoEscolha[], multipla = true, selecionados: string[] = []) {
   const p = criarPedido({ finalidade: 'teste/clientes', titulo: 'Escolher clientes', opcoes, multipla, selecionados, voltarPara: '/carteira' });
   act(() =>
-    root.render(
+    tela.root.render(
       <MemoryRouter initialEntries={[`/escolher?pedido=${p.id}`]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Routes>
           <Route path="/escolher" element={<EscolherPage />} />
@@ -79,7 +52,7 @@ function abrir(opcoes: OpcaoEscolha[], multipla = true, selecionados: string[] =
 describe('escolher with thousands of options', () => {
   it('puts only the rows in view in the DOM, in a list that tells each row its place', () => {
     abrir(clientes);
-    const lista = container.querySelector('[data-testid=opcoes-escolha]')!;
+    const lista = tela.container.querySelector('[data-testid=opcoes-escolha]')!;
     expect(lista.getAttribute('role')).toBe('list');
     expect(lista.getAttribute('aria-label')).toBe('Escolher clientes');
     expect(linhas().length).toBeGreaterThan(5);
@@ -93,7 +66,7 @@ describe('escolher with thousands of options', () => {
     expect(primeira.querySelector('input[type=checkbox]')).toBeTruthy();
     expect(primeira.textContent).toBe('Cliente 0000Campinas');
     expect(primeira.querySelector('small')?.textContent).toBe('Campinas');
-    expect(container.querySelector('[data-testid=contagem-escolha]')?.textContent).toBe('2.000 opção(ões) · 0 selecionado(s)');
+    expect(tela.container.querySelector('[data-testid=contagem-escolha]')?.textContent).toBe('2.000 opção(ões) · 0 selecionado(s)');
     // The action bar comes after the list, not after 2,000 rows.
     expect(botao('Confirmar').textContent).toBe('Confirmar (0)');
   });
@@ -102,7 +75,7 @@ describe('escolher with thousands of options', () => {
     abrir(clientes, true, ['c1']);
     digitar('sao jose');
     expect(linhas().map((l) => l.textContent)).toEqual(SJC.map((c) => `${c.rotulo}${c.detalhe}`));
-    expect(container.querySelector('[data-testid=contagem-escolha]')?.textContent).toBe(`${SJC.length} de 2.000 encontrado(s) · 1 selecionado(s)`);
+    expect(tela.container.querySelector('[data-testid=contagem-escolha]')?.textContent).toBe(`${SJC.length} de 2.000 encontrado(s) · 1 selecionado(s)`);
     const todos = botao('Selecionar todos');
     expect(todos.textContent).toBe(`Selecionar todos os ${SJC.length} encontrados`);
     act(() => todos.click());
@@ -110,7 +83,7 @@ describe('escolher with thousands of options', () => {
     expect(botao('Selecionar todos').disabled).toBe(true);
     expect(botao('Confirmar').textContent).toBe(`Confirmar (${SJC.length + 1})`);
     act(() => botao('Confirmar').click());
-    expect(container.querySelector('[data-testid=onde]')?.textContent).toBe('/carteira');
+    expect(tela.container.querySelector('[data-testid=onde]')?.textContent).toBe('/carteira');
     expect(tomarResultado('teste/clientes')?.valores).toEqual(['c1', ...SJC.map((c) => c.valor)]);
   });
 
@@ -131,16 +104,16 @@ describe('escolher with thousands of options', () => {
   it('a search with no match says so; the action bar stays', () => {
     abrir(clientes);
     digitar('xyz');
-    expect(container.textContent).toContain('Nenhuma opção encontrada.');
+    expect(tela.container.textContent).toContain('Nenhuma opção encontrada.');
     expect(botao('Selecionar todos os 0 encontrados').disabled).toBe(true);
     act(() => botao('Cancelar').click());
-    expect(container.querySelector('[data-testid=onde]')?.textContent).toBe('/carteira');
+    expect(tela.container.querySelector('[data-testid=onde]')?.textContent).toBe('/carteira');
     expect(tomarResultado('teste/clientes')).toBeNull();
   });
 
   it('single choice: no checkboxes nor "Selecionar todos", one tap answers', () => {
     abrir(clientes, false, ['c5']);
-    expect(container.querySelector('input[type=checkbox]')).toBeNull();
+    expect(tela.container.querySelector('input[type=checkbox]')).toBeNull();
     expect(botao('Selecionar todos')).toBeUndefined();
     expect(botao('Confirmar')).toBeUndefined();
     digitar('cliente 0005');
