@@ -1,20 +1,7 @@
 // ADMIN screens end to end: operators, app versions, access log.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  BASE,
-  DEMO,
-  apiAs,
-  alertText,
-  checkEnvironment,
-  closeAlert,
-  createOperator,
-  launchBrowser,
-  newContext,
-  signInWithPassword,
-  uniqueEmail,
-  verifyEmail,
-} from './helpers.mjs';
+import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, createOperator, launchBrowser, uniqueEmail, verifyEmail, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -25,13 +12,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(email, password) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInWithPassword(page, email, password);
-  await page.waitForURL(`${BASE}/crm-home`);
-  return { context, page };
-}
+const signedIn = (email, password) => signedInContext(browser, email, { password });
 
 describe('operators (ADMIN)', () => {
   it('invites an operator, edits role and team, deactivates and reactivates', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -16,13 +16,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(email) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInWithPassword(page, email);
-  await page.waitForURL(`${BASE}/crm-home`);
-  return { context, page };
-}
+const signedIn = (email) => signedInContext(browser, email);
 
 /** A valid CNPJ with random base digits. */
 function cnpj() {

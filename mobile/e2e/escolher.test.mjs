@@ -3,7 +3,7 @@
 // a phone and on a desktop, and "Selecionar todos os N encontrados" after an accent-less search.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -14,13 +14,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(email, viewport) {
-  const context = await newContext(browser, { viewport });
-  const page = await context.newPage();
-  await signInWithPassword(page, email);
-  await page.waitForURL(`${BASE}/crm-home`);
-  return { context, page };
-}
+const signedIn = (email, viewport) => signedInContext(browser, email, { contextOptions: { viewport } });
 
 const dobrar = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 

@@ -3,7 +3,7 @@
 // error, and nothing is saved. Against the real crm (demo data) and the Auth emulator.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -14,14 +14,8 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(email) {
-  // A phone's viewport: the long form scrolls.
-  const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await signInWithPassword(page, email);
-  await page.waitForURL(`${BASE}/crm-home`);
-  return { context, page };
-}
+// A phone's viewport: the long form scrolls.
+const signedIn = (email) => signedInContext(browser, email, { contextOptions: { viewport: { width: 360, height: 740 } } });
 
 /** The error shown under a field (its .text-field block). */
 const erroDoCampo = (page, nome) => page.locator(`.text-field:has([name=${nome}]) .field-error`);

@@ -123,6 +123,15 @@ export async function closeAlert(page, button = 'OK') {
   await page.locator('ion-alert').waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/** A new context signed in through the app's form, on crm-home (contextOptions: viewport, …). */
+export async function signedInContext(browser, email, { password, contextOptions } = {}) {
+  const context = await newContext(browser, contextOptions);
+  const page = await context.newPage();
+  await signInWithPassword(page, email, password);
+  await page.waitForURL(`${BASE}/crm-home`);
+  return { context, page };
+}
+
 export async function signInWithPassword(page, email, password = PASSWORD, { remember = false } = {}) {
   await page.goto(`${BASE}/signin`);
   await page.locator('input[type=email]').fill(email);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -19,13 +19,7 @@ after(async () => {
 
 const sufixo = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
-async function signedIn(email) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInWithPassword(page, email);
-  await page.waitForURL(`${BASE}/crm-home`);
-  return { context, page };
-}
+const signedIn = (email) => signedInContext(browser, email);
 
 /** The device copy is synced and the service worker controls the page (the app opens offline). */
 async function prontoParaFicarOffline(page) {

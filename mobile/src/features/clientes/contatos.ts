@@ -4,7 +4,7 @@ import { aplicarMascara, mascaraTelefone } from '../../lib/format/masks';
 import { novoId } from '../../lib/uuid';
 import { digitos } from '../../lib/format/digitos';
 import * as z from 'zod/mini';
-import { erroEmail, erroTelefone } from '../../entities/cliente/esquema';
+import { caracteres, erroEmail, erroTelefone } from '../../entities/cliente/esquema';
 
 export interface ValoresContato {
   id: string;
@@ -66,10 +66,10 @@ export function doContato(c: Contato): ValoresContato {
 /** The contact's rules, the server's (Contato.normalize). */
 export function validarContato(v: ValoresContato): Record<string, string> {
   const e: Record<string, string> = {};
-  const nome = [...v.nome.trim()].length;
+  const nome = caracteres(v.nome.trim());
   if (!nome) e.nome = 'Informe o nome do contato.';
   else if (nome > 150) e.nome = `Nome do contato: no máximo 150 caracteres (tem ${nome}).`;
-  const cargo = [...v.cargo.trim()].length;
+  const cargo = caracteres(v.cargo.trim());
   if (cargo > 80) e.cargo = `Cargo: no máximo 80 caracteres (tem ${cargo}).`;
   for (const k of ['telefone', 'celular'] as const) {
     const msg = erroTelefone(digitos(v[k]));

@@ -61,14 +61,3 @@ export function lerRascunho(chave: string): ValoresCliente | null {
     return null;
   }
 }
-
-
-/** Puts a customer's values in the new-customer draft (to correct a creation the server refused). */
-export function rascunhoNovo(c: Cliente): void {
-  try {
-    sessionStorage.setItem(`${RASCUNHO}novo`, JSON.stringify(doCliente(c)));
-    sessionStorage.setItem(`${RASCUNHO}novo:id`, c.id);
-  } catch {
-    /* no session storage */
-  }
-}

@@ -2,7 +2,7 @@
 // are the server's (entities/cliente/esquema, shared cases with the server); the form adds only
 // what is about typing (a value that is not a number, a CNPJ typed under Pessoa física).
 import * as z from 'zod/mini';
-import { errosDoPedido } from '../../entities/cliente/esquema';
+import { caracteres, errosDoPedido } from '../../entities/cliente/esquema';
 import type { CriarClientePedido } from '../../lib/api/types';
 import { normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
 import { reaisParaCentavos } from '../../lib/format/money';
@@ -45,7 +45,6 @@ export interface ValoresCliente {
 
 export type Erros = Record<string, string>;
 
-const caracteres = (v: string) => [...v.trim()].length;
 
 export function enderecoVazio(e: ValoresEndereco): boolean {
   return !(e.cep || e.logradouro || e.numero || e.complemento || e.bairro || e.cidade || e.uf);
@@ -62,7 +61,7 @@ export function validarEndereco(e: ValoresEndereco, obrigatorio: boolean): Erros
     ['complemento', 'Complemento', 200],
     ['bairro', 'Bairro', 200],
   ] as const) {
-    const n = caracteres(e[campo]);
+    const n = caracteres(e[campo].trim());
     if (n > max) erros[campo] = `${rotulo}: no máximo ${max} caracteres (tem ${n}).`;
   }
   if (e.ibge && !/^\d{7}$/.test(e.ibge)) erros.ibge = 'O código IBGE tem 7 dígitos.';

@@ -16,7 +16,7 @@
 //   same record move their base with it; a write by someone else in between leaves them stale,
 //   and the server answers 409, shown as a conflict.
 import { useSyncExternalStore } from 'react';
-import { ApiError, falhaDeConexao, Motivo, type ApiErrorBody } from '../api/client';
+import { ApiError, falhaDeConexao, Motivo } from '../api/client';
 import { aoApagarDados, pedido, STORE_SAIDA, temBancoNoAparelho, transacao } from '../device-db';
 import { novoId } from '../uuid';
 import { definirCarregadorDePendentes, type Colecao, type Indexado, type Sobreposicao } from './colecao';
@@ -429,11 +429,6 @@ export function jaRemovido(err: ApiError): boolean {
   return err.status === 404 || err.motivo === Motivo.NaoEncontrado;
 }
 
-/** An ApiError from a refusal kept in the outbox (to show it like a fresh one). */
-export function erroDaRecusa(r: Recusa): ApiError {
-  const body: ApiErrorBody = { mensagem: r.mensagem, motivo: r.motivo, campos: r.campos };
-  return new ApiError(r.status ?? 400, body);
-}
 
 /** Tests: forget the scheduled retry. */
 export function pararAgendamento(): void {
