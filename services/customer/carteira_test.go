@@ -89,9 +89,25 @@ func TestCarteiraTransferenciaEAlteracoes(t *testing.T) {
 		Quantidade int      `json:"quantidade"`
 		Por        string   `json:"por"`
 	}
-	json.Unmarshal(e.do(t, "POST", "/crm/carteira/atribuir", e.sup, map[string]any{"cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["v2"]}, 200), &tr)
-	if tr.De != e.ids["v1"] || tr.Para != e.ids["v2"] || tr.Quantidade != 1 || tr.Por != e.ids["sup"] {
+	atrib := map[string]any{"id": "atrib-1", "cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["v2"]}
+	json.Unmarshal(e.do(t, "POST", "/crm/carteira/atribuir", e.sup, atrib, 200), &tr)
+	if tr.De != e.ids["v1"] || tr.Para != e.ids["v2"] || tr.Quantidade != 1 || tr.Por != e.ids["sup"] || tr.ID != "atrib-1" {
 		t.Fatalf("atribuição: %+v", tr)
+	}
+	// A replay (the answer was lost, or the device sends its outbox again) returns the first
+	// assignment and records nothing new; the same id for another seller is refused.
+	var again struct {
+		ID         string `json:"id"`
+		Quantidade int    `json:"quantidade"`
+	}
+	json.Unmarshal(e.do(t, "POST", "/crm/carteira/atribuir", e.sup, atrib, 200), &again)
+	if again.ID != "atrib-1" || again.Quantidade != 1 {
+		t.Fatalf("replay da atribuição: %+v", again)
+	}
+	e.do(t, "POST", "/crm/carteira/atribuir", e.sup, map[string]any{"id": "atrib-1", "cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["v1"]}, 409)
+	// Assigning customers to the seller who already has them moves nothing and records nothing.
+	if b := e.do(t, "POST", "/crm/carteira/atribuir", e.sup, map[string]any{"cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["v2"]}, 400); !strings.Contains(string(b), "nada a atribuir") {
+		t.Fatalf("atribuição vazia: %s", b)
 	}
 	e.do(t, "GET", "/crm/clientes/"+ids[0], e.v1, nil, 403)
 	e.do(t, "GET", "/crm/clientes/"+ids[0], e.v2, nil, 200)

@@ -695,6 +695,8 @@ export type components = {
         };
         v1AtribuirClientesRequest: {
             cliente_ids?: string[];
+            /** @description Optional client-generated id: a retry or an offline replay returns the first assignment. */
+            id?: string;
             vendedor_id?: string;
         };
         v1CarteiraVendedor: {

@@ -72,8 +72,12 @@ func (s *Service) mover(ctx context.Context, ids []string, para string) ([]strin
 
 // Atribuir moves customers to a seller (ADMIN; SUPERVISOR within their team). Every customer is
 // checked first: one outside the scope refuses the whole request and nothing moves.
-func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (*domain.Transferencia, error) {
+func (s *Service) Atribuir(ctx context.Context, id string, ids []string, vendedor string) (*domain.Transferencia, error) {
 	c := caller.From(ctx)
+	vendedor = strings.TrimSpace(vendedor)
+	if prev, err := s.anterior(ctx, id, func(t *domain.Transferencia) bool { return t.Para == vendedor }); prev != nil || err != nil {
+		return prev, err
+	}
 	if len(ids) == 0 {
 		return nil, errs.Field("cliente_ids", "Escolha ao menos um cliente.")
 	}
@@ -112,7 +116,34 @@ func (s *Service) Atribuir(ctx context.Context, ids []string, vendedor string) (
 	if t.ClienteIDs, err = s.mover(ctx, uniq, para); err != nil {
 		return nil, err
 	}
-	return s.registrar(ctx, t, "")
+	if len(t.ClienteIDs) == 0 {
+		return nil, errs.Field("cliente_ids", MsgNadaAAtribuir)
+	}
+	return s.registrar(ctx, t, id)
+}
+
+// MsgNadaAAtribuir refuses an assignment whose customers all belong to the chosen seller already.
+const MsgNadaAAtribuir = "Os clientes escolhidos já são deste vendedor: nada a atribuir."
+
+// anterior is the transfer recorded under a client id, when the request is its replay (nil when
+// the id is new or empty); the same id with another request is refused (409 ID_REUTILIZADO).
+func (s *Service) anterior(ctx context.Context, id string, mesmo func(*domain.Transferencia) bool) (*domain.Transferencia, error) {
+	if id == "" {
+		return nil, nil
+	}
+	if !idPattern.MatchString(id) {
+		return nil, errs.Field("id", "Id inválido: use um UUID (letras, números, - e _; até 64 caracteres).")
+	}
+	prev, err := s.Col.Transferencias.GetAny(ctx, store.Company(caller.From(ctx).Empresa), id)
+	switch {
+	case err == nil && !mesmo(prev):
+		return nil, errs.Conflict(store.MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", id)
+	case err == nil:
+		return prev, nil
+	case errs.IsKind(err, errs.KindNotFound):
+		return nil, nil
+	}
+	return nil, err
 }
 
 // registrar records a transfer (a replay of the same id and request returns the first one).
@@ -141,19 +172,8 @@ func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.
 	if de == para {
 		return nil, errs.Field("para_vendedor_id", "Origem e destino são o mesmo vendedor.")
 	}
-	if id != "" {
-		if !idPattern.MatchString(id) {
-			return nil, errs.Field("id", "Id inválido: use um UUID (letras, números, - e _; até 64 caracteres).")
-		}
-		prev, err := s.Col.Transferencias.GetAny(ctx, store.Company(c.Empresa), id)
-		switch {
-		case err == nil && (prev.De != de || prev.Para != para):
-			return nil, errs.Conflict(store.MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", id)
-		case err == nil:
-			return prev, nil
-		case !errs.IsKind(err, errs.KindNotFound):
-			return nil, err
-		}
+	if prev, err := s.anterior(ctx, id, func(t *domain.Transferencia) bool { return t.De == de && t.Para == para }); prev != nil || err != nil {
+		return prev, err
 	}
 	para, err := s.vendedorPara(ctx, para)
 	if err != nil {

@@ -204,7 +204,7 @@ func transfToProto(t *domain.Transferencia) *customerv1.Transferencia {
 }
 
 func (s *Server) AtribuirClientes(ctx context.Context, r *customerv1.AtribuirClientesRequest) (*customerv1.Transferencia, error) {
-	t, err := s.App.Atribuir(ctx, r.GetClienteIds(), r.GetVendedorId())
+	t, err := s.App.Atribuir(ctx, r.GetId(), r.GetClienteIds(), r.GetVendedorId())
 	if err != nil {
 		return nil, err
 	}

@@ -1855,9 +1855,11 @@ func (x *ResumoCarteiraResponse) GetVendedores() []*CarteiraVendedor {
 }
 
 type AtribuirClientesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ClienteIds    []string               `protobuf:"bytes,1,rep,name=cliente_ids,json=clienteIds,proto3" json:"cliente_ids,omitempty"`
-	VendedorId    string                 `protobuf:"bytes,2,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	ClienteIds []string               `protobuf:"bytes,1,rep,name=cliente_ids,json=clienteIds,proto3" json:"cliente_ids,omitempty"`
+	VendedorId string                 `protobuf:"bytes,2,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	// Optional client-generated id: a retry or an offline replay returns the first assignment.
+	Id            string `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1902,6 +1904,13 @@ func (x *AtribuirClientesRequest) GetClienteIds() []string {
 func (x *AtribuirClientesRequest) GetVendedorId() string {
 	if x != nil {
 		return x.VendedorId
+	}
+	return ""
+}
+
+func (x *AtribuirClientesRequest) GetId() string {
+	if x != nil {
+		return x.Id
 	}
 	return ""
 }
@@ -3427,12 +3436,13 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x16ResumoCarteiraResponse\x12A\n" +
 	"\n" +
 	"vendedores\x18\x01 \x03(\v2!.crm.customer.v1.CarteiraVendedorR\n" +
-	"vendedores\"[\n" +
+	"vendedores\"k\n" +
 	"\x17AtribuirClientesRequest\x12\x1f\n" +
 	"\vcliente_ids\x18\x01 \x03(\tR\n" +
 	"clienteIds\x12\x1f\n" +
 	"\vvendedor_id\x18\x02 \x01(\tR\n" +
-	"vendedorId\"{\n" +
+	"vendedorId\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\"{\n" +
 	"\x19TransferirCarteiraRequest\x12$\n" +
 	"\x0ede_vendedor_id\x18\x01 \x01(\tR\fdeVendedorId\x12(\n" +
 	"\x10para_vendedor_id\x18\x02 \x01(\tR\x0eparaVendedorId\x12\x0e\n" +
