@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/crmvendas/crm/services/address"
@@ -30,12 +28,14 @@ type Services struct {
 	System   *system.System
 	Address  *address.Address
 	Customer *customer.Customer
+
+	demoClientes int // CRM_DEMO_CLIENTES
 }
 
 // NewServices builds every service, each on its own store (on SQLite, views of the one file).
 func NewServices(env *runner.Env) (*Services, error) {
 	c := env.Config
-	var s Services
+	s := Services{demoClientes: c.DemoClientes}
 	st := func(db string) *store.Store { return env.MustStore(db) }
 	var err error
 	if s.Operator, err = operator.New(operator.Deps{Store: st(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}); err != nil {
@@ -137,7 +137,7 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 			return fmt.Errorf("região demo %s: %w", g.Nome, err)
 		}
 	}
-	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, regioes, demoClientes())
+	n, err := s.Customer.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, refs, regioes, s.demoClientes)
 	if err != nil {
 		return fmt.Errorf("clientes demo: %w", err)
 	}
@@ -151,16 +151,9 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	return nil
 }
 
-// DemoClientes is how many customers the demo company gets (CRM_DEMO_CLIENTES changes it, for
-// the benchmark's 20,000-customer company; it applies to a new data dir).
+// DemoClientes is how many customers the demo company gets by default (CRM_DEMO_CLIENTES changes
+// it, for the benchmark's 20,000-customer company; it applies to a new data dir).
 const DemoClientes = 2000
-
-func demoClientes() int {
-	if n, err := strconv.Atoi(os.Getenv("CRM_DEMO_CLIENTES")); err == nil && n >= 0 {
-		return n
-	}
-	return DemoClientes
-}
 
 // demoCidades are real cities of SP, MG and PR for the demo customers' addresses.
 var demoCidades = map[string][]string{

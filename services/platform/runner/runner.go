@@ -175,7 +175,10 @@ type Build func(ctx context.Context, env *Env) (modules []server.Module, resolve
 // Serve runs a process until SIGINT/SIGTERM. ready, when non-nil, runs once the modules started
 // and before /readyz turns true (the demo seed).
 func Serve(build Build, ready func(ctx context.Context, env *Env) error) error {
-	cfg := config.FromEnv()
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuração inválida:\n%w", err)
+	}
 	log := NewLogger(cfg)
 	slog.SetDefault(log)
 	tuneGC()

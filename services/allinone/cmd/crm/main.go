@@ -61,7 +61,10 @@ func criarEmpresa(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg := config.FromEnv()
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuração inválida:\n%w", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	env, err := runner.Open(ctx, cfg, runner.NewLogger(cfg))
