@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
 BIN := $(ROOT)/bin
-GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/customer services/allinone
+GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/customer services/sales services/allinone
 GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 HAS_MOBILE := $(wildcard mobile/package.json)
 
