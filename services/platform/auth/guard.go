@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"strings"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
@@ -40,6 +41,8 @@ type Guard struct {
 	// TrustedProxies are the networks of proxies in front of the HTTP port (an edge proxy, an
 	// ingress): their X-Forwarded-For entries are believed when finding the client's address.
 	TrustedProxies []*net.IPNet
+	// Limits, when set, are the rate limits per client address and per user.
+	Limits *Limits
 }
 
 // ParseCIDRs parses CIDRs or single addresses.
@@ -87,6 +90,16 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	}
 	// Read single keys: FromIncomingContext would copy (and lowercase) the whole metadata.
 	md := mdReader{ctx}
+	// A call that one service of this process makes to another on behalf of a caller already
+	// authorized here (the in-process channel keeps the context) was counted when it came in.
+	nested := caller.From(ctx) != nil
+	ip := g.clientAddr(ctx, md)
+	now := time.Now()
+	if !nested {
+		if err := g.Limits.CheckIP(ip, now); err != nil {
+			return ctx, err
+		}
+	}
 	token, err := bearer(md)
 	if err != nil {
 		return ctx, err
@@ -94,6 +107,11 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	id, err := g.Verifier.Verify(ctx, token)
 	if err != nil {
 		return ctx, err
+	}
+	if !nested {
+		if err := g.Limits.CheckUser(method, id.UID, now); err != nil {
+			return ctx, err
+		}
 	}
 	c, err := g.Resolver.Resolve(ctx, id, token)
 	if err != nil {
@@ -103,7 +121,7 @@ func (g *Guard) Authorize(ctx context.Context, method string, req any) (context.
 	if c.Email == "" {
 		c.Email = id.Email
 	}
-	c.IP, c.UserAgent = g.clientAddr(ctx, md), userAgent(md)
+	c.IP, c.UserAgent = ip, userAgent(md)
 	c.RequestID = first(md, "x-request-id")
 	if !c.HasOperator() {
 		if !pol.NoOperator {

@@ -6,10 +6,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 )
 
 // Kind classifies an error the way a client must react to it.
@@ -67,6 +71,9 @@ const (
 	ReasonIndisponivel Reason = "INDISPONIVEL"
 	// ReasonInterno: an unexpected failure.
 	ReasonInterno Reason = "ERRO_INTERNO"
+	// ReasonLimiteExcedido: too many calls in a short time (HTTP 429); detalhes.tentar_em_segundos
+	// says when to try again (also the Retry-After header, and RetryInfo over gRPC).
+	ReasonLimiteExcedido Reason = "LIMITE_EXCEDIDO"
 )
 
 // defaultReasons: the reason of an error built without one.
@@ -77,7 +84,7 @@ var defaultReasons = map[Kind]Reason{
 	KindForbidden:       ReasonPerfil,
 	KindNotFound:        ReasonNaoEncontrado,
 	KindConflict:        ReasonConflito,
-	KindTooMany:         "LIMITE_EXCEDIDO",
+	KindTooMany:         ReasonLimiteExcedido,
 	KindUnavailable:     ReasonIndisponivel,
 }
 
@@ -91,6 +98,8 @@ type Error struct {
 	Reason  Reason
 	Details map[string]string
 	Cause   error
+	// RetryAfter, when set, is how long the client should wait before trying again.
+	RetryAfter time.Duration
 }
 
 // WithReason returns a copy of e with the reason and metadata (key, value pairs).
@@ -155,6 +164,14 @@ func NotFound(msg string) *Error { return &Error{Kind: KindNotFound, Message: ms
 func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: msg} }
 func TooMany(msg string) *Error  { return &Error{Kind: KindTooMany, Message: msg} }
 
+// RateLimited: over a rate limit (HTTP 429, LIMITE_EXCEDIDO); retry is the wait before the next
+// call may pass (whole seconds in detalhes.tentar_em_segundos and Retry-After).
+func RateLimited(msg string, retry time.Duration) *Error {
+	secs := int64(math.Ceil(retry.Seconds()))
+	return &Error{Kind: KindTooMany, Message: msg, Reason: ReasonLimiteExcedido, RetryAfter: retry,
+		Details: map[string]string{"tentar_em_segundos": strconv.FormatInt(secs, 10)}}
+}
+
 // Unavailable: a dependency failed (HTTP 503); cause is logged only.
 func Unavailable(msg string, cause error) *Error {
 	return &Error{Kind: KindUnavailable, Message: msg, Cause: cause}
@@ -211,6 +228,11 @@ func ToStatus(err error) *status.Status {
 		}
 		if withInfo, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: string(reason), Domain: Domain, Metadata: de.Details}); derr == nil {
 			st = withInfo
+		}
+		if de.RetryAfter > 0 {
+			if withRetry, derr := st.WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(de.RetryAfter)}); derr == nil {
+				st = withRetry
+			}
 		}
 		if len(de.Fields) > 0 {
 			br := &errdetails.BadRequest{}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"net/http"
 	"net/http/pprof"
@@ -131,6 +132,11 @@ func writeError(w http.ResponseWriter, httpStatus int, st *status.Status, msg st
 		if info, ok := d.(*errdetails.ErrorInfo); ok {
 			body.Motivo, body.Detalhes = info.GetReason(), info.GetMetadata()
 		}
+		if ri, ok := d.(*errdetails.RetryInfo); ok && ri.GetRetryDelay() != nil {
+			// Whole seconds, rounded up: a client that waits that long gets through.
+			secs := int64(math.Ceil(ri.GetRetryDelay().AsDuration().Seconds()))
+			w.Header().Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
+		}
 		if br, ok := d.(*errdetails.BadRequest); ok {
 			for _, fv := range br.GetFieldViolations() {
 				body.Campos = append(body.Campos, fieldError{Campo: fv.GetField(), Descricao: fv.GetDescription()})
@@ -169,16 +175,25 @@ func (s *Server) routes() http.Handler {
 		io.WriteString(w, "ready\n")
 	})
 	mux.Handle("/metrics", s.metricsHandler())
-	if s.cfg.Pprof {
-		mux.HandleFunc("/debug/pprof/", pprof.Index)
-		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-	}
+	// Never the profiler here (it is on CRM_PPROF_ADDR), nor the app's index.html in its place.
+	mux.Handle("/debug/", http.NotFoundHandler())
 	for _, m := range s.modules {
 		for pattern, h := range m.HTTP {
 			mux.Handle(pattern, h)
 		}
 	}
 	mux.Handle("/", webApp(s.cfg.WebDir))
+	return mux
+}
+
+// pprofMux is the profiler's surface, served only on the loopback listener of CRM_PPROF_ADDR.
+func pprofMux() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	return mux
 }
 
@@ -246,7 +261,7 @@ func (s *Server) cors(next http.Handler) http.Handler {
 			h.Add("Vary", "Origin")
 			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
 			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-			h.Set("Access-Control-Expose-Headers", "X-Request-Id")
+			h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After")
 			h.Set("Access-Control-Max-Age", "600")
 			if r.Method == http.MethodOptions {
 				w.WriteHeader(http.StatusNoContent)

@@ -48,7 +48,10 @@ type Server struct {
 	http   *http.Server
 
 	grpcLis, httpLis net.Listener
-	ready            atomic.Bool
+	// pprof, when CRM_PPROF is on: its own server on a loopback listener, never the public port.
+	pprof    *http.Server
+	pprofLis net.Listener
+	ready    atomic.Bool
 	registry         *prometheus.Registry
 }
 
@@ -72,8 +75,9 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("CRM_TRUSTED_PROXIES: %w", err)
 	}
-	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies, TrustedProxies: trusted}
-	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), guard.UnaryInterceptor()}
+	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies, TrustedProxies: trusted,
+		Limits: auth.NewLimits(o.Config)}
+	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), defaultDeadline(o.Config.RPCTimeout), guard.UnaryInterceptor()}
 
 	s.grpc = grpc.NewServer(
 		grpc.ChainUnaryInterceptor(unary...),
@@ -102,13 +106,37 @@ func New(ctx context.Context, o Options) (*Server, error) {
 			}
 		}
 	}
+	// Every answer is small (JSON pages of at most 200 records, the web app's files, metrics; the
+	// largest request is a 1 MiB CSV import): a client slower than these is cut off. The write
+	// timeout is above CRM_RPC_TIMEOUT, so a call that runs out of time still gets its answer.
+	writeTimeout := o.Config.HTTPWriteTimeout
+	if writeTimeout == 0 {
+		writeTimeout = 90 * time.Second
+	}
 	s.http = &http.Server{
 		Handler:           s.routes(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second, // bodies are at most 1 MiB: a slower client is cut off
+		WriteTimeout:      writeTimeout,
 		IdleTimeout:       120 * time.Second,
 	}
+	if o.Config.Pprof {
+		s.pprof = &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
+	}
 	return s, nil
+}
+
+// defaultDeadline gives a call whose client sent no deadline (a REST call, a grpcurl without
+// -max-time) one of d, so that no handler runs forever; calls it makes inherit it.
+func defaultDeadline(d time.Duration) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if _, ok := ctx.Deadline(); !ok && d > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, d)
+			defer cancel()
+		}
+		return handler(ctx, req)
+	}
 }
 
 // Conn is the in-process channel (with interceptors) to every mounted service.
@@ -130,7 +158,22 @@ func (s *Server) Listen() error {
 		s.grpcLis.Close()
 		return fmt.Errorf("HTTP em %s: %w", s.cfg.HTTPAddr, err)
 	}
+	if s.pprof != nil {
+		if s.pprofLis, err = net.Listen("tcp", s.cfg.PprofAddr); err != nil {
+			s.grpcLis.Close()
+			s.httpLis.Close()
+			return fmt.Errorf("pprof em %s: %w", s.cfg.PprofAddr, err)
+		}
+	}
 	return nil
+}
+
+// PprofAddr is the bound address of the pprof listener ("" when CRM_PPROF is off).
+func (s *Server) PprofAddr() string {
+	if s.pprofLis == nil {
+		return ""
+	}
+	return s.pprofLis.Addr().String()
 }
 
 // HTTPAddr and GRPCAddr are the bound addresses after Listen.
@@ -165,6 +208,10 @@ func (s *Server) Serve(ctx context.Context, before func(ctx context.Context) err
 		}
 		errc <- nil
 	}()
+	if s.pprof != nil {
+		go func() { _ = s.pprof.Serve(s.pprofLis) }()
+		s.log.Info("pprof (só nesta máquina)", "endereco", "http://"+s.PprofAddr()+"/debug/pprof/")
+	}
 	s.log.Info("servindo", "http", s.HTTPAddr(), "grpc", s.GRPCAddr())
 
 	startErr := make(chan error, 1)
@@ -221,6 +268,9 @@ func (s *Server) shutdown() {
 	done := make(chan struct{})
 	go func() { s.grpc.GracefulStop(); close(done) }()
 	_ = s.http.Shutdown(grace)
+	if s.pprof != nil {
+		_ = s.pprof.Close()
+	}
 	select {
 	case <-done:
 	case <-grace.Done():

@@ -49,6 +49,9 @@ func StartStackLocal(t testing.TB, resolver auth.Resolver, local *server.Deferre
 	t.Helper()
 	cfg := config.FromEnv()
 	cfg.HTTPAddr, cfg.GRPCAddr, cfg.WebDir = "127.0.0.1:0", "127.0.0.1:0", ""
+	// Component tests call far faster than any user: the rate limits have tests of their own
+	// (services/allinone's TestRateLimits) against a crm process.
+	cfg.LimitUser, cfg.LimitIP, cfg.LimitImport, cfg.LimitSignIn = config.Limit{}, config.Limit{}, config.Limit{}, config.Limit{}
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := server.New(ctx, server.Options{
 		Config: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),

@@ -17,7 +17,7 @@ func startCRM(crmPath, dir string, extra ...string) (string, int, func(), error)
 	httpAddr, grpcAddr := freeAddr(), freeAddr()
 	crm := exec.Command(crmPath)
 	crm.Env = append(append(os.Environ(), "CRM_HTTP_ADDR="+httpAddr, "CRM_GRPC_ADDR="+grpcAddr, "CRM_DATA_DIR="+filepath.Join(dir, "data"),
-		"CRM_DEMO=1", "CRM_LOG_LEVEL=warn", "MONGODB_URI=", "CRM_WEB_DIR="), extra...)
+		"CRM_DEMO=1", "CRM_LOG_LEVEL=warn", "MONGODB_URI=", "CRM_WEB_DIR="), append(noLimits, extra...)...)
 	logf, _ := os.Create(filepath.Join(dir, "crm.log"))
 	crm.Stdout, crm.Stderr = logf, logf
 	if err := crm.Start(); err != nil {
