@@ -52,7 +52,7 @@ type Server struct {
 	pprof    *http.Server
 	pprofLis net.Listener
 	ready    atomic.Bool
-	registry         *prometheus.Registry
+	registry *prometheus.Registry
 }
 
 // New builds the server and registers every module on both the gRPC server and the in-process
