@@ -363,6 +363,7 @@ function regraSTValida(r: RegraST): boolean {
     /^\d+$/.test(r.ncm) &&
     r.uf.length === 2 &&
     centesimos(r.mva_percentual) >= 0 &&
+    centesimos(r.mva_percentual) <= 10 * CEM &&
     interna >= 0 &&
     interna < CEM &&
     inter >= 0 &&

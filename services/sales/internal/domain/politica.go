@@ -93,7 +93,7 @@ type RegraST struct {
 	ReducaoBase Percentual `json:"reducao_base_percentual"`
 }
 
-// Validar checks an ST rule: NCM of 2 to 8 digits, a UF, MVA from 0 %, the rates from 0 to
+// Validar checks an ST rule: NCM of 2 to 8 digits, a UF, MVA from 0 to 1000 %, the rates from 0 to
 // less than 100 % and the base reduction from 0 to 100 %.
 func (r RegraST) Validar() error {
 	var campos []errs.FieldViolation
@@ -104,8 +104,8 @@ func (r RegraST) Validar() error {
 	if len(r.UF) != 2 {
 		add("uf", "Informe a UF de destino.")
 	}
-	if r.MVA < 0 {
-		add("mva_percentual", "MVA não pode ser negativa.")
+	if r.MVA < 0 || r.MVA > 10*Cem {
+		add("mva_percentual", "MVA deve ficar entre 0% e 1000%.")
 	}
 	if r.AliquotaInterna < 0 || r.AliquotaInterna >= Cem {
 		add("aliquota_interna_percentual", "Alíquota interna deve ficar entre 0% e 100%.")
