@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Runs the Firebase Auth emulator (firebase-tools pinned in tools/firebase) until SIGINT/SIGTERM.
+# Runs the Firebase Auth emulator (firebase-tools pinned in tools/firebase) until SIGINT/SIGTERM,
+# or until the process that started it is gone (a `make run` or a test killed with SIGKILL):
+# it watches its parent (CRM_WATCH_PID, else its parent process) and then stops the same way.
 #   scripts/emulator.sh PORT [DATA_DIR]
 # With DATA_DIR, users are imported from it at start and exported to it at exit. The emulator gets
-# exactly one SIGINT on stop: a second one makes firebase-tools quit without exporting.
+# exactly one SIGINT on stop: a second one makes firebase-tools quit without exporting. It also
+# takes PORT+1 and PORT+2 (its hub and logging ports); all three are free again when it exits.
 set -euo pipefail
+watch=${CRM_WATCH_PID:-$PPID}
 root=$(cd "$(dirname "$0")/.." && pwd)
 port=${1:-9099}
 data=${2:-}
@@ -31,7 +35,16 @@ stop() {
   stopping=1
   kill -INT "$child" 2>/dev/null || true
 }
-trap stop INT TERM
-# wait returns early when a trapped signal arrives; keep waiting until the emulator has exported.
-while kill -0 "$child" 2>/dev/null; do wait "$child" || true; done
+trap stop INT TERM HUP
+# Until the emulator has exported and exited: a trapped signal interrupts the short sleep; the
+# parent is checked twice a second.
+while kill -0 "$child" 2>/dev/null; do
+  if [ -z "$stopping" ] && ! kill -0 "$watch" 2>/dev/null; then
+    echo "emulador do Auth: o processo que o iniciou ($watch) terminou; encerrando (os usuários são exportados)"
+    stop
+  fi
+  sleep 0.5 &
+  wait $! 2>/dev/null || true
+done
+wait "$child" 2>/dev/null || true
 rm -rf "$work"

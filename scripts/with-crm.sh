@@ -19,7 +19,10 @@ fi
 trap '[ -n "$stub" ] && kill $stub 2>/dev/null' EXIT
 "$root/scripts/with-emulator.sh" "$emu" bash -c '
   set -euo pipefail
-  "'"$root"'/bin/crm" > "'"$data"'/crm.log" 2>&1 &
+  # crm gets SIGTERM from the kernel if this shell dies without stopping it (setpriv, util-linux).
+  pdeath=()
+  command -v setpriv > /dev/null && setpriv --help 2>&1 | grep -q pdeathsig && pdeath=(setpriv --pdeathsig TERM)
+  "${pdeath[@]}" "'"$root"'/bin/crm" > "'"$data"'/crm.log" 2>&1 &
   pid=$!
   trap "kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf '"$data"'" EXIT
   "'"$root"'/scripts/wait-http.sh" "$CRM_BASE_URL/readyz" 120 $pid || { cat "'"$data"'/crm.log"; exit 1; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# with-emulator.sh PORT CMD...: runs CMD with a fresh Auth emulator on PORT
-# (FIREBASE_AUTH_EMULATOR_HOST set), stopping it afterwards.
+# with-emulator.sh PORT CMD...: runs CMD with a fresh Auth emulator on PORT (and PORT+1, PORT+2)
+# with FIREBASE_AUTH_EMULATOR_HOST set, stopping it afterwards; if this script is killed, the
+# emulator sees its parent gone and stops by itself.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 port=$1; shift
