@@ -4,7 +4,8 @@
 #   2. the Dockerfiles it names exist, and so does every local path they COPY;
 #   3. the nginx configurations (edge proxy, web app) pass `nginx -t`;
 #   4. the kustomize base and every overlay render (`kubectl kustomize`, else kustomize built
-#      with `go install` into bin/).
+#      with `go install` into bin/), and in each, every gRPC port is behind a NetworkPolicy that
+#      names who may call it (deploy/check-netpol.py).
 # Missing tools are installed when we are root with apt (docker-compose, nginx) or Go (kustomize).
 #
 #   deploy/check.sh
@@ -100,6 +101,10 @@ else
 fi
 
 # ---- 4. Kustomize ----
+if ! python3 -c 'import yaml' 2>/dev/null; then
+  step "installing Debian's python3-yaml (the NetworkPolicy check reads the rendered manifests)"
+  apt_install python3-yaml || die "python3 with PyYAML is missing (as root with apt: apt-get install -y python3-yaml)"
+fi
 kustomize=()
 if [ -n "${KUSTOMIZE:-}" ]; then
   kustomize=("$KUSTOMIZE" build)
@@ -123,6 +128,7 @@ for dir in deploy/k8s/base deploy/k8s/overlays/*/; do
   step "${kustomize[*]} $dir"
   out=$("${kustomize[@]}" "$dir") || die "$dir does not render"
   grep -q '^kind: Deployment' <<<"$out" || die "$dir renders no Deployment"
+  python3 "$root/deploy/check-netpol.py" <<<"$out" || die "$dir: the gRPC ports are not restricted (NetworkPolicy)"
 done
 
 printf 'deploy/check.sh: OK in %ss\n' "$((SECONDS - started))"
