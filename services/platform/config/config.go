@@ -84,7 +84,7 @@ func (l Limit) String() string {
 const (
 	DefaultLimitUser   = "50/s,500"
 	DefaultLimitIP     = "100/s,1000"
-	DefaultLimitImport = "10/min,5"
+	DefaultLimitImport = "10/min,10"
 	DefaultLimitSignIn = "60/min,30"
 )
 

@@ -17,7 +17,7 @@ func TestDefaults(t *testing.T) {
 		c.LogLevel != "info" || c.RPCTimeout != 60*time.Second || c.HTTPWriteTimeout != 90*time.Second {
 		t.Errorf("defaults: %+v", c)
 	}
-	if c.LimitUser != (Limit{Rate: 50, Burst: 500}) || c.LimitImport.Burst != 5 || c.LimitImport.Rate != 10.0/60 {
+	if c.LimitUser != (Limit{Rate: 50, Burst: 500}) || c.LimitImport.Burst != 10 || c.LimitImport.Rate != 10.0/60 {
 		t.Errorf("default limits: %v %v", c.LimitUser, c.LimitImport)
 	}
 }
