@@ -23,12 +23,14 @@ tools: go-tools node-tools
 go-tools: $(BIN)/.tools-stamp
 $(BIN)/.tools-stamp: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
+	@echo "==> ferramentas Go (buf, plugins do protoc, grpcurl) em bin/: 2 a 7 min com o cache Go vazio (sem saída enquanto compila), nada depois"
 	cd tools && GOWORK=off GOBIN=$(BIN) go install tool
 	@touch $@
 
 # firebase-tools (Auth emulator), pinned in tools/firebase/package-lock.json.
 node-tools: tools/firebase/node_modules/.stamp
 tools/firebase/node_modules/.stamp: tools/firebase/package-lock.json
+	@echo "==> firebase-tools (o emulador do Auth) em tools/firebase: 1 a 10 min na primeira vez (~300 MB do npm; mais se o npm compilar o módulo nativo re2), nada depois"
 	cd tools/firebase && npm ci --no-audit --no-fund
 	@touch $@
 
@@ -41,12 +43,14 @@ build: crm web
 
 crm:
 	@mkdir -p $(BIN)
+	@echo "==> compilando bin/crm: 1 a 2 min com o cache Go vazio, segundos depois"
 	go build -trimpath -o $(BIN)/crm ./services/allinone/cmd/crm
 
 web:
 ifneq ($(HAS_MOBILE),)
-	cd mobile && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://127.0.0.1:$${CRM_AUTH_EMULATOR_PORT:-9099}} npm run build
+	cd mobile && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || { echo "==> dependências do app (npm ci em mobile/): 1 a 3 min na primeira vez"; npm ci --no-audit --no-fund; }; }
+	@echo "==> build do app web (mobile/dist): uns 30 s"
+	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://$${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:$${CRM_AUTH_EMULATOR_PORT:-9099}}} npm run build
 endif
 
 ## ---------- run ----------
@@ -107,13 +111,16 @@ deploy-check:
 	@if [ -x deploy/check.sh ]; then deploy/check.sh; fi
 
 ## ---------- bench ----------
+# The benchmarks replay hundreds of writes from one user as fast as they can: no rate limits there
+# (they have a test of their own, services/allinone/limits_test.go).
+BENCH_NO_LIMITS := CRM_RATE_LIMIT_USER=off CRM_RATE_LIMIT_IP=off CRM_RATE_LIMIT_IMPORT=off CRM_RATE_LIMIT_SIGNIN=off
 bench: tools crm chromium
 	scripts/with-emulator.sh 9399 go run ./services/allinone/cmd/crmbench
 ifneq ($(HAS_MOBILE),)
 	VITE_FIREBASE_AUTH_EMULATOR_URL=http://127.0.0.1:9499 $(MAKE) web
-	scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
+	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
 	cd mobile && npm run bench:search
-	scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:saida'
+	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:saida'
 endif
 
 clean:
