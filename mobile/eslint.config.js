@@ -54,4 +54,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A screen reads and writes through its feature's api/ hooks (one queryOptions and hook per
+    // endpoint), never with inline query keys.
+    files: ['src/features/*/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useInfiniteQuery', 'useMutation', 'useSuspenseQuery'],
+              message: 'Use o hook do endpoint em api/ da feature (queryOptions + hook), não uma consulta inline.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

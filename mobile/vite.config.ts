@@ -54,15 +54,15 @@ function precompress(): Plugin {
 
 /** Screens worth fetching before the app's code runs, when the page is opened on their path. */
 const PRELOAD_ROUTES: Record<string, string> = {
-  '/': 'src/features/public/HomePage.tsx',
-  '/home': 'src/features/public/HomePage.tsx',
-  '/signin': 'src/features/auth/SignInPage.tsx',
-  '/signup': 'src/features/auth/SignUpPage.tsx',
-  '/reset-password': 'src/features/auth/ResetPasswordPage.tsx',
-  '/auth-links': 'src/features/auth/AuthLinksPage.tsx',
-  '/landing': 'src/features/public/LandingPage.tsx',
-  '/about': 'src/features/public/AboutPage.tsx',
-  '/crm-home': 'src/features/crm-home/CrmHomePage.tsx',
+  '/': 'src/features/public/components/HomePage.tsx',
+  '/home': 'src/features/public/components/HomePage.tsx',
+  '/signin': 'src/features/auth/components/SignInPage.tsx',
+  '/signup': 'src/features/auth/components/SignUpPage.tsx',
+  '/reset-password': 'src/features/auth/components/ResetPasswordPage.tsx',
+  '/auth-links': 'src/features/auth/components/AuthLinksPage.tsx',
+  '/landing': 'src/features/public/components/LandingPage.tsx',
+  '/about': 'src/features/public/components/AboutPage.tsx',
+  '/crm-home': 'src/features/crm-home/components/CrmHomePage.tsx',
 };
 
 /**

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import '@ionic/react/css/core.css';
 import '../src/app/theme.css';
-import { BuscaNaCopia } from '../src/features/clientes/BuscarPage';
+import { BuscaNaCopia } from '../src/features/clientes/components/BuscarPage';
 import { aplicarAlteracoes, lerCopia } from '../src/lib/clientes/copia';
 import { apagarDadosDoAparelho } from '../src/lib/device-db';
 import type { Cliente } from '../src/lib/api/types';

@@ -2,10 +2,9 @@
 // the Auth emulator and the loopback ViaCEP stand-in. Names are unique per run: the same crm
 // serves every test.
 import assert from 'node:assert/strict';
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, cnpj, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -17,19 +16,6 @@ after(async () => {
 });
 
 const signedIn = (email) => signedInContext(browser, email);
-
-/** A valid CNPJ with random base digits. */
-function cnpj() {
-  const b = Array.from({ length: 8 }, () => randomInt(10)).concat([0, 0, 0, 1]);
-  const dv = (ds) => {
-    const pesos = ds.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const r = ds.reduce((s, d, i) => s + d * pesos[i], 0) % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  const d1 = dv(b);
-  const d2 = dv([...b, d1]);
-  return [...b, d1, d2].join('');
-}
 
 const sufixo = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 

@@ -1,7 +1,7 @@
 // Shared by the end-to-end tests: the running crm (CRM_BASE_URL) and Auth emulator
 // (FIREBASE_AUTH_EMULATOR_HOST), Debian's Chromium through playwright-core.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, newContext } from '../scripts/lib/browser.mjs';
 
@@ -164,4 +164,17 @@ export async function routeGoogleScripts(context) {
   await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_SHIM }),
   );
+}
+
+/** A valid CNPJ with random base digits. */
+export function cnpj() {
+  const b = Array.from({ length: 8 }, () => randomInt(10)).concat([0, 0, 0, 1]);
+  const dv = (ds) => {
+    const pesos = ds.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const r = ds.reduce((s, d, i) => s + d * pesos[i], 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  const d1 = dv(b);
+  const d2 = dv([...b, d1]);
+  return [...b, d1, d2].join('');
 }

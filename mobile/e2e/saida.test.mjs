@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -189,6 +189,85 @@ describe('outbox: changes made offline', () => {
       await page.getByTestId('selo-saida').waitFor({ state: 'detached' });
       const intacto = (await apiAs(DEMO.vendedor2, 'GET', `/clientes/${deOutro.id}`)).body;
       assert.equal(intacto.versao, deOutro.versao);
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+});
+
+describe('outbox: portfolio actions made offline (ADMIN)', () => {
+  it('an assignment and a whole-portfolio transfer made offline land once each, in order', async () => {
+    const marca = sufixo();
+    const a = await createOperator({ nome: `Vendedor A ${marca}` });
+    const b = await createOperator({ nome: `Vendedor B ${marca}` });
+    const ids = [];
+    for (const n of [1, 2]) {
+      const r = await apiAs(DEMO.admin, 'POST', '/clientes', { id: randomUUID(), tipo_pessoa: 'PJ', documento: cnpj(), nome: `Cliente ${marca} ${n}`, vendedor_id: a.operador.id });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      ids.push(r.body.id);
+    }
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await prontoParaFicarOffline(page);
+      // The chooser offers the device copy once it holds the new customers.
+      await page.waitForFunction(
+        (nome) =>
+          new Promise((resolve) => {
+            const req = indexedDB.open('crm-vendas');
+            req.onsuccess = () => {
+              const get = req.result.transaction('registros').objectStore('registros').getAll();
+              get.onsuccess = () => {
+                req.result.close();
+                resolve(get.result.filter((r) => r.r?.nome?.startsWith(nome)).length === 2);
+              };
+            };
+          }),
+        `Cliente ${marca}`,
+        { timeout: 60_000, polling: 1000 },
+      );
+      await page.goto(`${BASE}/carteira`);
+      await page.getByTestId('resumo-carteira').locator(`tr[data-vendedor="${a.operador.id}"]`).waitFor({ timeout: 30_000 });
+
+      await context.setOffline(true);
+      // 1. Assign one of A's customers to B (chosen from the device copy).
+      const atribuir = page.locator('section[aria-label="Atribuir clientes"]');
+      await atribuir.locator('ion-button', { hasText: 'Escolher clientes' }).click();
+      await page.waitForURL((u) => u.pathname === '/escolher');
+      await page.locator('input[name=busca]').fill(`Cliente ${marca} 1`);
+      await page.getByTestId('opcoes-escolha').getByText(`Cliente ${marca} 1`).click();
+      await page.locator('ion-button', { hasText: 'Confirmar (1)' }).click();
+      await page.waitForURL((u) => u.pathname === '/carteira');
+      await atribuir.locator('select[name=atribuir_para]').selectOption(b.operador.id);
+      await atribuir.locator('ion-button', { hasText: 'Atribuir' }).click();
+      await badge(page).waitFor();
+      assert.equal(await badge(page).textContent(), '1');
+
+      // 2. Transfer the rest of A's portfolio to B.
+      const transferir = page.locator('section[aria-label="Transferir carteira"]');
+      await transferir.locator('select[name=de_vendedor]').selectOption(a.operador.id);
+      await transferir.locator('select[name=para_vendedor]').selectOption(b.operador.id);
+      await transferir.locator('ion-button', { hasText: 'Transferir carteira' }).click();
+      await page.locator('ion-alert button', { hasText: /^(OK|Confirmar|Transferir)$/ }).last().click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=selo-saida-total]')?.textContent === '2');
+      // Nothing moved yet.
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/clientes/${ids[0]}`)).body.vendedor_id, a.operador.id);
+
+      // Back online: both go, in order; each is recorded once.
+      await context.setOffline(false);
+      await page.getByTestId('selo-saida').waitFor({ state: 'detached', timeout: 60_000 });
+      for (const id of ids) assert.equal((await apiAs(DEMO.admin, 'GET', `/clientes/${id}`)).body.vendedor_id, b.operador.id);
+      const hist = (await apiAs(DEMO.admin, 'GET', `/carteira/transferencias?vendedor=${b.operador.id}&page_size=50`)).body.transferencias;
+      assert.deepEqual(
+        hist.map((t) => [t.de_vendedor_id, t.quantidade]).sort(),
+        [
+          [a.operador.id, 1],
+          [a.operador.id, 1],
+        ],
+        JSON.stringify(hist),
+      );
+      await page.goto(`${BASE}/pendencias`);
+      await page.getByText('Nenhuma alteração pendente.').waitFor();
     } finally {
       await context.setOffline(false);
       await context.close();

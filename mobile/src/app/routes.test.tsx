@@ -1,24 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// Ionic's web components need a real browser (constructable stylesheets); plain stand-ins here.
-vi.mock('../components/ui/Page', () => ({
-  Page: ({ title, children }: { title: string; children: React.ReactNode }) => (
-    <div>
-      <h1>{title}</h1>
-      {children}
-    </div>
-  ),
-}));
-vi.mock('@ionic/react', () => ({
-  IonButton: ({ children, routerLink }: { children: React.ReactNode; routerLink?: string }) => <a href={routerLink}>{children}</a>,
-  IonIcon: () => null,
-  IonSpinner: () => null,
-  IonPage: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
-  IonContent: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
-}));
+// Ionic's web components need a real browser: the shared stand-ins (src/test/tela).
+vi.mock('../components/ui/Page', () => import('../test/tela').then((m) => m.paginaFalsa));
+vi.mock('@ionic/react', () => import('../test/tela').then((m) => m.ionicFalso));
 // The screens mark the first screen as up, which warms the alert code; not in these tests.
 vi.mock('../lib/history', async (original) => ({ ...(await original<typeof import('../lib/history')>()), marcarPrimeiraTela: () => {} }));
 
@@ -26,9 +12,9 @@ import { AppRoutes, NOMES_ROTAS_FUTURAS, ROTAS_CONSTRUIDAS, ROTAS_FUTURAS } from
 import { RequireOperator } from './guards';
 import { rotaDoDeepLink } from './StartupTasks';
 import { updateSessionUser } from '../lib/session';
+import { montarTela, Onde as Where } from '../test/tela';
 import { clearOnLogout, storeOperatorProfile } from '../lib/storage';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SPEC_ROUTES = [
   'home', 'landing', 'signin', 'signup', 'reset-password', 'about', 'crm-home',
@@ -66,27 +52,14 @@ describe('auth-links deep links', () => {
   });
 });
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 describe('guard', () => {
-  let container: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    clearOnLogout();
-    container = document.createElement('div');
-    document.body.appendChild(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const t = montarTela();
+  beforeEach(() => clearOnLogout());
 
   function render(path: string) {
     act(() =>
-      root.render(
+      t.root.render(
         <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Routes>
             <Route path="/crm-home" element={<RequireOperator>PROTEGIDA</RequireOperator>} />
@@ -96,7 +69,7 @@ describe('guard', () => {
         </MemoryRouter>,
       ),
     );
-    return container.textContent;
+    return t.container.textContent;
   }
 
   const ana = { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana', emailVerified: true };
@@ -147,7 +120,7 @@ describe('guard', () => {
       updateSessionUser(ana);
     });
     act(() =>
-      root.render(
+      t.root.render(
         <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Routes>
             <Route path="/admin/operadores" element={<RequireOperator acao="operadores.gerenciar">ADMIN</RequireOperator>} />
@@ -157,7 +130,7 @@ describe('guard', () => {
       ),
     );
     const tela = await vi.waitFor(() => {
-      const el = container.querySelector('[data-testid=sem-permissao]');
+      const el = t.container.querySelector('[data-testid=sem-permissao]');
       expect(el).toBeTruthy();
       return el!;
     });
@@ -165,24 +138,14 @@ describe('guard', () => {
     expect(tela.querySelector('p')?.textContent).toBe('Sem permissão para gerenciar operadores. Esta tela é só para administradores.');
     expect(tela.querySelector('a')?.textContent).toBe('Voltar ao Início');
     expect(tela.querySelector('a')?.getAttribute('href')).toBe('/crm-home');
-    expect(container.textContent).not.toContain('ADMIN');
-    expect(container.querySelector('[data-testid=where]')?.textContent).toBe(path);
+    expect(t.container.textContent).not.toContain('ADMIN');
+    expect(t.container.querySelector('[data-testid=onde]')?.textContent).toBe(path);
   });
 });
 
 describe('the app routes', () => {
-  let container: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    clearOnLogout();
-    container = document.createElement('div');
-    document.body.appendChild(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const t = montarTela();
+  beforeEach(() => clearOnLogout());
 
   const ana = { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana', emailVerified: true };
   function entrar(perfil: string) {
@@ -193,7 +156,7 @@ describe('the app routes', () => {
   }
   function abrir(path: string) {
     act(() =>
-      root.render(
+      t.root.render(
         <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AppRoutes />
           <Where />
@@ -201,17 +164,17 @@ describe('the app routes', () => {
       ),
     );
   }
-  const onde = () => container.querySelector('[data-testid=where]')?.textContent;
+  const onde = () => t.container.querySelector('[data-testid=onde]')?.textContent;
 
   it.each([...ROTAS_FUTURAS])('/%s (a later area): "Em breve" with a link to Início, the URL stays', async (r) => {
     entrar('VENDEDOR');
     abrir(`/${r}`);
     const tela = await vi.waitFor(() => {
-      const el = container.querySelector('[data-testid=em-breve]');
+      const el = t.container.querySelector('[data-testid=em-breve]');
       expect(el).toBeTruthy();
       return el!;
     });
-    expect(container.querySelector('h1')?.textContent).toBe(NOMES_ROTAS_FUTURAS[r]);
+    expect(t.container.querySelector('h1')?.textContent).toBe(NOMES_ROTAS_FUTURAS[r]);
     expect(tela.querySelector('h2')?.textContent).toBe('Em breve');
     expect(tela.querySelector('p')?.textContent).toBe('Esta área ainda não está disponível nesta versão.');
     expect(tela.querySelector('a')?.getAttribute('href')).toBe('/crm-home');
@@ -232,7 +195,7 @@ describe('the app routes', () => {
     entrar(perfil);
     abrir(path);
     const tela = await vi.waitFor(() => {
-      const el = container.querySelector('[data-testid=sem-permissao]');
+      const el = t.container.querySelector('[data-testid=sem-permissao]');
       expect(el).toBeTruthy();
       return el!;
     });

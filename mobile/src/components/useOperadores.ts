@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { todosOperadores, chaves } from '../entities/operador/api';
+import { useOperadoresDaEmpresa } from '../entities/operador/queries';
 import type { Operador } from '../lib/api/types';
 import { useSession } from '../lib/session';
 
@@ -11,12 +10,7 @@ import { useSession } from '../lib/session';
 export function useOperadores() {
   const { profile } = useSession();
   const gestor = Boolean(profile && profile.perfil !== 'VENDEDOR');
-  const q = useQuery({
-    queryKey: chaves.todosDaEmpresa,
-    queryFn: ({ signal }) => todosOperadores(true, signal),
-    enabled: gestor,
-    staleTime: 5 * 60_000,
-  });
+  const q = useOperadoresDaEmpresa({ enabled: gestor });
   const lista: Operador[] = useMemo(() => q.data ?? [], [q.data]);
   const nomes = useMemo(() => {
     const m = new Map(lista.map((o) => [o.id, o.nome_operador]));

@@ -3,3 +3,4 @@
 // finds its operation.
 import './cliente/operacoes';
 import './pesquisa/operacoes';
+import './carteira/operacoes';

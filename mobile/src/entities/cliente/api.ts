@@ -87,8 +87,8 @@ export function resumoCarteira(signal?: AbortSignal) {
   return api<ResumoCarteiraResposta>('/carteira', { signal });
 }
 
-export function atribuirClientes(body: AtribuirClientesPedido) {
-  return api<Transferencia>('/carteira/atribuir', { method: 'POST', body });
+export function atribuirClientes(body: AtribuirClientesPedido, signal?: AbortSignal) {
+  return api<Transferencia>('/carteira/atribuir', { method: 'POST', body, signal });
 }
 
 export function transferirCarteira(body: TransferirCarteiraPedido, signal?: AbortSignal) {

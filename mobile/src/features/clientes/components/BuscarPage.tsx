@@ -1,0 +1,146 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { IonSpinner } from '@ionic/react';
+import { Page } from '../../../components/ui/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
+import { useOperadores } from '../../../components/useOperadores';
+import { useBuscaClientes } from '../api/clientes';
+import { buscarClientes, type ClienteLocal } from '../../../entities/cliente/busca';
+import { useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
+import { LIMITE_RESULTADOS } from '../../../lib/sync/busca';
+import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
+import { formatarDiaHora } from '../../../lib/format/date';
+import { useSession } from '../../../lib/session';
+import { TODOS_VENDEDORES } from '../../../lib/storage';
+import { ItemCliente, ListaClientes } from './ItemCliente';
+
+/**
+ * The search over the device copy: one pass over precomputed folded strings per keystroke, at
+ * most LIMITE_RESULTADOS rows rendered (plain elements). Exported for the search benchmark.
+ */
+/** Rows rendered at once on a keystroke (a phone screen); the rest follow in a deferred render. */
+export const PRIMEIRAS_LINHAS = 12;
+
+export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteLocal[]; nomeVendedor?: (id: string) => string | undefined }) {
+  const [texto, setTexto] = useState('');
+  const res = useMemo(() => buscarClientes(lista, texto), [lista, texto]);
+  // The keystroke paints the first screenful; the other rows (up to LIMITE_RESULTADOS) come in a
+  // render React may interrupt when the next key arrives.
+  const adiado = useDeferredValue(res);
+  const itens = adiado === res ? res.itens : res.itens.slice(0, PRIMEIRAS_LINHAS);
+  return (
+    <>
+      <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
+        <label htmlFor="busca-clientes">Nome, fantasia ou CPF/CNPJ</label>
+        <input
+          id="busca-clientes"
+          name="busca"
+          type="search"
+          autoComplete="off"
+          autoFocus
+          enterKeyHint="search"
+          maxLength={MAX_BUSCA_CARACTERES}
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          placeholder="Ex.: são joão, 11.222.333"
+        />
+      </div>
+      <p className="muted ion-padding-horizontal" role="status" data-testid="contagem-busca" style={{ fontSize: '0.85rem' }}>
+        {texto.trim()
+          ? res.total === 0
+            ? 'Nenhum cliente encontrado.'
+            : res.total > res.itens.length
+              ? `${res.total} clientes; mostrando os ${res.itens.length} primeiros. Refine a busca.`
+              : `${res.total} cliente(s)`
+          : `${lista.length} clientes no aparelho. Digite para buscar.`}
+      </p>
+      <ListaClientes data-testid="resultados-busca" data-consulta={texto}>
+        {itens.map((c) => (
+          <ItemCliente key={c.id} c={c} vendedor={nomeVendedor?.(c.vendedor_id)} />
+        ))}
+      </ListaClientes>
+    </>
+  );
+}
+
+function BuscaNoServidor({ vendedor }: { vendedor: string }) {
+  const [texto, setTexto] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setQ(texto.trim()), 300);
+    return () => clearTimeout(t);
+  }, [texto]);
+  const params = { q, vendedor: vendedor || undefined, page_size: LIMITE_RESULTADOS };
+  const r = useBuscaClientes(params, { enabled: q.length > 0 });
+  return (
+    <>
+      <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
+        <label htmlFor="busca-clientes">Nome, fantasia ou CPF/CNPJ</label>
+        <input id="busca-clientes" name="busca" type="search" autoComplete="off" autoFocus value={texto} onChange={(e) => setTexto(e.target.value)} />
+      </div>
+      <p className="muted ion-padding-horizontal" style={{ fontSize: '0.85rem' }}>
+        Os clientes ainda não estão salvos no aparelho; buscando no servidor.
+      </p>
+      {!q ? null : r.isPending ? (
+        <div className="ion-padding">
+          <IonSpinner name="dots" />
+        </div>
+      ) : r.isError ? (
+        <ErrorState error={r.error} onRetry={() => void r.refetch()} />
+      ) : r.data.clientes.length === 0 ? (
+        <EmptyState>Nenhum cliente encontrado.</EmptyState>
+      ) : (
+        <ListaClientes data-testid="resultados-busca" data-consulta={texto}>
+          {r.data.clientes.map((c) => (
+            <ItemCliente key={c.id} c={c} />
+          ))}
+        </ListaClientes>
+      )}
+    </>
+  );
+}
+
+function Busca() {
+  const { profile } = useSession();
+  const ops = useOperadores();
+  const sync = useSituacaoClientes();
+  const copia = useClientesDoAparelho();
+  const vendedor = ops.gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
+  // The copy holds the operator's whole scope; the seller filter applies here.
+  const base = useMemo(() => (copia && vendedor ? copia.filter((c) => c.vendedor_id === vendedor) : copia), [copia, vendedor]);
+  return (
+    <Page title="Buscar clientes" backHref="/crm-clientes" padded={false}>
+      <div className="narrow">
+        {ops.gestor ? (
+          <p className="muted ion-padding-horizontal" style={{ margin: '8px 0 0', fontSize: '0.85rem' }}>
+            Vendedor: {profile?.filtroVendedor || TODOS_VENDEDORES}
+          </p>
+        ) : null}
+        {base === null ? (
+          <div className="center-box" role="status">
+            <IonSpinner name="crescent" />
+          </div>
+        ) : copia && copia.length > 0 ? (
+          <>
+            <BuscaNaCopia lista={base} nomeVendedor={ops.gestor && !vendedor ? (id) => ops.nomes.get(id) : undefined} />
+            {sync.sincronizadoEm ? (
+              <p className="muted ion-padding" style={{ fontSize: '0.8rem' }}>
+                Dados do aparelho, atualizados em {formatarDiaHora(sync.sincronizadoEm)}.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <BuscaNoServidor vendedor={vendedor} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+export default function BuscarPage() {
+  return (
+    <QueryBoundary>
+      <Busca />
+    </QueryBoundary>
+  );
+}

@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useState } from 'react';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { add, downloadOutline, searchOutline } from 'ionicons/icons';
+import { IonFab } from '../../../components/ionic/IonFab';
+import { IonFabButton } from '../../../components/ionic/IonFabButton';
+import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
+import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
+import { IonRefresher } from '../../../components/ionic/IonRefresher';
+import { IonRefresherContent } from '../../../components/ionic/IonRefresherContent';
+import { IonSkeletonText } from '../../../components/ionic/IonSkeletonText';
+import { Page } from '../../../components/ui/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
+import { AvisoCopia } from '../../../components/ui/AvisoCopia';
+import { SelectField } from '../../../components/ui/SelectField';
+import { TextField } from '../../../components/ui/TextField';
+import { useToast } from '../../../components/ui/useToast';
+import { useEscolha } from '../../../components/useEscolha';
+import { useOnline } from '../../../components/useOnline';
+import { useOperadores } from '../../../components/useOperadores';
+import { todaALista, useListaClientes } from '../api/clientes';
+import { useRegioes } from '../../../entities/endereco/queries';
+import { falhaDeConexao, mensagemDeErro } from '../../../lib/api/client';
+import type { Cliente, ListarClientesParametros } from '../../../lib/api/types';
+import { STATUS_CLIENTE } from '../../../entities/cliente/status';
+import { enviarESincronizar } from '../../../lib/sync/iniciar';
+import { AvisoSaida } from '../../../components/sync/AvisoSaida';
+import { baixarArquivo } from '../../../lib/csv';
+import { KEYS, setItem, TODOS_VENDEDORES } from '../../../lib/storage';
+import { useSession } from '../../../lib/session';
+import { useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
+import { filtrarClientes } from '../../../entities/cliente/busca';
+import { csvDosClientes, nomeArquivoExportacao } from '../utils/exportar';
+import { ItemCliente, ListaClientes } from './ItemCliente';
+import { useDebounced } from '../../../components/useDebounced';
+
+const PASSO_LOCAL = 100;
+
+function Lista() {
+  const { profile } = useSession();
+  const online = useOnline();
+  const toast = useToast();
+  const sync = useSituacaoClientes();
+  const ops = useOperadores();
+  const gestor = ops.gestor;
+  const vendedor = gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
+  const [status, setStatus] = useState('');
+  const [regiao, setRegiao] = useState('');
+  const [cidadeDigitada, setCidadeDigitada] = useState('');
+  const cidade = useDebounced(cidadeDigitada.trim(), 400);
+  const [exportando, setExportando] = useState(false);
+  const [limiteLocal, setLimiteLocal] = useState(PASSO_LOCAL);
+
+  const escolherVendedor = useEscolha('crm-clientes/vendedor', (r) => {
+    const o = r.opcoes[0];
+    setItem(KEYS.filtroVendedorId, o?.valor ?? '');
+    setItem(KEYS.filtroVendedor, o?.valor ? o.rotulo : TODOS_VENDEDORES);
+  });
+
+  const regioes = useRegioes({ staleTime: 5 * 60_000, retry: 0 });
+
+  const params: ListarClientesParametros = {
+    vendedor: vendedor || undefined,
+    status: status || undefined,
+    regiao: regiao || undefined,
+    cidade: cidade || undefined,
+    page_size: 50,
+  };
+  // A server out of reach falls back to the device copy at once.
+  const query = useListaClientes(params, { enabled: online });
+  const usarCopia = !online || (query.isError && falhaDeConexao(query.error));
+  const copia = useClientesDoAparelho();
+  const daCopia = useMemo(
+    () => (usarCopia && copia ? filtrarClientes(copia, { vendedor, status, regiao, cidade }) : []),
+    [usarCopia, copia, vendedor, status, regiao, cidade],
+  );
+  useEffect(() => setLimiteLocal(PASSO_LOCAL), [vendedor, status, regiao, cidade]);
+
+  const doServidor = useMemo(() => query.data?.pages.flatMap((p) => p.clientes) ?? [], [query.data]);
+  const clientes: Cliente[] = usarCopia ? daCopia.slice(0, limiteLocal) : doServidor;
+  const carregando = usarCopia ? copia === null : query.isPending;
+  const temMais = usarCopia ? daCopia.length > limiteLocal : query.hasNextPage;
+
+  async function atualizar() {
+    await Promise.allSettled([enviarESincronizar(), online ? query.refetch() : Promise.resolve()]);
+  }
+
+  async function exportar() {
+    if (exportando) return;
+    setExportando(true);
+    try {
+      let todos: Cliente[];
+      if (usarCopia) todos = daCopia;
+      else {
+        // Everything the filters match, not only the pages scrolled so far.
+        todos = await todaALista(params, query.data?.pages ?? []);
+      }
+      baixarArquivo(nomeArquivoExportacao(), csvDosClientes(todos, ops.nome));
+      toast(`${todos.length} cliente(s) exportado(s).`, { duration: 2500, position: 'bottom', color: 'success' });
+    } catch (err) {
+      toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' });
+    } finally {
+      setExportando(false);
+    }
+  }
+
+  return (
+    <Page
+      title="Clientes"
+      backHref="/crm-home"
+      padded={false}
+      actions={
+        <>
+          <IonButton routerLink="/crm-clientes-buscar" aria-label="Buscar clientes">
+            <IonIcon slot="icon-only" icon={searchOutline} />
+          </IonButton>
+          <IonButton onClick={() => void exportar()} aria-label="Exportar CSV" disabled={exportando || carregando}>
+            {exportando ? <IonSpinner name="dots" /> : <IonIcon slot="icon-only" icon={downloadOutline} />}
+          </IonButton>
+        </>
+      }
+      fixed={
+        <IonFab slot="fixed" vertical="bottom" horizontal="end">
+          <IonFabButton routerLink="/crm-clientes-incluir" aria-label="Novo cliente">
+            <IonIcon icon={add} />
+          </IonFabButton>
+        </IonFab>
+      }
+    >
+      <IonRefresher slot="fixed" onIonRefresh={(e) => void atualizar().finally(() => e.detail.complete())}>
+        <IonRefresherContent pullingText="Puxe para atualizar" refreshingText="Atualizando…" />
+      </IonRefresher>
+      <div className="narrow">
+        {gestor ? (
+          <div className="barra-vendedor">
+            <span>
+              Vendedor: <strong data-testid="filtro-vendedor">{profile?.filtroVendedor || TODOS_VENDEDORES}</strong>
+            </span>
+            <IonButton
+              size="small"
+              fill="outline"
+              onClick={() =>
+                escolherVendedor({
+                  titulo: 'Escolher vendedor',
+                  opcoes: ops.vendedores,
+                  multipla: false,
+                  selecionados: [vendedor],
+                  opcaoTodos: TODOS_VENDEDORES,
+                })
+              }
+              disabled={ops.carregando}
+            >
+              Trocar
+            </IonButton>
+          </div>
+        ) : null}
+        <div className="chips" role="group" aria-label="Status">
+          <button type="button" className="chip" aria-pressed={status === ''} onClick={() => setStatus('')}>
+            Todos
+          </button>
+          {STATUS_CLIENTE.map((s) => (
+            <button key={s.valor} type="button" className="chip" aria-pressed={status === s.valor} onClick={() => setStatus(s.valor)}>
+              {s.plural}
+            </button>
+          ))}
+        </div>
+        <div className="filtros">
+          <SelectField
+            label="Região"
+            name="regiao"
+            value={regiao}
+            onValue={setRegiao}
+            options={[{ value: '', label: 'Todas' }, ...(regioes.data ?? []).map((r) => ({ value: r.id, label: r.nome }))]}
+          />
+          <TextField label="Cidade" name="cidade" value={cidadeDigitada} onValue={setCidadeDigitada} placeholder="Nome da cidade" />
+        </div>
+        <AvisoSaida />
+        {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
+        {carregando ? (
+          <div className="ion-padding">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} style={{ marginBottom: 12 }}>
+                <IonSkeletonText animated style={{ width: '60%' }} />
+                <IonSkeletonText animated style={{ width: '40%' }} />
+              </div>
+            ))}
+          </div>
+        ) : query.isError && !usarCopia ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : clientes.length === 0 ? (
+          <EmptyState>
+            {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
+          </EmptyState>
+        ) : (
+          <ListaClientes data-testid="lista-clientes">
+            {clientes.map((c) => (
+              <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
+            ))}
+          </ListaClientes>
+        )}
+        <IonInfiniteScroll
+          disabled={!temMais}
+          onIonInfinite={(e) => {
+            if (usarCopia) {
+              setLimiteLocal((n) => n + PASSO_LOCAL);
+              void e.target.complete();
+            } else void query.fetchNextPage().finally(() => e.target.complete());
+          }}
+        >
+          <IonInfiniteScrollContent loadingText="Carregando mais…" />
+        </IonInfiniteScroll>
+        <div style={{ height: 80 }} />
+      </div>
+    </Page>
+  );
+}
+
+export default function ClientesPage() {
+  return (
+    <QueryBoundary>
+      <Lista />
+    </QueryBoundary>
+  );
+}
