@@ -109,7 +109,16 @@ describe('app versions (ADMIN)', () => {
       try {
         await other.page.getByRole('alertdialog').waitFor();
         assert.match(await other.page.getByRole('alertdialog').textContent(), /Atualização obrigatória.*Atualize para continuar\./s);
-        assert.equal(await other.page.locator('.blocker ion-button').getAttribute('href'), 'https://crm.example.com/atualizar');
+        // On the web the new build comes through the service worker, not the link (that is for
+        // the Android app): "Atualizar agora" asks for it and reloads; still old, still blocked.
+        const botao = other.page.locator('.blocker ion-button', { hasText: 'Atualizar agora' });
+        assert.equal(await botao.getAttribute('href'), null);
+        await other.page.evaluate(() => {
+          window.__antes = true;
+        });
+        await botao.click();
+        await other.page.waitForFunction(() => !window.__antes, null, { timeout: 30_000 });
+        await other.page.getByRole('alertdialog').waitFor();
       } finally {
         await other.context.close();
       }

@@ -304,6 +304,36 @@ describe('CSV import (ADMIN, carteira)', () => {
   });
 });
 
+describe('CSV import from Excel (Windows-1252)', () => {
+  it('detects the encoding and keeps the accents of names and cities', async () => {
+    const marca = sufixo();
+    const doc = cnpj();
+    const nome = `Padaria São João Ação ${marca}`;
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await page.goto(`${BASE}/carteira`);
+      const imp = page.getByTestId('importar-clientes');
+      await imp.waitFor();
+      // What Excel's pt-BR "CSV (separado por vírgulas)" writes: Windows-1252 bytes, no BOM.
+      const csv = ['tipo_pessoa;documento;nome;cidade;uf;vendedor_id', `PJ;${doc};${nome};São José dos Campos;SP;demo-vendedor2`].join('\r\n');
+      const bytes = Buffer.from(csv, 'latin1');
+      assert.ok(!bytes.includes(Buffer.from('ã')), 'not UTF-8');
+      await imp.locator('input[type=file]').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: bytes });
+      await imp.getByTestId('codificacao-lida').getByText('Codificação detectada: Windows-1252 (Excel).').waitFor();
+      await imp.locator('ion-button', { hasText: 'Gravar 1 cliente(s)' }).click();
+      await closeAlert(page, 'OK');
+      await imp.getByText('Importação concluída: 1 cliente(s) criado(s), 0 atualizado(s).').waitFor();
+      const r = (await apiAs(DEMO.admin, 'GET', `/clientes?q=${doc}`)).body.clientes;
+      assert.deepEqual(
+        r.map((c) => [c.nome, c.cidade, c.uf]),
+        [[nome, 'São José dos Campos', 'SP']],
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('regions (ADMIN)', () => {
   it('creates a region and adds a city through cidades-escolher', async () => {
     const nome = `Região E2E ${sufixo()}`;

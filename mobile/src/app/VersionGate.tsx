@@ -1,11 +1,16 @@
 import { IonButton } from '@ionic/react';
 import { config } from '../config/env';
+import { isNative } from '../lib/platform';
 import { useBloqueioVersao } from '../lib/version';
+import { atualizarWeb, useAvisoNovaVersao } from './pwa/estado';
 
 /** Blocks the whole app while this build is older than the company's minimum version. */
 export function VersionGate() {
   const bloqueio = useBloqueioVersao();
+  const { atualizando } = useAvisoNovaVersao();
   if (!bloqueio) return null;
+  // On the web the new build comes through the service worker (the link is for the Android app).
+  const web = !isNative();
   return (
     <div className="blocker" role="alertdialog" aria-modal="true" aria-labelledby="atualizacao-titulo">
       <div className="card">
@@ -14,7 +19,11 @@ export function VersionGate() {
         <p className="muted">
           Sua versão: {config.appVersion} · Versão mínima: {bloqueio.versaoMinima}
         </p>
-        {bloqueio.url ? (
+        {web ? (
+          <IonButton expand="block" disabled={atualizando} onClick={() => void atualizarWeb()}>
+            {atualizando ? 'Atualizando…' : 'Atualizar agora'}
+          </IonButton>
+        ) : bloqueio.url ? (
           <IonButton expand="block" href={bloqueio.url} target="_blank" rel="noopener">
             Atualizar agora
           </IonButton>

@@ -57,3 +57,39 @@ export function reiniciarAviso(): void {
   ativar = null;
   mudar(OCULTO);
 }
+
+export interface OpcoesAtualizarWeb {
+  /** Asks the browser for a newer build (the service worker's update check). */
+  procurar?: () => Promise<unknown>;
+  recarregar?: () => void;
+  /** How long a build the check finds may take to install before the page just reloads. */
+  esperaMs?: number;
+}
+
+/**
+ * "Atualização obrigatória" on the web: the new build comes through the service worker, not from
+ * a download link. A build already waiting is activated (the page reloads on it); otherwise the
+ * browser is asked for one first and it is activated when it has installed, or the page reloads.
+ */
+export async function atualizarWeb(o: OpcoesAtualizarWeb = {}): Promise<void> {
+  const procurar = o.procurar ?? (() => navigator.serviceWorker?.getRegistration().then((r) => r?.update()) ?? Promise.resolve());
+  const recarregar = o.recarregar ?? (() => window.location.reload());
+  if (!ativar) {
+    await procurar().catch(() => undefined);
+    await new Promise<void>((pronto) => {
+      if (ativar) return pronto();
+      const parar = ouvirAviso(() => {
+        if (!ativar) return;
+        clearTimeout(t);
+        parar();
+        pronto();
+      });
+      const t = setTimeout(() => {
+        parar();
+        pronto();
+      }, o.esperaMs ?? 8000);
+    });
+  }
+  if (ativar) atualizarAgora();
+  else recarregar();
+}
