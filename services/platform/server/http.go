@@ -275,6 +275,11 @@ func (s *Server) cors(next http.Handler) http.Handler {
 // webApp serves the built app, falling back to index.html for app routes. Files precompressed by
 // the build (name.br, name.gz) are served when the client accepts them; /assets/* (hashed names)
 // are cached for good, index.html is revalidated every time.
+func init() {
+	// Not in Go's table nor in every system's mime.types; without it the manifest goes as text/plain.
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
+}
+
 func webApp(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if dir == "" {

@@ -24,6 +24,7 @@ func TestWebApp(t *testing.T) {
 	must(os.WriteFile(filepath.Join(dir, "index.html.gz"), []byte("gz-index"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "assets", "app-1a2b.js"), []byte("console.log(1)"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "assets", "app-1a2b.js.br"), []byte("br-bytes"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "manifest.webmanifest"), []byte(`{"name":"CRM"}`), 0o644))
 	h := webApp(dir)
 	for _, c := range []struct {
 		path, accept, body, enc, ctype, cache string
@@ -34,6 +35,8 @@ func TestWebApp(t *testing.T) {
 		{"/assets/app-1a2b.js", "br;q=0, gzip", "console.log(1)", "", "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", 200},
 		{"/crm-home", "gzip", "gz-index", "gzip", "text/html; charset=utf-8", "no-cache", 200},
 		{"/auth-links", "", "<html>app</html>", "", "text/html; charset=utf-8", "no-cache", 200},
+		// The web app manifest with its own type (browsers warn on text/plain).
+		{"/manifest.webmanifest", "gzip", `{"name":"CRM"}`, "", "application/manifest+json", "no-cache", 200},
 		{"/assets/missing.js", "br", "", "", "", "", 404},
 		{"/../../etc/passwd", "", "", "", "", "", 400},
 	} {
