@@ -118,7 +118,7 @@ func TestIsolationMatrix(t *testing.T) {
 		{"importar clientes", "POST", "/crm/clientes/importar", map[string]any{"csv": "documento;nome\n45.997.418/0001-53;Importado", "validar_apenas": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 		{"resumo carteira", "GET", "/crm/carteira", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
-		{"atribuir clientes", "POST", "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{"demo-cliente-00005"}, "vendedor_id": "demo-vendedor"},
+		{"atribuir clientes", "POST", "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{"demo-cliente-00005"}, "vendedor_id": "demo-vendedor2"},
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
 		{"transferir carteira", "POST", "/crm/carteira/transferir", map[string]any{"de_vendedor_id": "demo-vendedor", "para_vendedor_id": "demo-vendedor"},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 400}, true},
