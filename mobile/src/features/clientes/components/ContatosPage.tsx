@@ -4,9 +4,7 @@ import { resolverDe } from '../../../components/form/resolver';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../../components/ionic/IonText';
 import { Page } from '../../../components/ui/Page';
-import { PageLoading } from '../../../components/ui/PageLoading';
 import { QueryBoundary } from '../../../components/QueryBoundary';
-import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { CampoMarcar, CampoTexto } from '../../../components/form/campos';
 import { EditorSubitens } from '../../../components/form/EditorSubitens';
 import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../../components/form/erros';
@@ -16,7 +14,7 @@ import type { Cliente } from '../../../lib/api/types';
 import { formatarTelefone } from '../../../lib/format/phone';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links';
 import { aniversarioParaTela, doContato, esquemaContato, novoContato, paraContato, type ValoresContato } from '../utils/contatos';
-import { useClienteDoParam } from '../hooks/useClienteDoParam';
+import { ClienteDoParam } from './ClienteDoParam';
 import { useRemoverContato, useSalvarContato } from '../api/gravar';
 import { mensagemDoEnvio } from '../utils/envio';
 
@@ -74,21 +72,14 @@ function Formulario({ cliente, inicial, novo, onFim }: { cliente: Cliente; inici
   );
 }
 
-function Contatos() {
-  const { id, cliente: c, carregando, erro: erroCliente, recarregar } = useClienteDoParam();
+function Contatos({ c }: { c: Cliente }) {
+  const id = c.id;
   const toast = useToast();
   const remover = useRemoverContato({
     onSuccess: (r) => toast(...mensagemDoEnvio(r, 'Contato removido.')),
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
-  if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
-  if (carregando) return <PageLoading />;
-  if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   return (
-    <div className="narrow">
-      <p className="muted" style={{ marginTop: 0 }}>
-        {c.nome}
-      </p>
       <EditorSubitens
         itens={c.contatos}
         testId="lista-contatos"
@@ -129,7 +120,6 @@ function Contatos() {
         deItem={doContato}
         formulario={({ inicial, novo, onFim }) => <Formulario cliente={c} inicial={inicial} novo={novo} onFim={onFim} />}
       />
-    </div>
   );
 }
 
@@ -137,7 +127,7 @@ export default function ContatosPage() {
   return (
     <QueryBoundary>
       <Page title="Contatos" backHref="/crm-clientes">
-        <Contatos />
+        <ClienteDoParam>{(c) => <Contatos c={c} />}</ClienteDoParam>
       </Page>
     </QueryBoundary>
   );

@@ -7,9 +7,7 @@ import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../../components/
 import { resolverDe } from '../../../components/form/resolver';
 import { IonText } from '../../../components/ionic/IonText';
 import { Page } from '../../../components/ui/Page';
-import { PageLoading } from '../../../components/ui/PageLoading';
 import { QueryBoundary } from '../../../components/QueryBoundary';
-import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { useToast } from '../../../components/ui/useToast';
 import { useRemoverEndereco, useSalvarEndereco } from '../api/gravar';
 import { mensagemDoEnvio } from '../utils/envio';
@@ -19,7 +17,7 @@ import { linhaEndereco, rotuloTipoEndereco } from '../../../entities/cliente/sta
 import { linkMapa } from '../../../lib/format/maps';
 import { obterPosicao } from '../../../lib/geo';
 import { CamposEndereco } from './CamposEndereco';
-import { useClienteDoParam } from '../hooks/useClienteDoParam';
+import { ClienteDoParam } from './ClienteDoParam';
 import { doEndereco, novoEndereco, paraEndereco } from '../utils/enderecos';
 import { campoDoEndereco, validarEndereco, type Erros, type ValoresEndereco } from '../utils/validacao';
 
@@ -118,21 +116,14 @@ function Formulario({ cliente, inicial, onFim }: { cliente: Cliente; inicial: Va
   );
 }
 
-function Enderecos() {
-  const { id, cliente: c, carregando, erro: erroCliente, recarregar } = useClienteDoParam();
+function Enderecos({ c }: { c: Cliente }) {
+  const id = c.id;
   const toast = useToast();
   const remover = useRemoverEndereco({
     onSuccess: (r) => toast(...mensagemDoEnvio(r, 'Endereço removido.')),
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
-  if (!id) return <EmptyState>Nenhum cliente indicado.</EmptyState>;
-  if (carregando) return <PageLoading />;
-  if (!c) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   return (
-    <div className="narrow">
-      <p className="muted" style={{ marginTop: 0 }}>
-        {c.nome}
-      </p>
       <EditorSubitens
         itens={c.enderecos}
         testId="lista-enderecos"
@@ -164,7 +155,6 @@ function Enderecos() {
         deItem={doEndereco}
         formulario={({ inicial, onFim }) => <Formulario cliente={c} inicial={inicial} onFim={onFim} />}
       />
-    </div>
   );
 }
 
@@ -172,7 +162,7 @@ export default function EnderecosPage() {
   return (
     <QueryBoundary>
       <Page title="Endereços" backHref="/crm-clientes">
-        <Enderecos />
+        <ClienteDoParam>{(c) => <Enderecos c={c} />}</ClienteDoParam>
       </Page>
     </QueryBoundary>
   );
