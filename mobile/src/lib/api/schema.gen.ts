@@ -273,6 +273,60 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/condicoes-pagamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/condicoes-pagamento. By name. */
+        get: operations["SalesService_ListarCondicoes"];
+        put?: never;
+        /** POST /crm/condicoes-pagamento. ADMIN. */
+        post: operations["SalesService_CriarCondicao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/condicoes-pagamento/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/condicoes-pagamento/{id}. */
+        get: operations["SalesService_ObterCondicao"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/condicoes-pagamento/{id}. ADMIN. */
+        delete: operations["SalesService_ExcluirCondicao"];
+        options?: never;
+        head?: never;
+        /** PATCH /crm/condicoes-pagamento/{id}. ADMIN. */
+        patch: operations["SalesService_AtualizarCondicao"];
+        trace?: never;
+    };
+    "/crm/condicoes-pagamento/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/condicoes-pagamento/alteracoes. */
+        get: operations["SalesService_AlteracoesCondicoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/info/operador/{id}": {
         parameters: {
             query?: never;
@@ -417,6 +471,133 @@ export type paths = {
         patch: operations["CustomerService_AtualizarPesquisa"];
         trace?: never;
     };
+    "/crm/politica-comercial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/politica-comercial. ADMIN sees every seller's entry; a SUPERVISOR their own and
+         *     their team's; a VENDEDOR only their own (cap, flex balance, minimum order).
+         */
+        get: operations["SalesService_ObterPolitica"];
+        /**
+         * PUT /crm/politica-comercial. ADMIN. Replaces the policy (versao, when given, must be the
+         *     stored one).
+         */
+        put: operations["SalesService_DefinirPolitica"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/precos/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/precos/alteracoes. Changes of the prices of every table since a cursor. */
+        get: operations["SalesService_AlteracoesPrecos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/precos/calcular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/precos/calcular. Prices a draft without saving anything, for a customer in the
+         *     caller's scope (a seller: their portfolio), with the policy as it applies to the caller.
+         */
+        post: operations["SalesService_CalcularPrecos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/produtos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/produtos. By description then id; q matches code, description or barcode
+         *     (accent- and case-insensitive).
+         */
+        get: operations["SalesService_ListarProdutos"];
+        put?: never;
+        /**
+         * POST /crm/produtos. ADMIN. A client-generated id makes a retry return the first result; a
+         *     code already used in the company → 409 CODIGO_DUPLICADO (detalhes.produto_id).
+         */
+        post: operations["SalesService_CriarProduto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/produtos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/produtos/{id}. */
+        get: operations["SalesService_ObterProduto"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/produtos/{id}. ADMIN. Soft delete; the code stays reserved. */
+        delete: operations["SalesService_ExcluirProduto"];
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /crm/produtos/{id}. ADMIN. Only the fields present change; versao (optional) must be
+         *     the stored one.
+         */
+        patch: operations["SalesService_AtualizarProduto"];
+        trace?: never;
+    };
+    "/crm/produtos/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/produtos/alteracoes. Changes since a cursor (device sync), tombstones included.
+         *     Declared after ObterProduto on purpose: the route registered last wins.
+         */
+        get: operations["SalesService_AlteracoesProdutos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/regioes": {
         parameters: {
             query?: never;
@@ -452,6 +633,41 @@ export type paths = {
         head?: never;
         /** PATCH /crm/regioes/{id}. ADMIN. */
         patch: operations["AddressService_AtualizarRegiao"];
+        trace?: never;
+    };
+    "/crm/regras-st": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/regras-st. ICMS-ST rules by UF then NCM. */
+        get: operations["SalesService_ListarRegrasST"];
+        put?: never;
+        /** POST /crm/regras-st. ADMIN. One rule per NCM × UF (409 CHAVE_DUPLICADA). */
+        post: operations["SalesService_CriarRegraST"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/regras-st/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /crm/regras-st/{id}. ADMIN. */
+        delete: operations["SalesService_ExcluirRegraST"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/crm/sistema/logacesso": {
@@ -516,6 +732,101 @@ export type paths = {
         get?: never;
         /** PUT /crm/sistema/versoes/{tipo}. ADMIN: sets the version of one platform. */
         put: operations["SystemService_DefinirVersao"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tabelas-preco": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tabelas-preco. By name. */
+        get: operations["SalesService_ListarTabelas"];
+        put?: never;
+        /** POST /crm/tabelas-preco. ADMIN. */
+        post: operations["SalesService_CriarTabela"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tabelas-preco/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tabelas-preco/{id}. */
+        get: operations["SalesService_ObterTabela"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/tabelas-preco/{id}. ADMIN. */
+        delete: operations["SalesService_ExcluirTabela"];
+        options?: never;
+        head?: never;
+        /** PATCH /crm/tabelas-preco/{id}. ADMIN. */
+        patch: operations["SalesService_AtualizarTabela"];
+        trace?: never;
+    };
+    "/crm/tabelas-preco/{tabela_id}/precos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tabelas-preco/{tabela_id}/precos. The table's prices by product id. */
+        get: operations["SalesService_ListarPrecos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tabelas-preco/{tabela_id}/precos/{produto_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /crm/tabelas-preco/{tabela_id}/precos/{produto_id}. ADMIN. Sets (creates or replaces)
+         *     a product's price in the table.
+         */
+        put: operations["SalesService_DefinirPreco"];
+        post?: never;
+        /**
+         * DELETE /crm/tabelas-preco/{tabela_id}/precos/{produto_id}. ADMIN. The product leaves the
+         *     table (it is no longer sold to the table's customers).
+         */
+        delete: operations["SalesService_RemoverPreco"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tabelas-preco/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tabelas-preco/alteracoes. */
+        get: operations["SalesService_AlteracoesTabelas"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -658,6 +969,70 @@ export type components = {
             details?: components["schemas"]["protobufAny"][];
             message?: string;
         };
+        SalesServiceAtualizarCondicaoBody: {
+            /** Format: double */
+            acrescimo_percentual?: number;
+            ativo?: boolean;
+            clientes?: string[];
+            forma?: string;
+            limpar_clientes?: boolean;
+            nome?: string;
+            /** @description Replace the stored list when present. */
+            parcelas_dias?: number[];
+            usa_limite_credito?: boolean;
+            /** Format: int64 */
+            valor_minimo_centavos?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        SalesServiceAtualizarProdutoBody: {
+            ativo?: boolean;
+            codigo?: string;
+            descricao?: string;
+            ean?: string;
+            /**
+             * Format: int64
+             * @description A new stock figure (estoque_em becomes now).
+             */
+            estoque?: string;
+            grupo?: string;
+            /** Format: double */
+            ipi_percentual?: number;
+            marca?: string;
+            /** Format: int64 */
+            multiplo_venda?: string;
+            ncm?: string;
+            /** Format: int64 */
+            peso_gramas?: string;
+            unidade?: string;
+            /** Format: int64 */
+            unidades_caixa?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        /** @description Lists replace the stored ones when present; send limpar_* to empty one. */
+        SalesServiceAtualizarTabelaBody: {
+            clientes?: string[];
+            /** Format: double */
+            desconto_percentual?: number;
+            limpar_clientes?: boolean;
+            limpar_regioes?: boolean;
+            limpar_ufs?: boolean;
+            nome?: string;
+            padrao?: boolean;
+            regioes?: string[];
+            ufs?: string[];
+            validade_fim?: string;
+            validade_inicio?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        SalesServiceDefinirPrecoBody: {
+            /** Format: int64 */
+            preco_centavos?: string;
+            /** Format: int64 */
+            preco_minimo_centavos?: string;
+        };
         SystemServiceDefinirVersaoBody: {
             mensagem?: string;
             url_atualizacao?: string;
@@ -686,6 +1061,27 @@ export type components = {
             /** @description The customer left the caller's scope (transferred) or was deleted: drop it from the device. */
             removido?: boolean;
         };
+        v1AlteracaoCondicao: {
+            condicao?: components["schemas"]["v1CondicaoPagamento"];
+            id?: string;
+            removido?: boolean;
+        };
+        v1AlteracaoPreco: {
+            /** @description tabela_id:produto_id. */
+            id?: string;
+            preco?: components["schemas"]["v1Preco"];
+            removido?: boolean;
+        };
+        v1AlteracaoProduto: {
+            id?: string;
+            produto?: components["schemas"]["v1Produto"];
+            removido?: boolean;
+        };
+        v1AlteracaoTabela: {
+            id?: string;
+            removido?: boolean;
+            tabela?: components["schemas"]["v1TabelaPreco"];
+        };
         v1AlteracoesClientesResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoCliente"][];
             /** @description Pass as desde next time (always set). */
@@ -693,11 +1089,59 @@ export type components = {
             /** @description More changes are waiting: ask again with cursor. */
             mais?: boolean;
         };
+        v1AlteracoesCondicoesResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoCondicao"][];
+            cursor?: string;
+            mais?: boolean;
+        };
+        v1AlteracoesPrecosResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoPreco"][];
+            cursor?: string;
+            mais?: boolean;
+        };
+        v1AlteracoesProdutosResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoProduto"][];
+            cursor?: string;
+            mais?: boolean;
+        };
+        v1AlteracoesTabelasResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoTabela"][];
+            cursor?: string;
+            mais?: boolean;
+        };
         v1AtribuirClientesRequest: {
             cliente_ids?: string[];
             /** @description Optional client-generated id: a retry or an offline replay returns the first assignment. */
             id?: string;
             vendedor_id?: string;
+        };
+        v1Aviso: {
+            mensagem?: string;
+            /**
+             * @description DESCONTO_ACIMA_DO_LIMITE, PRECO_ABAIXO_DO_MINIMO, PEDIDO_ABAIXO_DO_MINIMO or
+             *     SALDO_FLEX_INSUFICIENTE: each would send the order to approval.
+             */
+            motivo?: string;
+        };
+        v1CalcularPrecosRequest: {
+            cliente_id?: string;
+            /** @description Optional: the payment term. */
+            condicao_id?: string;
+            /** @description Optional "AAAA-MM-DD" (default: today in America/Sao_Paulo). */
+            data?: string;
+            itens?: components["schemas"]["v1ItemCalculo"][];
+        };
+        v1CalcularPrecosResponse: {
+            avisos?: components["schemas"]["v1Aviso"][];
+            itens?: components["schemas"]["v1ItemCalculado"][];
+            /** Format: int64 */
+            total_centavos?: string;
+            /** Format: int64 */
+            total_ipi_centavos?: string;
+            /** Format: int64 */
+            total_produtos_centavos?: string;
+            /** Format: int64 */
+            total_st_centavos?: string;
         };
         v1CarteiraVendedor: {
             /** Format: int32 */
@@ -771,6 +1215,37 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1CondicaoPagamento: {
+            /**
+             * Format: double
+             * @description Surcharge (positive) or discount (negative) on the net unit price.
+             */
+            acrescimo_percentual?: number;
+            /** Format: date-time */
+            alterado_em?: string;
+            ativo?: boolean;
+            /** @description Customers that may use the term; empty: every customer. */
+            clientes?: string[];
+            /** Format: date-time */
+            criado_em?: string;
+            empresa?: string;
+            excluido?: boolean;
+            /** @description boleto, pix, cartao or dinheiro. */
+            forma?: string;
+            id?: string;
+            nome?: string;
+            /** @description Instalments as days after the order (28/35/42 → [28, 35, 42]; [0] = à vista). */
+            parcelas_dias?: number[];
+            /** @description Whether the customer's credit limit applies. */
+            usa_limite_credito?: boolean;
+            /**
+             * Format: int64
+             * @description Minimum order, products only (net of IPI and ST); 0 = none.
+             */
+            valor_minimo_centavos?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1ConfigVersao: {
             /** Format: date-time */
             alterado_em?: string;
@@ -819,6 +1294,20 @@ export type components = {
             /** @description Default: the caller (VENDEDOR always the caller). */
             vendedor_id?: string;
         };
+        v1CriarCondicaoRequest: {
+            /** Format: double */
+            acrescimo_percentual?: number;
+            /** @description Default true. */
+            ativo?: boolean;
+            clientes?: string[];
+            forma?: string;
+            id?: string;
+            nome?: string;
+            parcelas_dias?: number[];
+            usa_limite_credito?: boolean;
+            /** Format: int64 */
+            valor_minimo_centavos?: string;
+        };
         v1CriarOperadorRequest: {
             email?: string;
             equipe?: string[];
@@ -841,12 +1330,93 @@ export type components = {
             perguntas?: components["schemas"]["v1Pergunta"][];
             titulo?: string;
         };
+        v1CriarProdutoRequest: {
+            /** @description Default true. */
+            ativo?: boolean;
+            codigo?: string;
+            descricao?: string;
+            ean?: string;
+            /** Format: int64 */
+            estoque?: string;
+            grupo?: string;
+            /** @description Optional client-generated id (UUID). */
+            id?: string;
+            /** Format: double */
+            ipi_percentual?: number;
+            marca?: string;
+            /**
+             * Format: int64
+             * @description Default 1.
+             */
+            multiplo_venda?: string;
+            ncm?: string;
+            /** Format: int64 */
+            peso_gramas?: string;
+            unidade?: string;
+            /** Format: int64 */
+            unidades_caixa?: string;
+        };
         v1CriarRegiaoRequest: {
             cidades?: string[];
             /** @description Optional client-generated id (UUID). */
             id?: string;
             nome?: string;
             operadores?: string[];
+        };
+        v1CriarRegraSTRequest: {
+            /** Format: double */
+            aliquota_interestadual_percentual?: number;
+            /** Format: double */
+            aliquota_interna_percentual?: number;
+            id?: string;
+            /** Format: double */
+            mva_percentual?: number;
+            ncm?: string;
+            /** Format: double */
+            reducao_base_percentual?: number;
+            uf?: string;
+        };
+        v1CriarTabelaRequest: {
+            clientes?: string[];
+            /** Format: double */
+            desconto_percentual?: number;
+            id?: string;
+            nome?: string;
+            padrao?: boolean;
+            regioes?: string[];
+            ufs?: string[];
+            validade_fim?: string;
+            validade_inicio?: string;
+        };
+        v1DefinirPoliticaRequest: {
+            /** Format: double */
+            desconto_maximo_padrao_percentual?: number;
+            descontos_volume?: components["schemas"]["v1DescontoVolume"][];
+            flex_permitido?: boolean;
+            limites_grupo?: components["schemas"]["v1LimiteGrupo"][];
+            promocoes?: components["schemas"]["v1Promocao"][];
+            uf_origem?: string;
+            vendedores?: components["schemas"]["v1VendedorPolitica"][];
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1DescontoAplicado: {
+            /** @description tabela, promocao, volume, vendedor, flex or condicao. */
+            origem?: string;
+            /** Format: double */
+            percentual?: number;
+            /** @description The table, promotion, volume discount or term id; the seller's id for vendedor and flex. */
+            regra_id?: string;
+        };
+        v1DescontoVolume: {
+            grupo?: string;
+            id?: string;
+            /** Format: double */
+            percentual?: number;
+            /** @description One product, a group, or (both empty) every product. */
+            produto_id?: string;
+            /** Format: int64 */
+            quantidade_minima?: string;
         };
         v1Equipe: {
             operadores?: string[];
@@ -882,6 +1452,37 @@ export type components = {
             /** @description Exactly ADMIN, SUPERVISOR or VENDEDOR. */
             perfil_app?: string;
         };
+        v1ItemCalculado: {
+            descontos?: components["schemas"]["v1DescontoAplicado"][];
+            /** Format: int64 */
+            ipi_centavos?: string;
+            /** Format: int64 */
+            preco_lista_centavos?: string;
+            /** Format: int64 */
+            preco_unitario_centavos?: string;
+            produto_id?: string;
+            /** Format: int64 */
+            quantidade?: string;
+            /** Format: int64 */
+            st_centavos?: string;
+            /** Format: int64 */
+            total_centavos?: string;
+        };
+        v1ItemCalculo: {
+            /**
+             * Format: double
+             * @description The seller's discount on the line (negative: above the price).
+             */
+            desconto_percentual?: number;
+            produto_id?: string;
+            /** Format: int64 */
+            quantidade?: string;
+        };
+        v1LimiteGrupo: {
+            /** Format: double */
+            desconto_maximo_percentual?: number;
+            grupo?: string;
+        };
         v1LinhaRejeitada: {
             documento?: string;
             erros?: string[];
@@ -906,6 +1507,10 @@ export type components = {
             clientes?: components["schemas"]["v1Cliente"][];
             next_page_token?: string;
         };
+        v1ListarCondicoesResponse: {
+            condicoes?: components["schemas"]["v1CondicaoPagamento"][];
+            next_page_token?: string;
+        };
         v1ListarOperadoresResponse: {
             next_page_token?: string;
             operadores?: components["schemas"]["v1Operador"][];
@@ -915,13 +1520,29 @@ export type components = {
             next_page_token?: string;
             pesquisas?: components["schemas"]["v1Pesquisa"][];
         };
+        v1ListarPrecosResponse: {
+            next_page_token?: string;
+            precos?: components["schemas"]["v1Preco"][];
+        };
+        v1ListarProdutosResponse: {
+            next_page_token?: string;
+            produtos?: components["schemas"]["v1Produto"][];
+        };
         v1ListarRegioesResponse: {
             next_page_token?: string;
             regioes?: components["schemas"]["v1Regiao"][];
         };
+        v1ListarRegrasSTResponse: {
+            next_page_token?: string;
+            regras?: components["schemas"]["v1RegraST"][];
+        };
         v1ListarRespostasResponse: {
             next_page_token?: string;
             respostas?: components["schemas"]["v1RespostaPesquisa"][];
+        };
+        v1ListarTabelasResponse: {
+            next_page_token?: string;
+            tabelas?: components["schemas"]["v1TabelaPreco"][];
         };
         v1ListarTransferenciasResponse: {
             next_page_token?: string;
@@ -1004,6 +1625,102 @@ export type components = {
              */
             versao?: string;
         };
+        v1PoliticaComercial: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /**
+             * Format: double
+             * @description Cap of an operator without an entry in vendedores.
+             */
+            desconto_maximo_padrao_percentual?: number;
+            descontos_volume?: components["schemas"]["v1DescontoVolume"][];
+            empresa?: string;
+            /** @description The company runs a flex balance. */
+            flex_permitido?: boolean;
+            limites_grupo?: components["schemas"]["v1LimiteGrupo"][];
+            promocoes?: components["schemas"]["v1Promocao"][];
+            /** @description The company's state (where it ships from): tells intrastate from interstate sales. */
+            uf_origem?: string;
+            vendedores?: components["schemas"]["v1VendedorPolitica"][];
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1Preco: {
+            /** Format: date-time */
+            alterado_em?: string;
+            excluido?: boolean;
+            /** Format: int64 */
+            preco_centavos?: string;
+            /**
+             * Format: int64
+             * @description Optional (0 = none): a net unit price under it sends the order to approval.
+             */
+            preco_minimo_centavos?: string;
+            produto_id?: string;
+            tabela_id?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1Produto: {
+            /** Format: date-time */
+            alterado_em?: string;
+            alterado_por?: string;
+            ativo?: boolean;
+            /** @description Unique in the company (kept as typed, without surrounding spaces). */
+            codigo?: string;
+            /** Format: date-time */
+            criado_em?: string;
+            criado_por?: string;
+            descricao?: string;
+            /** @description EAN-13 with its check digit (optional). */
+            ean?: string;
+            empresa?: string;
+            /**
+             * Format: int64
+             * @description Stock on hand as last reported, and when.
+             */
+            estoque?: string;
+            /** Format: date-time */
+            estoque_em?: string;
+            /** @description Tombstone (only seen in the changes feed). */
+            excluido?: boolean;
+            grupo?: string;
+            id?: string;
+            /**
+             * Format: double
+             * @description 0 to 100, at most 2 decimals.
+             */
+            ipi_percentual?: number;
+            marca?: string;
+            /**
+             * Format: int64
+             * @description The quantity of a line must be a positive multiple of it (at least 1).
+             */
+            multiplo_venda?: string;
+            /** @description 8 digits. */
+            ncm?: string;
+            /** Format: int64 */
+            peso_gramas?: string;
+            /** @description Unit of sale (UN, CX, FD…). */
+            unidade?: string;
+            /**
+             * Format: int64
+             * @description Units per box (informative).
+             */
+            unidades_caixa?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1Promocao: {
+            fim?: string;
+            grupo?: string;
+            id?: string;
+            inicio?: string;
+            /** Format: double */
+            percentual?: number;
+            /** @description One product, or (produto_id empty) a product group. */
+            produto_id?: string;
+        };
         v1Regiao: {
             /** Format: date-time */
             alterado_em?: string;
@@ -1042,6 +1759,27 @@ export type components = {
             /** Format: date-time */
             registrado_em?: string;
         };
+        v1RegraST: {
+            /** Format: double */
+            aliquota_interestadual_percentual?: number;
+            /** Format: double */
+            aliquota_interna_percentual?: number;
+            /** Format: date-time */
+            alterado_em?: string;
+            empresa?: string;
+            excluido?: boolean;
+            id?: string;
+            /** Format: double */
+            mva_percentual?: number;
+            /** @description 2 to 8 digits: a prefix of the products' NCM (the longest match wins). */
+            ncm?: string;
+            /** Format: double */
+            reducao_base_percentual?: number;
+            /** @description Destination UF. */
+            uf?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1Resposta: {
             pergunta_id?: string;
             /** @description TEXTO, DATA ("YYYY-MM-DD"), NUMERO (decimal with "."), SIM_NAO ("sim"/"nao"), ESCOLHA_UNICA. */
@@ -1074,6 +1812,32 @@ export type components = {
         v1ResumoCarteiraResponse: {
             vendedores?: components["schemas"]["v1CarteiraVendedor"][];
         };
+        v1TabelaPreco: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** @description Customers (ids), regions (ids) and states (UF) the table applies to. */
+            clientes?: string[];
+            /** Format: date-time */
+            criado_em?: string;
+            /**
+             * Format: double
+             * @description A discount (negative: surcharge) over every price of the table.
+             */
+            desconto_percentual?: number;
+            empresa?: string;
+            excluido?: boolean;
+            id?: string;
+            nome?: string;
+            /** @description The company default (applies when no other table does). */
+            padrao?: boolean;
+            regioes?: string[];
+            ufs?: string[];
+            validade_fim?: string;
+            /** @description "AAAA-MM-DD", inclusive; empty fim: no end. */
+            validade_inicio?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1Transferencia: {
             cliente_ids?: string[];
             /** @description Empty for an assignment of customers from several sellers. */
@@ -1099,6 +1863,25 @@ export type components = {
             nome?: string;
             /** @description Two letters, e.g. "SP". */
             sigla?: string;
+        };
+        v1VendedorPolitica: {
+            /**
+             * Format: double
+             * @description Maximum line discount of the seller.
+             */
+            desconto_maximo_percentual?: number;
+            /** @description Operator id. */
+            id?: string;
+            /**
+             * Format: int64
+             * @description Minimum order of the seller (products only); 0 = none.
+             */
+            pedido_minimo_centavos?: string;
+            /**
+             * Format: int64
+             * @description Flex balance (conta corrente / verba flex).
+             */
+            saldo_flex_centavos?: string;
         };
     };
     responses: never;
@@ -1749,6 +2532,204 @@ export interface operations {
             };
         };
     };
+    SalesService_ListarCondicoes: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarCondicoesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_CriarCondicao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarCondicaoRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CondicaoPagamento"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ObterCondicao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CondicaoPagamento"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ExcluirCondicao: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CondicaoPagamento"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AtualizarCondicao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceAtualizarCondicaoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CondicaoPagamento"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AlteracoesCondicoes: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesCondicoesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     OperatorService_ObterInfoOperador: {
         parameters: {
             query?: never;
@@ -2143,6 +3124,337 @@ export interface operations {
             };
         };
     };
+    SalesService_ObterPolitica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PoliticaComercial"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_DefinirPolitica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DefinirPoliticaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PoliticaComercial"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AlteracoesPrecos: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesPrecosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_CalcularPrecos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CalcularPrecosRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalcularPrecosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ListarProdutos: {
+        parameters: {
+            query?: {
+                ativo?: boolean;
+                grupo?: string;
+                marca?: string;
+                page_size?: number;
+                page_token?: string;
+                /** @description Code, description or barcode contains (accent- and case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarProdutosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_CriarProduto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarProdutoRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ObterProduto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ExcluirProduto: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AtualizarProduto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceAtualizarProdutoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AlteracoesProdutos: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesProdutosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     AddressService_ListarRegioes: {
         parameters: {
             query?: {
@@ -2294,6 +3606,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Regiao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ListarRegrasST: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarRegrasSTResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_CriarRegraST: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarRegraSTRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RegraST"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ExcluirRegraST: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RegraST"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2461,6 +3873,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ConfigVersao"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ListarTabelas: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarTabelasResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_CriarTabela: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarTabelaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TabelaPreco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ObterTabela: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TabelaPreco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ExcluirTabela: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TabelaPreco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AtualizarTabela: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceAtualizarTabelaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1TabelaPreco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ListarPrecos: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                tabela_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarPrecosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_DefinirPreco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                produto_id: string;
+                tabela_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceDefinirPrecoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Preco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_RemoverPreco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                produto_id: string;
+                tabela_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Preco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_AlteracoesTabelas: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesTabelasResponse"];
                 };
             };
             /** @description An unexpected error response. */
