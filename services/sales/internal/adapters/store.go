@@ -1,0 +1,136 @@
+// Package adapters declares the sales service's collections on the platform store and holds its
+// client of the customer service.
+package adapters
+
+import (
+	"context"
+	"time"
+
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/platform/textfold"
+	"github.com/crmvendas/crm/services/sales/internal/app"
+	"github.com/crmvendas/crm/services/sales/internal/domain"
+)
+
+// ProdutosSpec: the catalogue, listed by folded description; the code is unique in the company
+// (case-insensitive) and stays with a deleted product; searched by code, description and barcode.
+var ProdutosSpec = store.Spec[domain.ProdutoCadastro]{
+	Name:       "produtos",
+	NotFound:   domain.MsgProdutoNaoEncontrado,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields: []store.Field[domain.ProdutoCadastro]{
+		{Name: "descricao_ordem", Value: func(p *domain.ProdutoCadastro) any { return textfold.Fold(p.Descricao) }},
+		{Name: "grupo", Value: func(p *domain.ProdutoCadastro) any { return textfold.Fold(p.Grupo) }},
+		{Name: "marca", Value: func(p *domain.ProdutoCadastro) any { return textfold.Fold(p.Marca) }},
+		{Name: "ativo", Value: func(p *domain.ProdutoCadastro) any { return p.Ativo }},
+	},
+	Search:  func(p *domain.ProdutoCadastro) string { return p.Codigo + " | " + p.Descricao + " | " + p.EAN },
+	Sort:    store.Sort{Fields: []string{"descricao_ordem"}},
+	Indexes: [][]string{{"grupo", "descricao_ordem"}, {"marca", "descricao_ordem"}, {"ativo", "descricao_ordem"}},
+	Unique: []store.Unique[domain.ProdutoCadastro]{{
+		Name: "codigo",
+		Keys: func(p *domain.ProdutoCadastro) []string { return []string{domain.ChaveCodigo(p.Codigo)} },
+		Conflict: func(key, owner string) error {
+			return CodigoDuplicado(key, owner)
+		},
+	}},
+	// A replayed create is compared by what was sent, not by the stock's date.
+	Derived: func(p *domain.ProdutoCadastro) { p.EstoqueEm = time.Time{} },
+}
+
+// CodigoDuplicado is the 409 of a product code already used in the company.
+func CodigoDuplicado(codigo, produtoID string) error {
+	msg := "Já existe um produto com o código " + codigo + "."
+	e := errs.Conflict(msg).WithReason(domain.ReasonCodigoDuplicado, "produto_id", produtoID)
+	e.Fields = []errs.FieldViolation{{Field: "codigo", Description: msg}}
+	return e
+}
+
+// TabelasSpec: price tables by folded name.
+var TabelasSpec = store.Spec[domain.TabelaCadastro]{
+	Name:       "tabelas_preco",
+	NotFound:   domain.MsgTabelaNaoEncontrada,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields: []store.Field[domain.TabelaCadastro]{
+		{Name: "nome_ordem", Value: func(t *domain.TabelaCadastro) any { return textfold.Fold(t.Nome) }},
+	},
+	Sort: store.Sort{Fields: []string{"nome_ordem"}},
+}
+
+// PrecosSpec: one price per table and product (id "tabela:produto"), listed by table then
+// product.
+var PrecosSpec = store.Spec[domain.PrecoCadastro]{
+	Name:       "precos",
+	NotFound:   domain.MsgPrecoNaoEncontrado,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields: []store.Field[domain.PrecoCadastro]{
+		{Name: "tabela_id", Value: func(p *domain.PrecoCadastro) any { return p.TabelaID }},
+		{Name: "produto_id", Value: func(p *domain.PrecoCadastro) any { return p.ProdutoID }},
+	},
+	Sort: store.Sort{Fields: []string{"tabela_id", "produto_id"}},
+}
+
+// CondicoesSpec: payment terms by folded name.
+var CondicoesSpec = store.Spec[domain.CondicaoCadastro]{
+	Name:       "condicoes_pagamento",
+	NotFound:   domain.MsgCondicaoNaoEncontrada,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields: []store.Field[domain.CondicaoCadastro]{
+		{Name: "nome_ordem", Value: func(c *domain.CondicaoCadastro) any { return textfold.Fold(c.Nome) }},
+	},
+	Sort: store.Sort{Fields: []string{"nome_ordem"}},
+}
+
+// RegrasSTSpec: ICMS-ST rules by UF then NCM; one per NCM × UF (freed when deleted).
+var RegrasSTSpec = store.Spec[domain.RegraSTCadastro]{
+	Name:       "regras_st",
+	NotFound:   domain.MsgRegraNaoEncontrada,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields: []store.Field[domain.RegraSTCadastro]{
+		{Name: "uf", Value: func(r *domain.RegraSTCadastro) any { return r.UF }},
+		{Name: "ncm", Value: func(r *domain.RegraSTCadastro) any { return r.NCM }},
+	},
+	Sort: store.Sort{Fields: []string{"uf", "ncm"}},
+	Unique: []store.Unique[domain.RegraSTCadastro]{{
+		Name: "ncm_uf",
+		Keys: func(r *domain.RegraSTCadastro) []string { return []string{r.NCM + "|" + r.UF} },
+		Conflict: func(_, owner string) error {
+			return errs.Conflict("Já existe uma regra de ICMS-ST para este NCM e esta UF.").
+				WithReason(errs.ReasonChaveDuplicada, "regra_id", owner)
+		},
+		ReleaseOnDelete: true,
+	}},
+}
+
+// PoliticasSpec: one commercial policy per company.
+var PoliticasSpec = store.Spec[domain.PoliticaCadastro]{
+	Name:       "politicas",
+	NotFound:   "Política comercial não encontrada.",
+	OutOfScope: domain.MsgOutraEmpresa,
+}
+
+// Declare declares every collection of the service on st.
+func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
+	var c app.Collections
+	var err error
+	if c.Produtos, err = store.Declare(ctx, st, ProdutosSpec); err != nil {
+		return nil, err
+	}
+	if c.Tabelas, err = store.Declare(ctx, st, TabelasSpec); err != nil {
+		return nil, err
+	}
+	if c.Precos, err = store.Declare(ctx, st, PrecosSpec); err != nil {
+		return nil, err
+	}
+	if c.Condicoes, err = store.Declare(ctx, st, CondicoesSpec); err != nil {
+		return nil, err
+	}
+	if c.RegrasST, err = store.Declare(ctx, st, RegrasSTSpec); err != nil {
+		return nil, err
+	}
+	if c.Politicas, err = store.Declare(ctx, st, PoliticasSpec); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}

@@ -1,0 +1,108 @@
+// Package sales is the sales service: products, price tables and their prices, payment terms,
+// the commercial policy, ICMS-ST rules and the pricing of a draft (later: orders, goals and sales
+// figures). It reads customers from the customer service on the caller's behalf.
+package sales
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+
+	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
+	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/server"
+	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/sales/internal/adapters"
+	"github.com/crmvendas/crm/services/sales/internal/app"
+	"github.com/crmvendas/crm/services/sales/internal/ports"
+)
+
+// DatabaseName is the database the sales service owns.
+const DatabaseName = "crm_sales"
+
+// Deps are what the sales service needs.
+type Deps struct {
+	Store *store.Store
+	// Customer reaches the customer service (in the all-in-one process, the in-process channel;
+	// deployed apart, a gRPC client).
+	Customer grpc.ClientConnInterface
+	Log      *slog.Logger
+}
+
+// Sales is the mounted service.
+type Sales struct {
+	app *app.Service
+	col *app.Collections
+}
+
+// New builds the sales service and declares its collections.
+func New(d Deps) (*Sales, error) {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	col, err := adapters.Declare(context.Background(), d.Store)
+	if err != nil {
+		return nil, err
+	}
+	s := &app.Service{Col: col, Log: d.Log}
+	if d.Customer != nil {
+		s.Clientes = adapters.NewClientes(d.Customer)
+	}
+	return &Sales{app: s, col: col}, nil
+}
+
+var (
+	anyOperator = auth.Policy{}
+	adminOnly   = auth.Roles(caller.Admin)
+)
+
+// Policies: ADMIN maintains everything; every operator reads (what a seller sees of the policy
+// and which customers they may price for is checked by the use cases).
+var Policies = auth.Policies{
+	salesv1.SalesService_ListarProdutos_FullMethodName:      anyOperator,
+	salesv1.SalesService_ObterProduto_FullMethodName:        anyOperator,
+	salesv1.SalesService_AlteracoesProdutos_FullMethodName:  anyOperator,
+	salesv1.SalesService_CriarProduto_FullMethodName:        adminOnly,
+	salesv1.SalesService_AtualizarProduto_FullMethodName:    adminOnly,
+	salesv1.SalesService_ExcluirProduto_FullMethodName:      adminOnly,
+	salesv1.SalesService_ListarTabelas_FullMethodName:       anyOperator,
+	salesv1.SalesService_ObterTabela_FullMethodName:         anyOperator,
+	salesv1.SalesService_AlteracoesTabelas_FullMethodName:   anyOperator,
+	salesv1.SalesService_CriarTabela_FullMethodName:         adminOnly,
+	salesv1.SalesService_AtualizarTabela_FullMethodName:     adminOnly,
+	salesv1.SalesService_ExcluirTabela_FullMethodName:       adminOnly,
+	salesv1.SalesService_ListarPrecos_FullMethodName:        anyOperator,
+	salesv1.SalesService_DefinirPreco_FullMethodName:        adminOnly,
+	salesv1.SalesService_RemoverPreco_FullMethodName:        adminOnly,
+	salesv1.SalesService_AlteracoesPrecos_FullMethodName:    anyOperator,
+	salesv1.SalesService_ListarCondicoes_FullMethodName:     anyOperator,
+	salesv1.SalesService_ObterCondicao_FullMethodName:       anyOperator,
+	salesv1.SalesService_AlteracoesCondicoes_FullMethodName: anyOperator,
+	salesv1.SalesService_CriarCondicao_FullMethodName:       adminOnly,
+	salesv1.SalesService_AtualizarCondicao_FullMethodName:   adminOnly,
+	salesv1.SalesService_ExcluirCondicao_FullMethodName:     adminOnly,
+	salesv1.SalesService_ObterPolitica_FullMethodName:       anyOperator,
+	salesv1.SalesService_DefinirPolitica_FullMethodName:     adminOnly,
+	salesv1.SalesService_ListarRegrasST_FullMethodName:      anyOperator,
+	salesv1.SalesService_CriarRegraST_FullMethodName:        adminOnly,
+	salesv1.SalesService_ExcluirRegraST_FullMethodName:      adminOnly,
+	salesv1.SalesService_CalcularPrecos_FullMethodName:      anyOperator,
+}
+
+// Module mounts the service on a server.
+func (s *Sales) Module() server.Module {
+	return server.Module{
+		Name: "sales",
+		Services: []server.Service{{
+			Desc: &salesv1.SalesService_ServiceDesc,
+			Impl: &ports.Server{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterSalesServiceHandlerClient(ctx, mux, salesv1.NewSalesServiceClient(conn))
+			},
+		}},
+		Policies: Policies,
+	}
+}
