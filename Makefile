@@ -30,8 +30,8 @@ $(BIN)/.tools-stamp: tools/go.mod tools/go.sum
 # firebase-tools (Auth emulator), pinned in tools/firebase/package-lock.json.
 node-tools: tools/firebase/node_modules/.stamp
 tools/firebase/node_modules/.stamp: tools/firebase/package-lock.json
-	@echo "==> firebase-tools (o emulador do Auth) em tools/firebase: 1 a 10 min na primeira vez (~300 MB do npm; mais se o npm compilar o módulo nativo re2), nada depois"
-	cd tools/firebase && npm ci --no-audit --no-fund
+	@echo "==> firebase-tools (o emulador do Auth) em tools/firebase: menos de 1 min com o cache do npm, alguns minutos sem ele (sem os módulos nativos opcionais: o emulador do Auth não os usa), nada depois"
+	cd tools/firebase && npm ci --no-audit --no-fund --omit=optional
 	@touch $@
 
 # Debian's Chromium for the browser tests and benchmarks.
