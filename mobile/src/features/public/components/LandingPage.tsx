@@ -1,23 +1,27 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { businessOutline, calendarOutline, cartOutline, peopleOutline, statsChartOutline, locationOutline } from 'ionicons/icons';
+import { briefcaseOutline, businessOutline, clipboardOutline, cloudOfflineOutline, mapOutline, storefrontOutline } from 'ionicons/icons';
 import { Page } from '../../../components/ui/Page';
 
+/** What the app does today; nothing here is a promise. */
 const RECURSOS = [
-  { icon: peopleOutline, titulo: 'Clientes', texto: 'Carteira, contatos, endereços e pesquisas sempre à mão.' },
-  { icon: cartOutline, titulo: 'Pedidos', texto: 'Tire pedidos na visita, mesmo sem sinal, e acompanhe o status.' },
-  { icon: statsChartOutline, titulo: 'Metas e gráficos', texto: 'Veja o quanto falta para bater a meta do mês.' },
-  { icon: calendarOutline, titulo: 'Agenda e tarefas', texto: 'Planeje visitas e não esqueça nenhum retorno.' },
-  { icon: locationOutline, titulo: 'Check-in', texto: 'Registre presença no cliente com a localização.' },
-  { icon: businessOutline, titulo: 'Gestão', texto: 'Supervisores acompanham a equipe; administradores configuram a empresa.' },
+  { icon: storefrontOutline, titulo: 'Clientes', texto: 'Cadastro com CNPJ/CPF, contatos, endereços com CEP e busca por nome, documento ou cidade.' },
+  { icon: briefcaseOutline, titulo: 'Carteira', texto: 'Clientes por vendedor, atribuição, transferência e importação por planilha (CSV).' },
+  { icon: mapOutline, titulo: 'Regiões', texto: 'Regiões de venda formadas pelas cidades do IBGE.' },
+  { icon: clipboardOutline, titulo: 'Pesquisas', texto: 'Formulários de pesquisa respondidos na visita ao cliente.' },
+  { icon: cloudOfflineOutline, titulo: 'Trabalho sem sinal', texto: 'A carteira fica no aparelho; o que você grava sem conexão é enviado quando ela volta.' },
+  { icon: businessOutline, titulo: 'Gestão', texto: 'Supervisores acompanham a equipe; administradores cadastram operadores e veem o log de acessos.' },
 ];
+
+/** Announced, not built: shown as such. */
+const EM_BREVE = ['Pedidos', 'Metas', 'Agenda', 'Check-in'];
 
 export default function LandingPage() {
   return (
     <Page title="CRM Vendas" backHref="/home">
       <div className="narrow">
         <div className="hero">
-          <h2>Venda mais, em campo</h2>
-          <p>O CRM da sua força de vendas: clientes, pedidos, metas e agenda em um só lugar.</p>
+          <h2>Sua carteira de clientes, em campo</h2>
+          <p>O CRM da sua força de vendas: clientes, carteira, regiões e pesquisas, mesmo sem internet.</p>
         </div>
         <div className="shortcuts">
           {RECURSOS.map((r) => (
@@ -28,6 +32,9 @@ export default function LandingPage() {
             </div>
           ))}
         </div>
+        <p className="muted ion-text-center" data-testid="em-breve">
+          Em breve: {EM_BREVE.join(', ')}.
+        </p>
         <div className="form-stack" style={{ marginTop: 24 }}>
           <IonButton routerLink="/signin" expand="block">
             Entrar
