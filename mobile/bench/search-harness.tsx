@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import '@ionic/react/css/core.css';
 import '../src/app/theme.css';
 import { BuscaNaCopia } from '../src/features/clientes/components/BuscarPage';
-import { aplicarAlteracoes, lerCopia } from '../src/lib/clientes/copia';
+import { colecaoClientes } from '../src/entities/cliente/colecao';
 import { apagarDadosDoAparelho } from '../src/lib/device-db';
 import type { Cliente } from '../src/lib/api/types';
 
@@ -90,12 +90,9 @@ async function main() {
   const n = Number(new URLSearchParams(location.search).get('n') || 2000);
   await apagarDadosDoAparelho();
   const lista = gerar(n);
-  await aplicarAlteracoes(
-    lista.map((c) => ({ id: c.id, removido: false, cliente: c })),
-    { cursor: 'bench', sincronizadoEm: new Date().toISOString(), dono: 'bench' },
-  );
-  // The screen reads the copy once when it opens (then it is in memory).
-  const copia = await lerCopia();
+  // The device collection the screen reads (then it is in memory).
+  await colecaoClientes.guardar(lista);
+  const copia = await colecaoClientes.lista();
   bench.quantos = copia.length;
   createRoot(document.getElementById('root')!).render(
     <MemoryRouter>
