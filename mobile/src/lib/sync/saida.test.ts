@@ -4,7 +4,7 @@ import { ApiError, Motivo } from '../api/client';
 import { apagarDadosDoAparelho, DEVICE_DB, fecharBanco, STORE_SAIDA } from '../device-db';
 import { clearOnLogout, storeOperatorProfile } from '../storage';
 import { definirColecao, type Indexado } from './colecao';
-import { carregarSaida, corrigirItem, declararOperacao, descartar, enviarSaida, executar, pararAgendamento, situacaoSaida, type ItemSaida } from './saida';
+import { carregarSaida, corrigirItem, declararOperacao, descartar, enviarSaida, executar, pararAgendamento, proximoEnvio, situacaoSaida, type ItemSaida } from './saida';
 
 interface Item {
   id: string;
@@ -20,6 +20,8 @@ const servidor = {
   /** Answers the write but the answer is lost (the client sees a connection failure). */
   perderResposta: false,
   recusar: new Set<string>(),
+  /** How many calls to answer 429 (too many calls) before serving again. */
+  limitar: 0,
 };
 
 function falhaRede() {
@@ -38,6 +40,10 @@ const col = definirColecao<Item, Item & Indexado>({
 
 function responder<T>(f: () => T): T {
   if (servidor.offline) throw falhaRede();
+  if (servidor.limitar > 0) {
+    servidor.limitar--;
+    throw new ApiError(429, { mensagem: 'Muitas requisições em pouco tempo.', motivo: 'LIMITE_EXCEDIDO', detalhes: { tentar_em_segundos: '7' } });
+  }
   const r = f();
   if (servidor.perderResposta) {
     servidor.perderResposta = false;
@@ -108,6 +114,18 @@ describe('outbox', () => {
     servidor.offline = false;
     servidor.perderResposta = false;
     servidor.recusar.clear();
+    servidor.limitar = 0;
+  });
+
+  it('too many calls (429): kept, not refused, and tried again no sooner than the server asks', async () => {
+    servidor.limitar = 1;
+    const antes = Date.now();
+    expect(await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 })).toEqual({ pendente: true });
+    expect(situacaoSaida()).toMatchObject({ total: 1, recusadas: 0 });
+    expect(proximoEnvio() - antes).toBeGreaterThanOrEqual(7000);
+    expect(await enviarSaida()).toBe(1);
+    expect(servidor.chamadas).toEqual(['criar a']);
+    expect(situacaoSaida().total).toBe(0);
   });
 
   it('online: sent at once, the answer kept in the collection, nothing left waiting', async () => {

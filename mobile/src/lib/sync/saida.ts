@@ -370,7 +370,8 @@ async function umaPassada(): Promise<number> {
       if (!(err instanceof ApiError) || falhaDeConexao(err) || semSessao(err)) {
         falhasSeguidas++;
         await gravar({ ...it, tentativas: it.tentativas + 1 });
-        agendar(Math.min(ESPERA_MAXIMA_MS, 1000 * 2 ** Math.min(falhasSeguidas, 6)));
+        // Too many calls (429): not before the server says (Retry-After), however short the backoff.
+        agendar(Math.max(Math.min(ESPERA_MAXIMA_MS, 1000 * 2 ** Math.min(falhasSeguidas, 6)), esperaPedida(err)));
         break;
       }
       if (aguardados.has(it.seq!)) resultados.set(it.seq!, { erro: err });
@@ -410,10 +411,24 @@ async function concluir(op: Operacao<unknown, Registro>, it: ItemSaida, registro
   }
 }
 
+/** How long the server asked to wait before calling again (a 429's tentar_em_segundos), in ms. */
+function esperaPedida(err: unknown): number {
+  const s = err instanceof ApiError && err.status === 429 ? Number(err.detalhes.tentar_em_segundos) : 0;
+  return Number.isFinite(s) && s > 0 ? Math.min(s, 600) * 1000 : 0;
+}
+
+let proximoEnvioEm = 0;
+
+/** When the next send is scheduled (epoch ms; 0: none). */
+export function proximoEnvio(): number {
+  return timer ? proximoEnvioEm : 0;
+}
+
 /** Sends again after `ms` (backoff), unless a send is already scheduled sooner. */
 function agendar(ms: number): void {
   if (typeof window === 'undefined') return;
   if (timer) clearTimeout(timer);
+  proximoEnvioEm = Date.now() + ms;
   timer = setTimeout(() => {
     timer = null;
     if (itens.some((i) => !i.recusa)) void enviarSaida().catch((err) => console.warn('Envio da saída falhou', err));
