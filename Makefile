@@ -54,7 +54,9 @@ ifneq ($(HAS_MOBILE),)
 endif
 
 ## ---------- run ----------
-run: tools build
+# The setup steps are independent: run side by side, the downloads (npm) overlap the compiling (Go).
+run:
+	@$(MAKE) --no-print-directory -j3 tools build
 	scripts/run.sh
 
 ## ---------- protos ----------

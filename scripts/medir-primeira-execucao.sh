@@ -2,7 +2,7 @@
 # scripts/medir-primeira-execucao.sh [--frio]: how long the first `make run` of a fresh clone takes
 # until "CRM pronto" (a measurement printed, not a timed test). With --frio the Go and npm caches
 # start empty (a machine that never built the project; the module proxy and the npm registry
-# still answer). Uses its own ports (8480/9490/9499), stops everything at the end.
+# still answer). Uses its own ports (8580/9590/9599), stops everything at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d)
@@ -12,7 +12,7 @@ if [ "${1:-}" = "--frio" ]; then
   export GOMODCACHE=$dir/gomod GOCACHE=$dir/gocache npm_config_cache=$dir/npm
   echo "caches vazios (Go e npm) em $dir"
 fi
-export CRM_HTTP_ADDR=127.0.0.1:8480 CRM_GRPC_ADDR=127.0.0.1:9490 CRM_AUTH_EMULATOR_PORT=9499 CRM_DATA_DIR=$dir/data
+export CRM_HTTP_ADDR=127.0.0.1:8580 CRM_GRPC_ADDR=127.0.0.1:9590 CRM_AUTH_EMULATOR_PORT=9599 CRM_DATA_DIR=$dir/data
 inicio=$(date +%s)
 cd "$dir/crm"
 make run > "$dir/run.log" 2>&1 &
