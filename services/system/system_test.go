@@ -30,6 +30,7 @@ type env struct {
 	stack *testkit.Stack
 	op    *operator.Operator
 	st    *store.Store
+	sys   *system.System
 	grpc  systemv1.SystemServiceClient
 }
 
@@ -47,7 +48,7 @@ func setup(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	stack := testkit.StartStack(t, op.Resolver(), op.Module(), sys.Module())
-	return &env{stack: stack, op: op, st: st, grpc: systemv1.NewSystemServiceClient(stack.Conn)}
+	return &env{stack: stack, op: op, st: st, sys: sys, grpc: systemv1.NewSystemServiceClient(stack.Conn)}
 }
 
 func (e *env) add(t *testing.T, empresa, perfil string) member {
@@ -75,6 +76,41 @@ func motivo(t *testing.T, body []byte) string {
 		t.Fatalf("error body without mensagem: %s", body)
 	}
 	return eb.Motivo
+}
+
+// The version answer carries the company's name, so the app shows it instead of the id.
+func TestVersaoNomeEmpresa(t *testing.T) {
+	e := setup(t)
+	vend := e.add(t, "emp-a", "VENDEDOR")
+	other := e.add(t, "emp-b", "VENDEDOR")
+	nome := func(m member) string {
+		t.Helper()
+		code, body := e.stack.Do(t, "POST", "/crm/sistema/versao", m.Token, map[string]any{"empresa": m.Empresa, "tipo": "web"})
+		var v map[string]any
+		if code != 200 || json.Unmarshal(body, &v) != nil {
+			t.Fatalf("versao: %d %s", code, body)
+		}
+		return v["nome_empresa"].(string)
+	}
+	if got := nome(vend); got != "" {
+		t.Fatalf("no company record: nome_empresa %q", got)
+	}
+	if _, err := e.sys.EnsureCompany(context.Background(), "emp-a", "Distribuidora A"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.sys.EnsureCompany(context.Background(), "emp-b", "Atacado B"); err != nil {
+		t.Fatal(err)
+	}
+	if got := nome(vend); got != "Distribuidora A" {
+		t.Fatalf("nome_empresa %q, want Distribuidora A", got)
+	}
+	if got := nome(other); got != "Atacado B" {
+		t.Fatalf("other company: nome_empresa %q", got)
+	}
+	r, err := e.grpc.ObterVersao(testkit.Ctx(vend.Token), &systemv1.ObterVersaoRequest{Empresa: "emp-a", Tipo: "android"})
+	if err != nil || r.GetNomeEmpresa() != "Distribuidora A" {
+		t.Fatalf("gRPC: %v %v", r, err)
+	}
 }
 
 func TestVersao(t *testing.T) {

@@ -4,6 +4,7 @@ import { api } from './api/client';
 import type { ObterVersaoResposta, TipoPlataforma } from './api/types';
 import { config } from '../config/env';
 import { ERRO_EMPRESA_VERSAO, KEYS, getItem } from './storage';
+import { guardarNomeEmpresa } from './empresa';
 
 /** Compares dotted versions numerically ('1.10.0' > '1.9.2'); missing parts count as 0. */
 export function compararVersoes(a: string, b: string): number {
@@ -53,6 +54,8 @@ export async function verificarVersao(tipo: TipoPlataforma): Promise<ObterVersao
   const empresa = getItem(KEYS.empresa);
   if (!empresa) throw new Error(ERRO_EMPRESA_VERSAO);
   const r = await api<ObterVersaoResposta>('/sistema/versao', { method: 'POST', body: { empresa, tipo } });
+  // The answer also names the company (shown instead of its id).
+  void guardarNomeEmpresa(empresa, r.nome_empresa ?? '');
   if (atualizacaoObrigatoria(config.appVersion, r)) {
     setBloqueio({ versaoMinima: r.versao_minima, versaoAtual: r.versao_atual, url: r.url_atualizacao, mensagem: r.mensagem });
   } else {

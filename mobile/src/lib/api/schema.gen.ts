@@ -1570,6 +1570,11 @@ export type components = {
             atualizacao_obrigatoria?: boolean;
             /** @description Optional message shown with the update prompt. */
             mensagem?: string;
+            /**
+             * @description The name of the caller's company (company settings), shown to the user instead of its id;
+             *     empty when the company has no record.
+             */
+            nome_empresa?: string;
             tipo?: string;
             /** @description Where to update (store page or web address). */
             url_atualizacao?: string;

@@ -58,6 +58,9 @@ func (s *Service) config(ctx context.Context, empresa, tipo string) (*domain.Con
 type VersionAnswer struct {
 	Config      *domain.ConfigVersao
 	Obrigatoria bool
+	// NomeEmpresa is the company's name (empty when the company has no record), so the app shows
+	// it instead of the id.
+	NomeEmpresa string
 }
 
 // Version answers POST /crm/sistema/versao.
@@ -83,7 +86,23 @@ func (s *Service) Version(ctx context.Context, empresa, tipo, versaoApp string) 
 	if err != nil {
 		return nil, err
 	}
-	return &VersionAnswer{Config: c, Obrigatoria: versaoApp != "" && domain.CompareVersions(versaoApp, c.VersaoMinima) < 0}, nil
+	nome, err := s.companyName(ctx, empresa)
+	if err != nil {
+		return nil, err
+	}
+	return &VersionAnswer{Config: c, Obrigatoria: versaoApp != "" && domain.CompareVersions(versaoApp, c.VersaoMinima) < 0, NomeEmpresa: nome}, nil
+}
+
+// companyName is the stored name of the company, "" when it has no record.
+func (s *Service) companyName(ctx context.Context, empresa string) (string, error) {
+	e, err := s.Repo.Empresa(ctx, empresa)
+	if errs.IsKind(err, errs.KindNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return e.Nome, nil
 }
 
 // Versions lists the policy of every platform of the caller's company.

@@ -26,7 +26,7 @@ func (s *Server) ObterVersao(ctx context.Context, r *systemv1.ObterVersaoRequest
 	}
 	c := a.Config
 	return &systemv1.ObterVersaoResponse{Tipo: c.Tipo, VersaoAtual: c.VersaoAtual, VersaoMinima: c.VersaoMinima,
-		AtualizacaoObrigatoria: a.Obrigatoria, UrlAtualizacao: c.URLAtualizacao, Mensagem: c.Mensagem}, nil
+		AtualizacaoObrigatoria: a.Obrigatoria, UrlAtualizacao: c.URLAtualizacao, Mensagem: c.Mensagem, NomeEmpresa: a.NomeEmpresa}, nil
 }
 
 func optFloat(v *wrapperspb.DoubleValue) *float64 {

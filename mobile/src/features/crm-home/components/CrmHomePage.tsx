@@ -4,9 +4,11 @@ import { menuOutline } from 'ionicons/icons';
 import { Page } from '../../../components/ui/Page';
 import { itensPara, NOMES_PERFIL } from '../../../components/navigation';
 import { useSession } from '../../../lib/session';
+import { useNomeEmpresa } from '../../../lib/empresa';
 
 export default function CrmHomePage() {
   const { profile } = useSession();
+  const empresa = useNomeEmpresa();
   const itens = itensPara(profile?.perfil).filter((i) => i.path !== '/menu');
   return (
     <Page
@@ -21,7 +23,7 @@ export default function CrmHomePage() {
         <section className="hero" aria-label="Operador">
           <h2 data-testid="nome-operador">{profile?.nomeOperador}</h2>
           <p>
-            <span data-testid="empresa">{profile?.empresa}</span>
+            <span data-testid="empresa">{empresa}</span>
             {profile?.perfil ? ` · ${NOMES_PERFIL[profile.perfil] ?? profile.perfil}` : ''}
           </p>
         </section>

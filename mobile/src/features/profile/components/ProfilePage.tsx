@@ -12,9 +12,11 @@ import { NOMES_PERFIL } from '../../../components/navigation';
 import { useToast } from '../../../components/ui/useToast';
 import { useSession } from '../../../lib/session';
 import { config } from '../../../config/env';
+import { useNomeEmpresa } from '../../../lib/empresa';
 
 export default function ProfilePage() {
   const { profile, user } = useSession();
+  const empresa = useNomeEmpresa();
   const toast = useToast();
   const [enviando, setEnviando] = useState(false);
 
@@ -35,7 +37,7 @@ export default function ProfilePage() {
   const linhas: [string, string][] = [
     ['Nome', profile.nomeOperador],
     ['E-mail', profile.firebaseEmail],
-    ['Empresa', profile.empresa],
+    ['Empresa', empresa],
     ['Código do operador', profile.operador],
     ['Perfil', NOMES_PERFIL[profile.perfil] ?? profile.perfil],
     ['Exibir medida', profile.medida ? 'Sim' : 'Não'],

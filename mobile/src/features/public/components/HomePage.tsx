@@ -1,10 +1,12 @@
 import { IonButton, IonContent, IonPage } from '@ionic/react';
 import { isSignedInOperator, useSession } from '../../../lib/session';
 import { Brand } from '../../../components/ui/Brand';
+import { useNomeEmpresa } from '../../../lib/empresa';
 
 export default function HomePage() {
   const session = useSession();
   const conectado = isSignedInOperator(session);
+  const empresa = useNomeEmpresa();
   return (
     <IonPage>
       <IonContent className="ion-padding">
@@ -14,7 +16,7 @@ export default function HomePage() {
             <div className="form-stack">
               <div className="hero">
                 <h2>Olá, {session.profile.nomeOperador || session.profile.usuario}!</h2>
-                <p>{session.profile.empresa}</p>
+                <p data-testid="empresa">{empresa}</p>
               </div>
               <IonButton routerLink="/crm-home" expand="block">
                 Abrir o CRM

@@ -98,7 +98,10 @@ type ObterVersaoResponse struct {
 	// Where to update (store page or web address).
 	UrlAtualizacao string `protobuf:"bytes,5,opt,name=url_atualizacao,json=urlAtualizacao,proto3" json:"url_atualizacao,omitempty"`
 	// Optional message shown with the update prompt.
-	Mensagem      string `protobuf:"bytes,6,opt,name=mensagem,proto3" json:"mensagem,omitempty"`
+	Mensagem string `protobuf:"bytes,6,opt,name=mensagem,proto3" json:"mensagem,omitempty"`
+	// The name of the caller's company (company settings), shown to the user instead of its id;
+	// empty when the company has no record.
+	NomeEmpresa   string `protobuf:"bytes,7,opt,name=nome_empresa,json=nomeEmpresa,proto3" json:"nome_empresa,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -171,6 +174,13 @@ func (x *ObterVersaoResponse) GetUrlAtualizacao() string {
 func (x *ObterVersaoResponse) GetMensagem() string {
 	if x != nil {
 		return x.Mensagem
+	}
+	return ""
+}
+
+func (x *ObterVersaoResponse) GetNomeEmpresa() string {
+	if x != nil {
+		return x.NomeEmpresa
 	}
 	return ""
 }
@@ -834,14 +844,15 @@ const file_crm_system_v1_system_proto_rawDesc = "" +
 	"\aempresa\x18\x01 \x01(\tR\aempresa\x12\x12\n" +
 	"\x04tipo\x18\x02 \x01(\tR\x04tipo\x12\x1d\n" +
 	"\n" +
-	"versao_app\x18\x03 \x01(\tR\tversaoApp\"\xef\x01\n" +
+	"versao_app\x18\x03 \x01(\tR\tversaoApp\"\x92\x02\n" +
 	"\x13ObterVersaoResponse\x12\x12\n" +
 	"\x04tipo\x18\x01 \x01(\tR\x04tipo\x12!\n" +
 	"\fversao_atual\x18\x02 \x01(\tR\vversaoAtual\x12#\n" +
 	"\rversao_minima\x18\x03 \x01(\tR\fversaoMinima\x127\n" +
 	"\x17atualizacao_obrigatoria\x18\x04 \x01(\bR\x16atualizacaoObrigatoria\x12'\n" +
 	"\x0furl_atualizacao\x18\x05 \x01(\tR\x0eurlAtualizacao\x12\x1a\n" +
-	"\bmensagem\x18\x06 \x01(\tR\bmensagem\"\x84\x02\n" +
+	"\bmensagem\x18\x06 \x01(\tR\bmensagem\x12!\n" +
+	"\fnome_empresa\x18\a \x01(\tR\vnomeEmpresa\"\x84\x02\n" +
 	"\x16RegistrarAcessoRequest\x12\x18\n" +
 	"\aempresa\x18\x01 \x01(\tR\aempresa\x12\x1a\n" +
 	"\boperador\x18\x02 \x01(\tR\boperador\x12\x1c\n" +
