@@ -15,7 +15,9 @@ fi
 export CRM_HTTP_ADDR=127.0.0.1:8580 CRM_GRPC_ADDR=127.0.0.1:9590 CRM_AUTH_EMULATOR_PORT=9599 CRM_DATA_DIR=$dir/data
 inicio=$(date +%s)
 cd "$dir/crm"
-make run > "$dir/run.log" 2>&1 &
+# Each line of make run's output with the seconds since the start (to see which step took what).
+carimbar() { while IFS= read -r l; do printf '%4ds %s\n' $(($(date +%s) - inicio)) "$l"; done; }
+make run > >(carimbar > "$dir/run.log") 2>&1 &
 pid=$!
 while ! grep -q "CRM pronto" "$dir/run.log"; do
   if ! kill -0 "$pid" 2>/dev/null; then
@@ -27,4 +29,5 @@ while ! grep -q "CRM pronto" "$dir/run.log"; do
 done
 fim=$(date +%s)
 s=$((fim - inicio))
+grep -E '==>|CRM pronto' "$dir/run.log" | cut -c1-110
 printf 'Primeira execução (%s): %d min %02d s até "CRM pronto"\n' "${1:---morno}" $((s / 60)) $((s % 60))
