@@ -45,4 +45,17 @@ describe('first impression', () => {
       await context.close();
     }
   });
+
+  it('"Exibir medida" is explained where it is set (the operator form)', async () => {
+    const { context, page } = await signedInContext(browser, DEMO.admin);
+    try {
+      await page.goto(`${BASE}/admin/operadores/novo`);
+      const ajuda = page.locator('#ajuda-exibir-medida');
+      await ajuda.waitFor();
+      assert.match(await ajuda.textContent(), /unidade de venda .* ao lado dos produtos e das quantidades/);
+      assert.equal(await page.locator('ion-toggle', { hasText: 'Exibir medida' }).getAttribute('aria-describedby'), 'ajuda-exibir-medida');
+    } finally {
+      await context.close();
+    }
+  });
 });

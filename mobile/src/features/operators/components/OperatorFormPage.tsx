@@ -36,6 +36,9 @@ interface Valores {
 
 const VAZIO: Valores = { email: '', nome: '', perfil: 'VENDEDOR', exibirMedida: false, equipe: [], senha: '' };
 
+/** What "Exibir medida" changes, said where it is set. */
+const AJUDA_EXIBIR_MEDIDA = 'Mostra a unidade de venda (caixa, unidade, kg…) ao lado dos produtos e das quantidades para este operador.';
+
 function doOperador(o: Operador): Valores {
   return {
     email: o.email,
@@ -184,10 +187,13 @@ function Formulario({ operador }: { operador?: Operador }) {
         />
       </div>
       <IonItem lines="none">
-        <IonToggle checked={v.exibirMedida} onIonChange={(e) => set('exibirMedida', e.detail.checked)}>
+        <IonToggle checked={v.exibirMedida} onIonChange={(e) => set('exibirMedida', e.detail.checked)} aria-describedby="ajuda-exibir-medida">
           Exibir medida
         </IonToggle>
       </IonItem>
+      <p id="ajuda-exibir-medida" className="muted" style={{ margin: '0 16px 8px', fontSize: '0.85rem' }}>
+        {AJUDA_EXIBIR_MEDIDA}
+      </p>
       {v.perfil === 'SUPERVISOR' ? (
         <IonList>
           <IonListHeader>
