@@ -19,6 +19,7 @@ import (
 	"github.com/crmvendas/crm/services/platform/runner"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/sales"
 	"github.com/crmvendas/crm/services/system"
 )
 
@@ -28,6 +29,7 @@ type Services struct {
 	System   *system.System
 	Address  *address.Address
 	Customer *customer.Customer
+	Sales    *sales.Sales
 
 	demoClientes int // CRM_DEMO_CLIENTES
 }
@@ -55,6 +57,9 @@ func NewServices(env *runner.Env) (*Services, error) {
 	if s.Customer, err = customer.New(customer.Deps{Store: st(customer.DatabaseName), Address: env.Local, Operator: env.Local, Log: env.Log}); err != nil {
 		return nil, err
 	}
+	if s.Sales, err = sales.New(sales.Deps{Store: st(sales.DatabaseName), Customer: env.Local, Log: env.Log}); err != nil {
+		return nil, err
+	}
 	return &s, nil
 }
 
@@ -66,7 +71,7 @@ func Build(s **Services) runner.Build {
 			return nil, nil, err
 		}
 		web := server.Module{Name: "web", HTTP: map[string]http.Handler{"/.well-known/assetlinks.json": assetLinks(env.Config.AssetLinksPackage, env.Config.AssetLinksSHA256)}}
-		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), (*s).Customer.Module(), web}, (*s).Operator.Resolver(), nil
+		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), (*s).Customer.Module(), (*s).Sales.Module(), web}, (*s).Operator.Resolver(), nil
 	}
 }
 
@@ -143,6 +148,11 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	}
 	if n > 0 {
 		fmt.Fprintf(out, "\n%d clientes demo criados nas carteiras de demo-vendedor e demo-vendedor2.\n", n)
+	}
+	if n, err = s.Sales.SeedDemo(ctx, DemoEmpresa, []string{"demo-vendedor", "demo-vendedor2"}, "demo-supervisor"); err != nil {
+		return fmt.Errorf("catálogo demo: %w", err)
+	} else if n > 0 {
+		fmt.Fprintf(out, "%d produtos demo criados, com tabelas de preço, condições de pagamento, política comercial e regras de ICMS-ST.\n", n)
 	}
 	fmt.Fprintf(out, "\nEmpresa demo %q pronta. Logins (senha %s):\n", DemoEmpresaNome, DemoPassword)
 	for _, d := range DemoOperators {

@@ -8,6 +8,7 @@ require (
 	github.com/crmvendas/crm/services/customer v0.0.0
 	github.com/crmvendas/crm/services/operator v0.0.0
 	github.com/crmvendas/crm/services/platform v0.0.0
+	github.com/crmvendas/crm/services/sales v0.0.0
 	github.com/crmvendas/crm/services/system v0.0.0
 	github.com/google/uuid v1.6.0
 	go.mongodb.org/mongo-driver/v2 v2.9.2
@@ -119,5 +120,6 @@ replace (
 	github.com/crmvendas/crm/services/customer => ../customer
 	github.com/crmvendas/crm/services/operator => ../operator
 	github.com/crmvendas/crm/services/platform => ../platform
+	github.com/crmvendas/crm/services/sales => ../sales
 	github.com/crmvendas/crm/services/system => ../system
 )

@@ -14,6 +14,7 @@ import (
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
+	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
@@ -31,6 +32,8 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	sys := systemv1.NewSystemServiceClient(st.Conn)
 	addr := addressv1.NewAddressServiceClient(st.Conn)
 	cust := customerv1.NewCustomerServiceClient(st.Conn)
+	sal := salesv1.NewSalesServiceClient(st.Conn)
+	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
 	obs := "gRPC"
 	target, err := op.CriarOperador(testkit.Ctx(tok["admin"]), &operatorv1.CriarOperadorRequest{Email: "alvo-" + uuid.NewString()[:6] + "@teste.example.com", NomeOperador: "Alvo", PerfilApp: "VENDEDOR"})
 	if err != nil {
@@ -146,6 +149,120 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := cust.ListarRespostas(ctx, &customerv1.ListarRespostasRequest{ClienteId: "demo-cliente-00002"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		// sales
+		{"ListarProdutos", func(ctx context.Context) error {
+			_, err := sal.ListarProdutos(ctx, &salesv1.ListarProdutosRequest{PageSize: 3, Grupo: "Bebidas"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "outra": ok}},
+		{"ObterProduto", func(ctx context.Context) error {
+			_, err := sal.ObterProduto(ctx, &salesv1.ObterProdutoRequest{Id: "demo-produto-0002"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"AlteracoesProdutos", func(ctx context.Context) error {
+			_, err := sal.AlteracoesProdutos(ctx, &salesv1.AlteracoesRequest{PageSize: 3})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"CriarProduto", func(ctx context.Context) error {
+			_, err := sal.CriarProduto(ctx, &salesv1.CriarProdutoRequest{Id: "grpc-produto", Codigo: "GRPC-1", Descricao: "Produto gRPC", Ncm: "22021000"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"AtualizarProduto", func(ctx context.Context) error {
+			_, err := sal.AtualizarProduto(ctx, &salesv1.AtualizarProdutoRequest{Id: "grpc-produto", Estoque: &estoque})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": den, "admin": ok}},
+		{"ExcluirProduto", func(ctx context.Context) error {
+			_, err := sal.ExcluirProduto(ctx, &salesv1.ExcluirRequest{Id: "grpc-produto"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ListarTabelas", func(ctx context.Context) error {
+			_, err := sal.ListarTabelas(ctx, &salesv1.ListarTabelasRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ObterTabela", func(ctx context.Context) error {
+			_, err := sal.ObterTabela(ctx, &salesv1.ObterTabelaRequest{Id: "demo-tabela-parana"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"AlteracoesTabelas", func(ctx context.Context) error {
+			_, err := sal.AlteracoesTabelas(ctx, &salesv1.AlteracoesRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"CriarTabela", func(ctx context.Context) error {
+			_, err := sal.CriarTabela(ctx, &salesv1.CriarTabelaRequest{Id: "grpc-tabela", Nome: "Tabela gRPC", Ufs: []string{"MG"}})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"AtualizarTabela", func(ctx context.Context) error {
+			_, err := sal.AtualizarTabela(ctx, &salesv1.AtualizarTabelaRequest{Id: "grpc-tabela", Nome: &nomeTabela})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ListarPrecos", func(ctx context.Context) error {
+			_, err := sal.ListarPrecos(ctx, &salesv1.ListarPrecosRequest{TabelaId: "demo-tabela-parana", PageSize: 3})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"DefinirPreco", func(ctx context.Context) error {
+			_, err := sal.DefinirPreco(ctx, &salesv1.DefinirPrecoRequest{TabelaId: "grpc-tabela", ProdutoId: "demo-produto-0002", PrecoCentavos: 990})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": den, "admin": ok}},
+		{"RemoverPreco", func(ctx context.Context) error {
+			_, err := sal.RemoverPreco(ctx, &salesv1.RemoverPrecoRequest{TabelaId: "grpc-tabela", ProdutoId: "demo-produto-0002"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ExcluirTabela", func(ctx context.Context) error {
+			_, err := sal.ExcluirTabela(ctx, &salesv1.ExcluirRequest{Id: "grpc-tabela"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"AlteracoesPrecos", func(ctx context.Context) error {
+			_, err := sal.AlteracoesPrecos(ctx, &salesv1.AlteracoesRequest{PageSize: 3})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ListarCondicoes", func(ctx context.Context) error {
+			_, err := sal.ListarCondicoes(ctx, &salesv1.ListarCondicoesRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"ObterCondicao", func(ctx context.Context) error {
+			_, err := sal.ObterCondicao(ctx, &salesv1.ObterCondicaoRequest{Id: "demo-cond-avista-pix"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
+		{"AlteracoesCondicoes", func(ctx context.Context) error {
+			_, err := sal.AlteracoesCondicoes(ctx, &salesv1.AlteracoesRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"CriarCondicao", func(ctx context.Context) error {
+			_, err := sal.CriarCondicao(ctx, &salesv1.CriarCondicaoRequest{Id: "grpc-condicao", Nome: "gRPC 21 dias", ParcelasDias: []int32{21}, Forma: "pix"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"AtualizarCondicao", func(ctx context.Context) error {
+			_, err := sal.AtualizarCondicao(ctx, &salesv1.AtualizarCondicaoRequest{Id: "grpc-condicao", AcrescimoPercentual: &acrescimo})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ExcluirCondicao", func(ctx context.Context) error {
+			_, err := sal.ExcluirCondicao(ctx, &salesv1.ExcluirRequest{Id: "grpc-condicao"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ObterPolitica", func(ctx context.Context) error {
+			_, err := sal.ObterPolitica(ctx, &salesv1.ObterPoliticaRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "outra": ok}},
+		{"DefinirPolitica", func(ctx context.Context) error {
+			_, err := sal.DefinirPolitica(ctx, &salesv1.DefinirPoliticaRequest{UfOrigem: "SP", DescontoMaximoPadraoPercentual: 5})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"ListarRegrasST", func(ctx context.Context) error {
+			_, err := sal.ListarRegrasST(ctx, &salesv1.ListarRegrasSTRequest{Uf: "MG"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{"CriarRegraST", func(ctx context.Context) error {
+			_, err := sal.CriarRegraST(ctx, &salesv1.CriarRegraSTRequest{Id: "grpc-st", Ncm: "3305", Uf: "RJ", MvaPercentual: 35, AliquotaInternaPercentual: 20})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{"ExcluirRegraST", func(ctx context.Context) error {
+			_, err := sal.ExcluirRegraST(ctx, &salesv1.ExcluirRequest{Id: "grpc-st"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"CalcularPrecos", func(ctx context.Context) error {
+			_, err := sal.CalcularPrecos(ctx, &salesv1.CalcularPrecosRequest{ClienteId: "demo-cliente-00002",
+				Itens: []*salesv1.ItemCalculo{{ProdutoId: "demo-produto-0002", Quantidade: 12}}})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
 	}
 	for _, r := range rpcs {
 		r.want["none"], r.want["bad"] = codes.Unauthenticated, codes.Unauthenticated
