@@ -78,3 +78,37 @@ export type AtualizarRegiaoPedido = Schemas['AddressServiceAtualizarRegiaoBody']
 export type TipoPlataforma = 'android' | 'web';
 export const PERFIS = ['ADMIN', 'SUPERVISOR', 'VENDEDOR'] as const;
 export type Perfil = (typeof PERFIS)[number];
+
+// Products, price tables, payment terms, commercial policy, ST rules and pricing (sales.proto).
+// Money (…_centavos) is int64: a string on the wire; percentages are numbers (7.5 = 7,5 %).
+export type Produto = Full<Schemas['v1Produto']>;
+export type ListarProdutosParametros = NonNullable<operations['SalesService_ListarProdutos']['parameters']['query']>;
+export type ListarProdutosResposta = { produtos: Produto[]; next_page_token: string };
+export type CriarProdutoPedido = Schemas['v1CriarProdutoRequest'];
+export type AtualizarProdutoPedido = Schemas['SalesServiceAtualizarProdutoBody'];
+export type AlteracaoProduto = Omit<Full<Schemas['v1AlteracaoProduto']>, 'produto'> & { produto?: Produto };
+export type TabelaPreco = Full<Schemas['v1TabelaPreco']>;
+export type ListarTabelasResposta = { tabelas: TabelaPreco[]; next_page_token: string };
+export type CriarTabelaPedido = Schemas['v1CriarTabelaRequest'];
+export type AtualizarTabelaPedido = Schemas['SalesServiceAtualizarTabelaBody'];
+export type Preco = Full<Schemas['v1Preco']>;
+export type ListarPrecosResposta = { precos: Preco[]; next_page_token: string };
+export type DefinirPrecoPedido = Schemas['SalesServiceDefinirPrecoBody'];
+export type AlteracaoPreco = Omit<Full<Schemas['v1AlteracaoPreco']>, 'preco'> & { preco?: Preco };
+export type CondicaoPagamento = Full<Schemas['v1CondicaoPagamento']>;
+export type ListarCondicoesResposta = { condicoes: CondicaoPagamento[]; next_page_token: string };
+export type CriarCondicaoPedido = Schemas['v1CriarCondicaoRequest'];
+export type AtualizarCondicaoPedido = Schemas['SalesServiceAtualizarCondicaoBody'];
+export type PoliticaComercial = Full<Schemas['v1PoliticaComercial']>;
+export type DefinirPoliticaPedido = Schemas['v1DefinirPoliticaRequest'];
+export type RegraST = Full<Schemas['v1RegraST']>;
+export type ListarRegrasSTResposta = { regras: RegraST[]; next_page_token: string };
+export type CriarRegraSTPedido = Schemas['v1CriarRegraSTRequest'];
+export type CalcularPrecosPedido = Schemas['v1CalcularPrecosRequest'];
+export type DescontoAplicado = Full<Schemas['v1DescontoAplicado']>;
+export type ItemCalculado = Omit<Full<Schemas['v1ItemCalculado']>, 'descontos'> & { descontos: DescontoAplicado[] };
+export type AvisoPreco = Full<Schemas['v1Aviso']>;
+export type CalcularPrecosResposta = Omit<Full<Schemas['v1CalcularPrecosResponse']>, 'itens' | 'avisos'> & {
+  itens: ItemCalculado[];
+  avisos: AvisoPreco[];
+};
