@@ -56,7 +56,7 @@ endif
 ## ---------- run ----------
 # The setup steps are independent: run side by side, the downloads (npm) overlap the compiling (Go).
 run:
-	@$(MAKE) --no-print-directory -j3 tools build
+	@$(MAKE) --no-print-directory -j4 tools build
 	scripts/run.sh
 
 ## ---------- protos ----------
