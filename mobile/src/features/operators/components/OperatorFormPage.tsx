@@ -187,13 +187,11 @@ function Formulario({ operador }: { operador?: Operador }) {
         />
       </div>
       <IonItem lines="none">
-        <IonToggle checked={v.exibirMedida} onIonChange={(e) => set('exibirMedida', e.detail.checked)} aria-describedby="ajuda-exibir-medida">
+        {/* helperText: shown under the label and announced with the toggle (aria-describedby inside). */}
+        <IonToggle checked={v.exibirMedida} onIonChange={(e) => set('exibirMedida', e.detail.checked)} helperText={AJUDA_EXIBIR_MEDIDA}>
           Exibir medida
         </IonToggle>
       </IonItem>
-      <p id="ajuda-exibir-medida" className="muted" style={{ margin: '0 16px 8px', fontSize: '0.85rem' }}>
-        {AJUDA_EXIBIR_MEDIDA}
-      </p>
       {v.perfil === 'SUPERVISOR' ? (
         <IonList>
           <IonListHeader>
