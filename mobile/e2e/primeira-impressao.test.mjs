@@ -2,7 +2,7 @@
 // the Auth emulator and Chromium.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, checkEnvironment, launchBrowser, newContext, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -50,12 +50,37 @@ describe('first impression', () => {
     const { context, page } = await signedInContext(browser, DEMO.admin);
     try {
       await page.goto(`${BASE}/admin/operadores/novo`);
-      const ajuda = page.locator('#ajuda-exibir-medida');
+      // Ionic's helper text: shown under the label, and the toggle (role switch) is described by it.
+      const toggle = page.locator('ion-toggle', { hasText: 'Exibir medida' });
+      const ajuda = toggle.locator('.helper-text');
       await ajuda.waitFor();
       assert.match(await ajuda.textContent(), /unidade de venda .* ao lado dos produtos e das quantidades/);
-      assert.equal(await page.locator('ion-toggle', { hasText: 'Exibir medida' }).getAttribute('aria-describedby'), 'ajuda-exibir-medida');
+      const descrito = await toggle.getAttribute('aria-describedby');
+      assert.equal(await toggle.locator(`#${descrito}`).textContent(), await ajuda.textContent());
     } finally {
       await context.close();
     }
+  });
+
+  it('only sellers own portfolios: the summary and the pickers leave out ADMIN and SUPERVISOR, and the server refuses them', async () => {
+    const { context, page } = await signedInContext(browser, DEMO.admin);
+    try {
+      await page.goto(`${BASE}/carteira`);
+      const resumo = page.getByTestId('resumo-carteira');
+      await resumo.locator('tr[data-vendedor="demo-vendedor"]').waitFor();
+      const donos = await resumo.locator('tr[data-vendedor]').evaluateAll((trs) => trs.map((tr) => tr.dataset.vendedor));
+      assert.deepEqual(donos.sort(), ['demo-vendedor', 'demo-vendedor2']);
+      const transferir = page.locator('section[aria-label="Transferir carteira"]');
+      await transferir.locator('select[name=para_vendedor] option[value="demo-vendedor2"]').waitFor({ state: 'attached' });
+      for (const campo of ['de_vendedor', 'para_vendedor']) {
+        const valores = await transferir.locator(`select[name=${campo}] option`).evaluateAll((os) => os.map((o) => o.value).sort());
+        assert.deepEqual(valores, ['', 'demo-vendedor', 'demo-vendedor2'], campo);
+      }
+    } finally {
+      await context.close();
+    }
+    const r = await apiAs(DEMO.admin, 'POST', '/carteira/atribuir', { cliente_ids: ['demo-cliente-00001'], vendedor_id: 'demo-supervisor' });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.mensagem, 'Só vendedores têm carteira: escolha um operador com perfil Vendedor.');
   });
 });

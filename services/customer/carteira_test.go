@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crmvendas/crm/services/customer/internal/app"
 )
 
 type alteracoes struct {
@@ -140,6 +142,36 @@ func TestCarteiraTransferenciaEAlteracoes(t *testing.T) {
 	e.do(t, "POST", "/crm/carteira/transferir", e.admin, map[string]any{"de_vendedor_id": e.ids["v3"], "para_vendedor_id": e.ids["v3"]}, 400)
 	e.do(t, "POST", "/crm/carteira/transferir", e.admin, map[string]any{"de_vendedor_id": e.ids["v3"], "para_vendedor_id": "fantasma"}, 400)
 
+	// Only sellers own portfolios: an ADMIN or a SUPERVISOR (themself included) is refused with a
+	// message at vendedor_id, and nothing moves.
+	before := snapshot(t, e.store)
+	for _, c := range []struct {
+		nome, tok, path string
+		body            map[string]any
+		msg             string
+	}{
+		{"atribuir ao ADMIN", e.admin, "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["admin"]}, app.MsgNaoVendedor},
+		{"atribuir ao supervisor", e.admin, "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["sup"]}, app.MsgNaoVendedor},
+		{"supervisor atribui a si mesmo", e.sup, "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{ids[0]}, "vendedor_id": e.ids["sup"]}, app.MsgNaoVendedor},
+		{"transferir ao ADMIN", e.admin, "/crm/carteira/transferir", map[string]any{"de_vendedor_id": e.ids["v2"], "para_vendedor_id": e.ids["admin"]}, app.MsgNaoVendedor},
+		{"ADMIN inclui sem vendedor", e.admin, "/crm/clientes", novoCliente(cnpjs[5], "Sem Dono", ""), app.MsgEscolhaVendedor},
+		{"ADMIN inclui para si", e.admin, "/crm/clientes", comVendedor(novoCliente(cnpjs[5], "Do Admin", ""), e.ids["admin"]), app.MsgNaoVendedor},
+	} {
+		b := e.do(t, "POST", c.path, c.tok, c.body, 400)
+		var eb struct {
+			Mensagem string `json:"mensagem"`
+			Campos   []struct {
+				Campo string `json:"campo"`
+			} `json:"campos"`
+		}
+		if json.Unmarshal(b, &eb) != nil || eb.Mensagem != c.msg || len(eb.Campos) != 1 || eb.Campos[0].Campo != "vendedor_id" {
+			t.Errorf("%s: %s", c.nome, b)
+		}
+	}
+	if snapshot(t, e.store) != before {
+		t.Fatal("a refused owner wrote")
+	}
+
 	// History: newest first, the SUPERVISOR sees those of their team.
 	var hist struct {
 		Transferencias []struct {
@@ -262,9 +294,9 @@ func TestImportarCSV(t *testing.T) {
 	existing := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cnpjs[0], "Já Cadastrado", ""), 200))
 	bad := "\ufeffDocumento;Razão Social;Nome Fantasia;Telefone;Cidade;UF;Vendedor_ID;Limite_Credito\n" +
 		cnpjs[1] + ";Novo Um;Fantasia Um;(41) 3333-2222;Curitiba;PR;" + e.ids["v2"] + ";1.500,00\n" +
-		"11.111.111/1111-11;CNPJ Ruim;;;Curitiba;PR;;\n" +
+		"11.111.111/1111-11;CNPJ Ruim;;;Curitiba;PR;" + e.ids["v2"] + ";\n" +
 		cnpjs[2] + ";;Sem Nome;123;Cidade Inventada;PR;fantasma;abc\n" +
-		cnpjs[1] + ";Repetido;;;;;;\n" +
+		cnpjs[1] + ";Repetido;;;;;" + e.ids["v2"] + ";\n" +
 		cnpjs[0] + ";Já Cadastrado Atualizado;;;;;;\n"
 	var res struct {
 		Total       int  `json:"total"`
@@ -299,12 +331,19 @@ func TestImportarCSV(t *testing.T) {
 	if after := snapshot(t, e.store); after != before {
 		t.Fatal("importação com linhas rejeitadas gravou dados")
 	}
+	// Only sellers own portfolios: a new customer without one, or given to the ADMIN, is refused.
+	semDono := "documento;nome;cidade;uf;vendedor_id\n" + cnpjs[2] + ";Sem Vendedor;Curitiba;PR;\n" + cnpjs[3] + ";Do Admin;Curitiba;PR;" + e.ids["admin"] + "\n"
+	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": semDono, "validar_apenas": true}, 200), &res)
+	if len(res.Rejeitadas) != 2 || strings.Join(res.Rejeitadas[0].Erros, "") != "vendedor_id: "+app.MsgEscolhaVendedor ||
+		strings.Join(res.Rejeitadas[1].Erros, "") != "vendedor_id: "+app.MsgNaoVendedor {
+		t.Errorf("sem vendedor: %+v", res.Rejeitadas)
+	}
 	e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": "nome;coluna_estranha\nx;y"}, 400)
 	e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": ""}, 400)
 
 	good := "documento,nome,cidade,uf,vendedor_id,limite_credito,contribuinte_icms\n" +
 		cnpjs[1] + ",Novo Um,Curitiba,PR," + e.ids["v2"] + ",\"1.500,00\",sim\n" +
-		cpf + ",Pessoa Física,Londrina,PR,,,não\n" +
+		cpf + ",Pessoa Física,Londrina,PR," + e.ids["v1"] + ",,não\n" +
 		cnpjs[0] + ",Já Cadastrado Atualizado,,,,,\n"
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": good, "validar_apenas": true}, 200), &res)
 	if !res.NadaGravado || res.Criados != 2 || res.Atualizados != 1 || len(res.Rejeitadas) != 0 {
@@ -331,7 +370,7 @@ func TestImportarCSV(t *testing.T) {
 				t.Errorf("novo: %+v", c)
 			}
 		case "52998224725":
-			if c.TipoPessoa != "FISICA" || c.VendedorID != e.ids["admin"] {
+			if c.TipoPessoa != "FISICA" || c.VendedorID != e.ids["v1"] {
 				t.Errorf("pessoa física: %+v", c)
 			}
 		case "11222333000181":
@@ -388,4 +427,9 @@ func TestRegiaoDoCliente(t *testing.T) {
 	}
 	json.Unmarshal(e.do(t, "POST", "/crm/regioes", e.adminB, map[string]any{"nome": "Sul", "cidades": []string{"4106902"}}, 200), &regB)
 	e.do(t, "GET", "/crm/clientes?regiao="+regB.ID, e.v1, nil, 403)
+}
+
+func comVendedor(c map[string]any, v string) map[string]any {
+	c["vendedor_id"] = v
+	return c
 }

@@ -90,16 +90,16 @@ func NewOperadores(conn grpc.ClientConnInterface) *Operadores {
 	return &Operadores{Client: operatorv1.NewOperatorServiceClient(conn)}
 }
 
-// Ativo reports whether id is an active operator of the caller's company.
-func (o *Operadores) Ativo(ctx context.Context, id string) (bool, error) {
+// Vendedor reports whether id is an active operator of the caller's company and a VENDEDOR.
+func (o *Operadores) Vendedor(ctx context.Context, id string) (ativo, vendedor bool, err error) {
 	op, err := o.Client.ObterOperador(onBehalf(ctx), &operatorv1.ObterOperadorRequest{Id: id})
 	if st, ok := status.FromError(err); ok && err != nil && (st.Code() == codes.NotFound || st.Code() == codes.PermissionDenied) {
-		return false, nil
+		return false, false, nil
 	}
 	if err != nil {
-		return false, passOrUnavailable(err, "Serviço de operadores indisponível. Tente novamente em instantes.")
+		return false, false, passOrUnavailable(err, "Serviço de operadores indisponível. Tente novamente em instantes.")
 	}
-	return op.GetAtivo(), nil
+	return op.GetAtivo(), op.GetPerfilApp() == "VENDEDOR", nil
 }
 
 // SincronizarRegiao asks the customer service (this one, reached through conn) to recompute the

@@ -58,7 +58,7 @@ func TestBuscaIgualAoAparelho(t *testing.T) {
 	s := &app.Service{Col: col, Cidades: cidades, Regioes: &regioesFake{}}
 	porID := map[string]string{} // stored id → case id
 	for _, c := range casos.Clientes {
-		cl := domain.Cliente{TipoPessoa: c.TipoPessoa, Documento: c.Documento, Nome: c.Nome, NomeFantasia: c.NomeFantasia, Status: c.Status,
+		cl := domain.Cliente{VendedorID: "v1", TipoPessoa: c.TipoPessoa, Documento: c.Documento, Nome: c.Nome, NomeFantasia: c.NomeFantasia, Status: c.Status,
 			Enderecos: []domain.Endereco{{Tipo: "COBRANCA", Principal: true, Cidade: c.Cidade, UF: c.UF, IBGE: c.IBGE}}}
 		cl.ID = c.ID
 		got, err := s.Create(ctx, cl)

@@ -241,8 +241,11 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 				erros = append(erros, "vendedor_id: "+errs.ToStatus(vendOK[vend]).Message())
 			}
 			cl.VendedorID = vend
-		case p.existeID == "":
+		case p.existeID == "" && c.Perfil == caller.Vendedor:
 			cl.VendedorID = c.Operador
+		case p.existeID == "":
+			// ADMIN and SUPERVISOR own no portfolio: a new customer names its seller.
+			erros = append(erros, "vendedor_id: "+MsgEscolhaVendedor)
 		}
 		if err := cl.Normalize(s.Cidades); err != nil {
 			var de *errs.Error

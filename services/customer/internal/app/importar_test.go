@@ -46,7 +46,7 @@ func TestImportKeepsEditsMadeMeanwhile(t *testing.T) {
 	}
 	reg := &regioesFake{}
 	s := &app.Service{Col: col, Cidades: cidadesFake{}, Regioes: reg}
-	cl, err := s.Create(ctx, domain.Cliente{Documento: "11.222.333/0001-81", Nome: "Nome Antigo", Telefone: "4133330000"})
+	cl, err := s.Create(ctx, domain.Cliente{VendedorID: "v1", Documento: "11.222.333/0001-81", Nome: "Nome Antigo", Telefone: "4133330000"})
 	if err != nil {
 		t.Fatal(err)
 	}

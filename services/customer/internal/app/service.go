@@ -29,8 +29,9 @@ type Regioes interface {
 
 // Operadores is the operator service's view of the company's operators.
 type Operadores interface {
-	// Ativo reports whether id is an active operator of the caller's company.
-	Ativo(ctx context.Context, id string) (bool, error)
+	// Vendedor reports whether id is an active operator of the caller's company (ativo) and
+	// whether it may own a portfolio (vendedor: perfil VENDEDOR).
+	Vendedor(ctx context.Context, id string) (ativo, vendedor bool, err error)
 }
 
 // Collections are the service's stored entities (declared in adapters).
@@ -57,9 +58,13 @@ type Service struct {
 const (
 	MsgClienteNaoEncontrado = "Cliente não encontrado."
 	MsgVendedorInvalido     = "Vendedor não encontrado ou desativado nesta empresa."
-	MsgVendedorForaEquipe   = "Acesso negado: escolha um vendedor da sua equipe."
-	MsgRegioesIndisponivel  = "Serviço de regiões indisponível. Tente novamente em instantes."
-	MsgCursor               = "Cursor inválido: use o valor de cursor da resposta anterior (ou vazio para começar)."
+	// MsgNaoVendedor refuses a portfolio owner that is not a VENDEDOR (an ADMIN or SUPERVISOR).
+	MsgNaoVendedor = "Só vendedores têm carteira: escolha um operador com perfil Vendedor."
+	// MsgEscolhaVendedor asks an ADMIN or SUPERVISOR to name the seller of a new customer.
+	MsgEscolhaVendedor     = "Escolha o vendedor responsável pelo cliente."
+	MsgVendedorForaEquipe  = "Acesso negado: escolha um vendedor da sua equipe."
+	MsgRegioesIndisponivel = "Serviço de regiões indisponível. Tente novamente em instantes."
+	MsgCursor              = "Cursor inválido: use o valor de cursor da resposta anterior (ou vazio para começar)."
 )
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -169,25 +174,32 @@ func (s *Service) List(ctx context.Context, in ListInput) (*store.Page[domain.Cl
 func (s *Service) vendedorPara(ctx context.Context, pedido string) (string, error) {
 	c := caller.From(ctx)
 	pedido = strings.TrimSpace(pedido)
-	if pedido == "" || pedido == c.Operador {
-		return c.Operador, nil
-	}
-	switch c.Perfil {
-	case caller.Vendedor:
-		return "", errs.Forbidden("Acesso negado: o cliente que você inclui entra na sua carteira.")
-	case caller.Supervisor:
-		if !c.Sees(pedido) {
-			return "", errs.Forbidden(MsgVendedorForaEquipe)
+	if c.Perfil == caller.Vendedor {
+		if pedido == "" || pedido == c.Operador {
+			return c.Operador, nil
 		}
-		return pedido, nil
+		return "", errs.Forbidden("Acesso negado: o cliente que você inclui entra na sua carteira.")
+	}
+	// ADMIN and SUPERVISOR own no portfolio: they name the seller.
+	if pedido == "" {
+		return "", errs.Field("vendedor_id", MsgEscolhaVendedor)
+	}
+	if pedido == c.Operador {
+		return "", errs.Field("vendedor_id", MsgNaoVendedor)
+	}
+	if c.Perfil == caller.Supervisor && !c.Sees(pedido) {
+		return "", errs.Forbidden(MsgVendedorForaEquipe)
 	}
 	if s.Operadores != nil {
-		ok, err := s.Operadores.Ativo(ctx, pedido)
+		ativo, vendedor, err := s.Operadores.Vendedor(ctx, pedido)
 		if err != nil {
 			return "", err
 		}
-		if !ok {
+		if !ativo {
 			return "", errs.Field("vendedor_id", MsgVendedorInvalido)
+		}
+		if !vendedor {
+			return "", errs.Field("vendedor_id", MsgNaoVendedor)
 		}
 	}
 	return pedido, nil
@@ -246,6 +258,14 @@ func (s *Service) Create(ctx context.Context, in domain.Cliente) (*domain.Client
 		return nil, err
 	}
 	vend, err := s.vendedorPara(ctx, in.VendedorID)
+	if errs.IsKind(err, errs.KindInvalid) {
+		// A document already registered says so first (409 naming the customer).
+		if dup, derr := s.documentoAtivo(ctx, in.Documento); derr != nil {
+			return nil, derr
+		} else if dup != nil {
+			return nil, dup
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -261,6 +281,28 @@ func (s *Service) Create(ctx context.Context, in domain.Cliente) (*domain.Client
 		return s.reativar(ctx, owner, in)
 	}
 	return cl, err
+}
+
+// documentoAtivo is the 409 of a document held by an active or blocked customer of the company
+// (nil when none holds it).
+func (s *Service) documentoAtivo(ctx context.Context, documento string) (error, error) {
+	doc := domain.NormalizeDocumento(documento)
+	if doc == "" {
+		return nil, nil
+	}
+	c := caller.From(ctx)
+	owner, err := s.Col.Clientes.KeyOwner(ctx, c.Empresa, "documento", doc)
+	if err != nil || owner == "" {
+		return nil, err
+	}
+	prev, err := s.Col.Clientes.GetAny(ctx, store.Company(c.Empresa), owner)
+	if err != nil {
+		return nil, err
+	}
+	if prev.Excluido || prev.Status == domain.StatusInativo {
+		return nil, nil
+	}
+	return duplicado(prev, !c.Sees(prev.VendedorID)), nil
 }
 
 // reativar brings back an inactive or deleted customer that has the document, with the data

@@ -11,7 +11,8 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { useConfirm } from '../../../components/ui/useConfirm';
 import { useToast } from '../../../components/ui/useToast';
 import { useEscolha } from '../../../components/useEscolha';
-import { useOperadores } from '../../../components/useOperadores';
+import { linhasDoResumo, useOperadores } from '../../../components/useOperadores';
+import type { Operador } from '../../../lib/api/types';
 import { mensagemDeErro } from '../../../lib/api/client';
 import { MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { clientesDoEscopo, useAtribuirClientes, useAtualizarCarteira, useResumoCarteira, useTransferencias, useTransferirCarteira } from '../api/carteira';
@@ -23,11 +24,12 @@ import { novoId } from '../../../lib/uuid';
 import { Importar } from './Importar';
 import { pode } from '../../../lib/permissoes';
 
-function Resumo({ nome }: { nome: (id: string) => string }) {
+function Resumo({ nome, operadores }: { nome: (id: string) => string; operadores: readonly Operador[] }) {
   const q = useResumoCarteira();
   if (q.isPending) return <IonSpinner name="dots" />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  const linhas = [...q.data.vendedores].sort((a, b) => nome(a.vendedor_id).localeCompare(nome(b.vendedor_id), 'pt-BR'));
+  // Sellers only; an ADMIN or SUPERVISOR appears only while still holding customers (older data).
+  const linhas = linhasDoResumo(q.data.vendedores, operadores).sort((a, b) => nome(a.vendedor_id).localeCompare(nome(b.vendedor_id), 'pt-BR'));
   if (linhas.length === 0) return <EmptyState>Nenhum cliente na carteira.</EmptyState>;
   const soma = (k: 'clientes' | 'ativos' | 'bloqueados' | 'inativos') => linhas.reduce((n, l) => n + (l[k] || 0), 0);
   return (
@@ -69,7 +71,7 @@ function Resumo({ nome }: { nome: (id: string) => string }) {
   );
 }
 
-function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string) => string }) {
+function Transferir({ opcoes, nome, naoVendedor }: { opcoes: OpcaoEscolha[]; nome: (id: string) => string; naoVendedor: (id: string) => boolean }) {
   const toast = useToast();
   const confirm = useConfirm();
   const [de, setDe] = useState('');
@@ -86,10 +88,14 @@ function Transferir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: strin
     onError: (err) => toast(mensagemDeErro(err), { duration: 5000, position: 'bottom', color: 'danger' }),
   });
   const ops = [{ value: '', label: 'Escolha' }, ...opcoes.map((o) => ({ value: o.valor, label: o.rotulo }))];
+  // From: also an ADMIN or SUPERVISOR still holding customers (older data), to move them to a seller.
+  const antigos = (resumo.data?.vendedores ?? [])
+    .filter((v) => v.clientes > 0 && naoVendedor(v.vendedor_id))
+    .map((v) => ({ value: v.vendedor_id, label: `${nome(v.vendedor_id)} (não é vendedor)` }));
   return (
     <div className="form-stack">
       <div className="row-2">
-        <SelectField label="De" name="de_vendedor" value={de} onValue={setDe} options={ops} />
+        <SelectField label="De" name="de_vendedor" value={de} onValue={setDe} options={[...ops, ...antigos]} />
         <SelectField label="Para" name="para_vendedor" value={para} onValue={setPara} options={ops.filter((o) => !o.value || o.value !== de)} />
       </div>
       {de && resumo.data && qtd === 0 ? (
@@ -218,12 +224,12 @@ function Carteira() {
       <div className="narrow">
         <section className="secao">
           <h3>Clientes por vendedor</h3>
-          <Resumo nome={ops.nome} />
+          <Resumo nome={ops.nome} operadores={ops.lista} />
         </section>
         {pode(perfil, 'carteira.transferir') ? (
           <section className="secao cartao" aria-label="Transferir carteira">
             <h3>Transferir carteira</h3>
-            <Transferir opcoes={vendedores} nome={ops.nome} />
+            <Transferir opcoes={vendedores} nome={ops.nome} naoVendedor={ops.naoVendedor} />
           </section>
         ) : null}
         {pode(perfil, 'carteira.atribuir') ? (

@@ -46,13 +46,14 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
   // One id per form: a retried create returns the same customer.
   const [idNovo] = useState(() => corrigindo?.id || lerRascunhoId() || novoId());
   const chaveRascunho = cliente ? `${cliente.id}:${cliente.versao}` : 'novo';
-  // A new customer goes to the seller being looked at (filtro_vendedor_id), else to the caller.
+  // A new customer goes to the seller being looked at (filtro_vendedor_id); a seller's to themself;
+  // an ADMIN or SUPERVISOR looking at every seller picks one (they own no portfolio).
   const inicial = useRef(
     cliente
       ? doCliente(cliente)
       : corrigindo
         ? doCliente(clienteDoPedido(corrigindo, profile?.operador ?? ''))
-        : valoresVazios((profile?.perfil !== 'VENDEDOR' && profile?.filtroVendedorId) || profile?.operador || ''),
+        : valoresVazios(profile?.perfil === 'VENDEDOR' ? profile.operador : profile?.filtroVendedorId || ''),
   );
   const form = useForm<ValoresCliente>({
     defaultValues: (corrigindo ? null : lerRascunho(chaveRascunho)) ?? inicial.current,
@@ -254,7 +255,8 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
           nomeHtml="vendedor_id"
           rotulo="Vendedor responsável"
           opcoes={[
-            ...(vendedorId && !ops.lista.some((o) => o.id === vendedorId) ? [{ value: vendedorId, label: ops.nome(vendedorId) }] : []),
+            ...(vendedorId ? [] : [{ value: '', label: 'Escolha o vendedor' }]),
+            ...(vendedorId && !ops.vendedores.some((o) => o.valor === vendedorId) ? [{ value: vendedorId, label: ops.nome(vendedorId) }] : []),
             ...ops.vendedores.map((o) => ({ value: o.valor, label: o.rotulo })),
           ]}
         />
