@@ -104,6 +104,14 @@ func (c *Cliente) Principal() *Endereco {
 	return nil
 }
 
+// ufs are the 27 federative units of Brazil.
+var ufs = map[string]bool{"AC": true, "AL": true, "AM": true, "AP": true, "BA": true, "CE": true, "DF": true, "ES": true, "GO": true,
+	"MA": true, "MG": true, "MS": true, "MT": true, "PA": true, "PB": true, "PE": true, "PI": true, "PR": true, "RJ": true, "RN": true,
+	"RO": true, "RR": true, "RS": true, "SC": true, "SE": true, "SP": true, "TO": true}
+
+// UFValida reports whether uf (upper case) is one of the 27 federative units.
+func UFValida(uf string) bool { return ufs[uf] }
+
 // Cidades validates IBGE cities (the address service's list).
 type Cidades interface {
 	// Buscar returns the name and state of a 7-digit IBGE code.
@@ -299,6 +307,12 @@ func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
 			break
 		}
 		e.Cidade, e.UF = nome, uf
+	case e.UF != "" && !UFValida(e.UF):
+		// The UF is what is wrong, not the city.
+		x.add(prefix+"uf", fmt.Sprintf("UF inválida: %s.", e.UF))
+		if e.Cidade == "" {
+			x.add(prefix+"cidade", "Informe a cidade e a UF (ou o CEP).")
+		}
 	case e.Cidade != "" && e.UF != "":
 		ibge, nome, ok := cid.PorNome(e.Cidade, e.UF)
 		if !ok {

@@ -83,3 +83,63 @@ func TestValidacaoIgualAoAparelho(t *testing.T) {
 		})
 	}
 }
+
+// cidadesContrato is the IBGE list the address cases assume: São Paulo/SP only.
+type cidadesContrato struct{}
+
+func (cidadesContrato) Buscar(ibge string) (string, string, bool) {
+	if ibge == "3550308" {
+		return "São Paulo", "SP", true
+	}
+	return "", "", false
+}
+
+func (cidadesContrato) PorNome(nome, uf string) (string, string, bool) {
+	if strings.EqualFold(nome, "São Paulo") && uf == "SP" {
+		return "3550308", "São Paulo", true
+	}
+	return "", "", false
+}
+
+// TestEnderecoIgualAoAparelho runs the address cases of contracts/clientes-validacao.json: the
+// same fields refused, with the same messages where the case gives one (the app:
+// mobile/src/features/clientes/utils/validacao.test.ts).
+func TestEnderecoIgualAoAparelho(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "contracts", "clientes-validacao.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var casos struct {
+		Enderecos []struct {
+			Nome     string
+			Endereco map[string]string
+			Erros    map[string]string
+		}
+	}
+	if err := json.Unmarshal(raw, &casos); err != nil {
+		t.Fatal(err)
+	}
+	if len(casos.Enderecos) == 0 {
+		t.Fatal("no address cases")
+	}
+	for _, k := range casos.Enderecos {
+		t.Run(k.Nome, func(t *testing.T) {
+			p := k.Endereco
+			e := Endereco{CEP: p["cep"], Logradouro: p["logradouro"], Numero: p["numero"], Bairro: p["bairro"], Cidade: p["cidade"], UF: p["uf"], IBGE: p["ibge"]}
+			x := &v{}
+			e.normalize(x, "", cidadesContrato{})
+			got := map[string]string{}
+			for _, f := range x.fields {
+				got[f.Field] = f.Description
+			}
+			if len(got) != len(k.Erros) {
+				t.Fatalf("campos com erro: %v, esperado %v", got, k.Erros)
+			}
+			for campo, msg := range k.Erros {
+				if g, ok := got[campo]; !ok || (msg != "" && g != msg) {
+					t.Errorf("%s: %q, esperado %q", campo, g, msg)
+				}
+			}
+		})
+	}
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campoDoServidor, validarCliente, validarEndereco, type ValoresCliente } from './validacao';
 import { novoEndereco } from './enderecos';
@@ -152,5 +154,18 @@ describe('list filters on the device copy (offline)', () => {
     ['combined', { vendedor: 'v1', cidade: 'São Paulo' }, ['1']],
   ])('%s', (_n, p, ids) => {
     expect(filtrarCopia(copia, { ...f, ...p }).map((c) => c.id)).toEqual(ids);
+  });
+});
+
+describe('the address form refuses what the server refuses (contracts/clientes-validacao.json, enderecos)', () => {
+  // The server runs the same cases (services/customer/internal/domain/validacao_contrato_test.go).
+  const contrato = JSON.parse(readFileSync(path.resolve(process.cwd(), '../contracts/clientes-validacao.json'), 'utf8')) as {
+    enderecos: { nome: string; endereco: Record<string, string>; erros: Record<string, string> }[];
+  };
+  it('has cases', () => expect(contrato.enderecos.length).toBeGreaterThan(0));
+  it.each(contrato.enderecos.map((k) => [k.nome, k] as const))('%s', (_n, k) => {
+    const erros = validarEndereco({ ...novoEndereco(true), ...k.endereco }, true);
+    expect(Object.keys(erros).sort()).toEqual(Object.keys(k.erros).sort());
+    for (const [campo, msg] of Object.entries(k.erros)) if (msg) expect(erros[campo as keyof typeof erros], campo).toBe(msg);
   });
 });

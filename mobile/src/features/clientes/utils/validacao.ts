@@ -50,7 +50,13 @@ export function enderecoVazio(e: ValoresEndereco): boolean {
   return !(e.cep || e.logradouro || e.numero || e.complemento || e.bairro || e.cidade || e.uf);
 }
 
-/** The address rules of the server (Endereco.normalize), but the city's existence in the IBGE list. */
+/** The 27 federative units (the server's domain.UFValida). */
+const UFS = new Set('AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO'.split(' '));
+
+/**
+ * The address rules of the server (Endereco.normalize), but the city's existence in the IBGE
+ * list; the cases of contracts/clientes-validacao.json ("enderecos") run on both sides.
+ */
 export function validarEndereco(e: ValoresEndereco, obrigatorio: boolean): Erros {
   const erros: Erros = {};
   if (!obrigatorio && enderecoVazio(e)) return erros;
@@ -64,9 +70,12 @@ export function validarEndereco(e: ValoresEndereco, obrigatorio: boolean): Erros
     const n = caracteres(e[campo].trim());
     if (n > max) erros[campo] = `${rotulo}: no máximo ${max} caracteres (tem ${n}).`;
   }
+  const uf = e.uf.trim().toUpperCase();
   if (e.ibge && !/^\d{7}$/.test(e.ibge)) erros.ibge = 'O código IBGE tem 7 dígitos.';
-  else if (!e.ibge && !(e.cidade.trim() && e.uf.trim())) erros.cidade = 'Informe a cidade e a UF (ou o CEP).';
-  if (e.uf.trim() && !/^[A-Za-z]{2}$/.test(e.uf.trim())) erros.uf = 'A UF tem 2 letras, como SP.';
+  else if (!e.ibge && !(e.cidade.trim() && uf)) erros.cidade = 'Informe a cidade e a UF (ou o CEP).';
+  // A UF that does not exist is named (the city is not blamed for it); with the IBGE code the
+  // server takes the UF of the city.
+  if (!e.ibge && uf && !UFS.has(uf)) erros.uf = `UF inválida: ${uf}.`;
   return erros;
 }
 
