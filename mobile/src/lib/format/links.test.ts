@@ -5,9 +5,14 @@ import { centavosParaReais, reaisParaCentavos } from './money';
 describe('contact links', () => {
   it.each([
     ['mobile with area code → 55 added', '(11) 91234-5678', 'https://wa.me/5511912345678'],
-    ['landline with area code → 55 added', '1132345678', 'https://wa.me/551132345678'],
+    ['mobile of another DDD', '(41) 99876-5432', 'https://wa.me/5541998765432'],
     ['already with 55 (13 digits)', '+55 (11) 91234-5678', 'https://wa.me/5511912345678'],
-    ['already with 55 (12 digits)', '551132345678', 'https://wa.me/551132345678'],
+    ['landline with area code → none', '(11) 3234-5678', null],
+    ['landline with 55 (12 digits) → none', '551132345678', null],
+    ['11 digits not starting with 9 after the DDD → none', '11812345678', null],
+    ['13 digits with 55 but a landline-like number → none', '5511812345678', null],
+    ['13 digits not starting with 55 → none', '4411912345678', null],
+    ['DDD with a zero → none', '(01) 91234-5678', null],
     ['without area code → none', '91234-5678', null],
     ['empty → none', '', null],
   ])('WhatsApp: %s', (_n, input, expected) => {

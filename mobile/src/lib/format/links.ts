@@ -9,14 +9,20 @@ export function linkTelefone(numero: string | null | undefined): string | null {
   return `tel:${d.length >= 12 && d.startsWith('55') ? '+' : ''}${d}`;
 }
 
+/** A Brazilian mobile number: area code (DDD, two digits 1–9) and 9 digits starting with 9. */
+function celularBrasileiro(d: string): boolean {
+  return /^[1-9]{2}9\d{8}$/.test(d);
+}
+
 /**
- * https://wa.me/<digits>: a number with area code (10 or 11 digits) gets Brazil's 55; one
- * already with 55 (12 or 13 digits) stays; others cannot be reached (null).
+ * https://wa.me/55<DDD><number>, only for a Brazilian mobile number (11 digits: DDD and a number
+ * starting with 9; with 55 in front, 13): WhatsApp is not offered for landlines or for a number
+ * without the DDD (null).
  */
 export function linkWhatsApp(numero: string | null | undefined): string | null {
   const d = digitos(numero);
-  if (d.length === 10 || d.length === 11) return `https://wa.me/55${d}`;
-  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) return `https://wa.me/${d}`;
+  if (d.length === 11 && celularBrasileiro(d)) return `https://wa.me/55${d}`;
+  if (d.length === 13 && d.startsWith('55') && celularBrasileiro(d.slice(2))) return `https://wa.me/${d}`;
   return null;
 }
 

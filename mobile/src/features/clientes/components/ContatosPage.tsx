@@ -99,7 +99,8 @@ function Contatos({ c }: { c: Cliente }) {
         )}
         acoes={(ct) => {
           const tel = linkTelefone(ct.celular || ct.telefone);
-          const wa = linkWhatsApp(ct.celular || ct.telefone);
+          // WhatsApp only for a mobile number: the contact's celular, else a telefone that is one.
+          const wa = linkWhatsApp(ct.celular) ?? linkWhatsApp(ct.telefone);
           const mail = linkEmail(ct.email);
           return (
             <>
