@@ -29,9 +29,51 @@ var (
 		"Rua Dom Pedro II", "Rua São Paulo", "Rua Marechal Deodoro", "Avenida JK", "Rua das Flores", "Rua Santos Dumont", "Rua Rui Barbosa"}
 	demoBairros = []string{"Centro", "Vila Nova", "Jardim América", "São Cristóvão", "Boa Vista", "Santa Cruz", "Industrial", "Vila Rica"}
 	demoCargos  = []string{"Comprador", "Gerente", "Proprietário", "Financeiro", "Encarregado de compras"}
-	demoDDD     = map[string]string{"SP": "11", "MG": "31", "PR": "41"}
-	demoCEP     = map[string][2]int{"SP": {1000000, 19999999}, "MG": {30000000, 39999999}, "PR": {80000000, 87999999}}
+	// demoLocais: each demo city's own DDD and a CEP range inside the city (by IBGE code), so a
+	// customer's phone and CEP match the city of its address.
+	demoLocais = map[string]DemoLocal{
+		"3550308": {"11", 1000000, 5999999},   // São Paulo/SP
+		"3518800": {"11", 7000000, 7399999},   // Guarulhos/SP
+		"3509502": {"19", 13000001, 13139999}, // Campinas/SP
+		"3547809": {"11", 9000001, 9299999},   // Santo André/SP
+		"3548708": {"11", 9600000, 9899999},   // São Bernardo do Campo/SP
+		"3534401": {"11", 6000001, 6299999},   // Osasco/SP
+		"3552205": {"15", 18000001, 18109999}, // Sorocaba/SP
+		"3543402": {"16", 14000001, 14114999}, // Ribeirão Preto/SP
+		"3549904": {"12", 12200001, 12249999}, // São José dos Campos/SP
+		"3548500": {"13", 11000001, 11099999}, // Santos/SP
+		"3525904": {"11", 13200001, 13219999}, // Jundiaí/SP
+		"3538709": {"19", 13400001, 13429999}, // Piracicaba/SP
+		"3506003": {"14", 17000001, 17109999}, // Bauru/SP
+		"3106200": {"31", 30000001, 31999999}, // Belo Horizonte/MG
+		"3170206": {"34", 38400001, 38415999}, // Uberlândia/MG
+		"3118601": {"31", 32000001, 32376999}, // Contagem/MG
+		"3136702": {"32", 36000001, 36099999}, // Juiz de Fora/MG
+		"3106705": {"31", 32500001, 32739999}, // Betim/MG
+		"3143302": {"38", 39400001, 39409999}, // Montes Claros/MG
+		"3170107": {"34", 38000001, 38099999}, // Uberaba/MG
+		"4106902": {"41", 80000001, 82999999}, // Curitiba/PR
+		"4113700": {"43", 86000001, 86099999}, // Londrina/PR
+		"4115200": {"44", 87000001, 87099999}, // Maringá/PR
+		"4119905": {"42", 84000001, 84099999}, // Ponta Grossa/PR
+		"4104808": {"45", 85800001, 85827999}, // Cascavel/PR
+		"4125506": {"41", 83000001, 83189999}, // São José dos Pinhais/PR
+		"4108304": {"45", 85850001, 85869999}, // Foz do Iguaçu/PR
+	}
 )
+
+// DemoLocal is a demo city's area code (DDD) and a CEP range of its own.
+type DemoLocal struct {
+	DDD            string
+	CEPMin, CEPMax int
+}
+
+// DemoLocalDe is the DDD and CEP range of a demo city (by IBGE code); ok is false for a city
+// the demo data does not know (its customers are not generated there).
+func DemoLocalDe(ibge string) (DemoLocal, bool) {
+	l, ok := demoLocais[ibge]
+	return l, ok
+}
 
 func pick[T any](r *rand.Rand, l []T) T { return l[r.IntN(len(l))] }
 
@@ -49,12 +91,20 @@ func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]s
 	r := rand.New(rand.NewPCG(2026, 11))
 	out := make([]*domain.Cliente, 0, n)
 	docs := map[string]bool{}
-	for i := 0; i < n; i++ {
-		cid := cidades[r.IntN(len(cidades))]
-		ddd := demoDDD[cid.UF]
-		if ddd == "" {
-			ddd = "11"
+	// Only cities whose DDD and CEP are known, so that phones and CEPs match the address.
+	conhecidas := make([]CidadeRef, 0, len(cidades))
+	for _, c := range cidades {
+		if _, ok := demoLocais[c.IBGE]; ok {
+			conhecidas = append(conhecidas, c)
 		}
+	}
+	if len(conhecidas) == 0 {
+		return out
+	}
+	for i := 0; i < n; i++ {
+		cid := conhecidas[r.IntN(len(conhecidas))]
+		local := demoLocais[cid.IBGE]
+		ddd := local.DDD
 		c := &domain.Cliente{Meta: store.Meta{ID: fmt.Sprintf("demo-cliente-%05d", i+1)}, VendedorID: vendedores[i%len(vendedores)],
 			Status: domain.StatusAtivo}
 		seg := pick(r, demoSegmentos)
@@ -89,9 +139,8 @@ func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]s
 		case x < 15:
 			c.Status = domain.StatusInativo
 		}
-		cep := demoCEP[cid.UF]
 		c.Enderecos = []domain.Endereco{{ID: fmt.Sprintf("demo-end-%05d", i+1), Tipo: domain.EnderecoEntrega, Principal: true,
-			CEP: fmt.Sprintf("%08d", cep[0]+r.IntN(cep[1]-cep[0])), Logradouro: pick(r, demoRuas), Numero: fmt.Sprint(r.IntN(3000) + 1),
+			CEP: fmt.Sprintf("%08d", local.CEPMin+r.IntN(local.CEPMax-local.CEPMin+1)), Logradouro: pick(r, demoRuas), Numero: fmt.Sprint(r.IntN(3000) + 1),
 			Bairro: pick(r, demoBairros), Cidade: cid.Nome, UF: cid.UF, IBGE: cid.IBGE}}
 		if r.IntN(5) == 0 {
 			e := c.Enderecos[0]
