@@ -174,6 +174,14 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := sal.ExcluirProduto(ctx, &salesv1.ExcluirRequest{Id: "grpc-produto"})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ImportarProdutos", func(ctx context.Context) error {
+			_, err := sal.ImportarProdutos(ctx, &salesv1.ImportarRequest{Csv: "codigo;descricao;ncm\nG-1;Importado;22021000", ValidarApenas: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
+		{"ImportarPrecos", func(ctx context.Context) error {
+			_, err := sal.ImportarPrecos(ctx, &salesv1.ImportarPrecosRequest{TabelaId: "demo-tabela-parana", Csv: "codigo;preco\n10002;9,90", ValidarApenas: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
 		{"ListarTabelas", func(ctx context.Context) error {
 			_, err := sal.ListarTabelas(ctx, &salesv1.ListarTabelasRequest{})
 			return err

@@ -227,7 +227,7 @@ func TestCalcularEscopo(t *testing.T) {
 	c2 := e.cliente(t, e.v2, "45.997.418/0001-53", "SP", false)
 	e.do(t, "POST", "/crm/produtos", e.adminB, map[string]any{"id": "pb", "codigo": "1", "descricao": "Produto B", "ncm": "22021000"}, 200)
 	e.do(t, "POST", "/crm/condicoes-pagamento", e.adminB, map[string]any{"id": "cb", "nome": "B", "forma": "pix"}, 200)
-	cB := e.cliente(t, e.adminB, "11.444.777/0001-61", "SP", false)
+	cB := e.cliente(t, e.vB, "11.444.777/0001-61", "SP", false)
 
 	item := []map[string]any{{"produto_id": "pa", "quantidade": 3, "desconto_percentual": 7.5}}
 	got := decode(t, e.do(t, "POST", "/crm/precos/calcular", e.v1, map[string]any{"cliente_id": c1, "itens": item}, 200))

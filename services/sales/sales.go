@@ -68,6 +68,8 @@ var Policies = auth.Policies{
 	salesv1.SalesService_CriarProduto_FullMethodName:        adminOnly,
 	salesv1.SalesService_AtualizarProduto_FullMethodName:    adminOnly,
 	salesv1.SalesService_ExcluirProduto_FullMethodName:      adminOnly,
+	salesv1.SalesService_ImportarProdutos_FullMethodName:    adminOnly,
+	salesv1.SalesService_ImportarPrecos_FullMethodName:      adminOnly,
 	salesv1.SalesService_ListarTabelas_FullMethodName:       anyOperator,
 	salesv1.SalesService_ObterTabela_FullMethodName:         anyOperator,
 	salesv1.SalesService_AlteracoesTabelas_FullMethodName:   anyOperator,

@@ -37,8 +37,9 @@ type env struct {
 	store               *store.Store
 	empA, empB          string
 	ids                 map[string]string
+	idDe                map[string]string // token -> operator id
 	admin, sup, v1, v2  string
-	adminB              string
+	adminB, vB          string
 	clienteV1, clienteB string
 }
 
@@ -62,7 +63,7 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{store: st, empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}}
+	e := &env{store: st, empA: "a-" + uuid.NewString()[:8], empB: "b-" + uuid.NewString()[:8], ids: map[string]string{}, idDe: map[string]string{}}
 	e.st = testkit.StartStackLocal(t, op.Resolver(), local, op.Module(), addr.Module(), cust.Module(), sal.Module())
 	user := func(empresa, key, perfil string, equipe ...string) string {
 		u := testkit.NewUser(t, strings.ToLower(key))
@@ -73,7 +74,7 @@ func setup(t *testing.T) *env {
 		if _, err := op.EnsureOperator(context.Background(), operator.Seed{Empresa: empresa, ID: id, Email: u.Email, Nome: "Operador " + key, Perfil: perfil, Equipe: equipe}); err != nil {
 			t.Fatal(err)
 		}
-		e.ids[key] = id
+		e.ids[key], e.idDe[u.Token] = id, id
 		return u.Token
 	}
 	e.admin = user(e.empA, "admin", "ADMIN")
@@ -81,6 +82,7 @@ func setup(t *testing.T) *env {
 	e.v2 = user(e.empA, "v2", "VENDEDOR")
 	e.sup = user(e.empA, "sup", "SUPERVISOR", "v1")
 	e.adminB = user(e.empB, "adminB", "ADMIN")
+	e.vB = user(e.empB, "vB", "VENDEDOR")
 	return e
 }
 
@@ -92,7 +94,8 @@ func (e *env) cliente(t *testing.T, tok, doc, uf string, contribuinte bool) stri
 	t.Helper()
 	id := uuid.NewString()
 	e.do(t, "POST", "/crm/clientes", tok, map[string]any{"id": id, "documento": doc, "nome": "Cliente " + uf, "contribuinte_icms": contribuinte,
-		"enderecos": []map[string]any{{"tipo": "ENTREGA", "logradouro": "Rua Um", "numero": "1", "bairro": "Centro", "ibge": ibgeDe[uf]}}}, 200)
+		"vendedor_id": e.idDe[tok],
+		"enderecos":   []map[string]any{{"tipo": "ENTREGA", "logradouro": "Rua Um", "numero": "1", "bairro": "Centro", "ibge": ibgeDe[uf]}}}, 200)
 	return id
 }
 

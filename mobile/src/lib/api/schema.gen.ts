@@ -598,6 +598,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/produtos/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/produtos/importar. ADMIN. CSV import keyed by code: every row is validated before
+         *     anything is written (with validar_apenas nothing is); a code already in the company updates
+         *     that product with the row's non-empty columns, so running the file again never duplicates.
+         */
+        post: operations["SalesService_ImportarProdutos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/regioes": {
         parameters: {
             query?: never;
@@ -812,6 +833,26 @@ export type paths = {
          *     table (it is no longer sold to the table's customers).
          */
         delete: operations["SalesService_RemoverPreco"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tabelas-preco/{tabela_id}/precos/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/tabelas-preco/{tabela_id}/precos/importar. ADMIN. CSV of prices keyed by product
+         *     code (or produto_id), with the same standard as ImportarProdutos.
+         */
+        post: operations["SalesService_ImportarPrecos"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1032,6 +1073,10 @@ export type components = {
             preco_centavos?: string;
             /** Format: int64 */
             preco_minimo_centavos?: string;
+        };
+        SalesServiceImportarPrecosBody: {
+            csv?: string;
+            validar_apenas?: boolean;
         };
         SystemServiceDefinirVersaoBody: {
             mensagem?: string;
@@ -1444,6 +1489,25 @@ export type components = {
             /** Format: int32 */
             total?: number;
         };
+        v1ImportarRequest: {
+            /**
+             * @description The file's text (UTF-8; the app decodes Windows-1252). A header names the columns (any
+             *     order; ";" or ","); at most 5,000 rows per call.
+             */
+            csv?: string;
+            validar_apenas?: boolean;
+        };
+        v1ImportarResponse: {
+            /** Format: int32 */
+            atualizados?: number;
+            /** Format: int32 */
+            criados?: number;
+            /** @description Nothing was written (validar_apenas, or some row was rejected). */
+            nada_gravado?: boolean;
+            rejeitadas?: components["schemas"]["v1LinhaRecusada"][];
+            /** Format: int32 */
+            total?: number;
+        };
         v1InfoOperador: {
             empresa?: string;
             exibir_medida?: boolean;
@@ -1482,6 +1546,16 @@ export type components = {
             /** Format: double */
             desconto_maximo_percentual?: number;
             grupo?: string;
+        };
+        v1LinhaRecusada: {
+            /** @description The row's product code. */
+            codigo?: string;
+            erros?: string[];
+            /**
+             * Format: int32
+             * @description Line of the file (the header is line 1).
+             */
+            linha?: number;
         };
         v1LinhaRejeitada: {
             documento?: string;
@@ -3460,6 +3534,39 @@ export interface operations {
             };
         };
     };
+    SalesService_ImportarProdutos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ImportarRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ImportarResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     AddressService_ListarRegioes: {
         parameters: {
             query?: {
@@ -4145,6 +4252,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Preco"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ImportarPrecos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tabela_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceImportarPrecosBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
             /** @description An unexpected error response. */

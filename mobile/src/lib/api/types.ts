@@ -112,3 +112,6 @@ export type CalcularPrecosResposta = Omit<Full<Schemas['v1CalcularPrecosResponse
   itens: ItemCalculado[];
   avisos: AvisoPreco[];
 };
+export type LinhaRecusada = Full<Schemas['v1LinhaRecusada']>;
+export type ImportarCatalogoPedido = Schemas['v1ImportarRequest'];
+export type ImportarCatalogoResposta = Omit<Full<Schemas['v1ImportarResponse']>, 'rejeitadas'> & { rejeitadas: LinhaRecusada[] };

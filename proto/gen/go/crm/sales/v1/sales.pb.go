@@ -4031,6 +4031,259 @@ func (x *CalcularPrecosResponse) GetAvisos() []*Aviso {
 	return nil
 }
 
+type ImportarRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file's text (UTF-8; the app decodes Windows-1252). A header names the columns (any
+	// order; ";" or ","); at most 5,000 rows per call.
+	Csv           string `protobuf:"bytes,1,opt,name=csv,proto3" json:"csv,omitempty"`
+	ValidarApenas bool   `protobuf:"varint,2,opt,name=validar_apenas,json=validarApenas,proto3" json:"validar_apenas,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportarRequest) Reset() {
+	*x = ImportarRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportarRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportarRequest) ProtoMessage() {}
+
+func (x *ImportarRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportarRequest.ProtoReflect.Descriptor instead.
+func (*ImportarRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ImportarRequest) GetCsv() string {
+	if x != nil {
+		return x.Csv
+	}
+	return ""
+}
+
+func (x *ImportarRequest) GetValidarApenas() bool {
+	if x != nil {
+		return x.ValidarApenas
+	}
+	return false
+}
+
+type ImportarPrecosRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TabelaId      string                 `protobuf:"bytes,1,opt,name=tabela_id,json=tabelaId,proto3" json:"tabela_id,omitempty"`
+	Csv           string                 `protobuf:"bytes,2,opt,name=csv,proto3" json:"csv,omitempty"`
+	ValidarApenas bool                   `protobuf:"varint,3,opt,name=validar_apenas,json=validarApenas,proto3" json:"validar_apenas,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportarPrecosRequest) Reset() {
+	*x = ImportarPrecosRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportarPrecosRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportarPrecosRequest) ProtoMessage() {}
+
+func (x *ImportarPrecosRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportarPrecosRequest.ProtoReflect.Descriptor instead.
+func (*ImportarPrecosRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ImportarPrecosRequest) GetTabelaId() string {
+	if x != nil {
+		return x.TabelaId
+	}
+	return ""
+}
+
+func (x *ImportarPrecosRequest) GetCsv() string {
+	if x != nil {
+		return x.Csv
+	}
+	return ""
+}
+
+func (x *ImportarPrecosRequest) GetValidarApenas() bool {
+	if x != nil {
+		return x.ValidarApenas
+	}
+	return false
+}
+
+type LinhaRecusada struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Line of the file (the header is line 1).
+	Linha int32 `protobuf:"varint,1,opt,name=linha,proto3" json:"linha,omitempty"`
+	// The row's product code.
+	Codigo        string   `protobuf:"bytes,2,opt,name=codigo,proto3" json:"codigo,omitempty"`
+	Erros         []string `protobuf:"bytes,3,rep,name=erros,proto3" json:"erros,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LinhaRecusada) Reset() {
+	*x = LinhaRecusada{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LinhaRecusada) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LinhaRecusada) ProtoMessage() {}
+
+func (x *LinhaRecusada) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LinhaRecusada.ProtoReflect.Descriptor instead.
+func (*LinhaRecusada) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *LinhaRecusada) GetLinha() int32 {
+	if x != nil {
+		return x.Linha
+	}
+	return 0
+}
+
+func (x *LinhaRecusada) GetCodigo() string {
+	if x != nil {
+		return x.Codigo
+	}
+	return ""
+}
+
+func (x *LinhaRecusada) GetErros() []string {
+	if x != nil {
+		return x.Erros
+	}
+	return nil
+}
+
+type ImportarResponse struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Total       int32                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	Criados     int32                  `protobuf:"varint,2,opt,name=criados,proto3" json:"criados,omitempty"`
+	Atualizados int32                  `protobuf:"varint,3,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
+	Rejeitadas  []*LinhaRecusada       `protobuf:"bytes,4,rep,name=rejeitadas,proto3" json:"rejeitadas,omitempty"`
+	// Nothing was written (validar_apenas, or some row was rejected).
+	NadaGravado   bool `protobuf:"varint,5,opt,name=nada_gravado,json=nadaGravado,proto3" json:"nada_gravado,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportarResponse) Reset() {
+	*x = ImportarResponse{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportarResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportarResponse) ProtoMessage() {}
+
+func (x *ImportarResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportarResponse.ProtoReflect.Descriptor instead.
+func (*ImportarResponse) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *ImportarResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ImportarResponse) GetCriados() int32 {
+	if x != nil {
+		return x.Criados
+	}
+	return 0
+}
+
+func (x *ImportarResponse) GetAtualizados() int32 {
+	if x != nil {
+		return x.Atualizados
+	}
+	return 0
+}
+
+func (x *ImportarResponse) GetRejeitadas() []*LinhaRecusada {
+	if x != nil {
+		return x.Rejeitadas
+	}
+	return nil
+}
+
+func (x *ImportarResponse) GetNadaGravado() bool {
+	if x != nil {
+		return x.NadaGravado
+	}
+	return false
+}
+
 var File_crm_sales_v1_sales_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_sales_proto_rawDesc = "" +
@@ -4446,14 +4699,34 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x12total_ipi_centavos\x18\x03 \x01(\x03R\x10totalIpiCentavos\x12*\n" +
 	"\x11total_st_centavos\x18\x04 \x01(\x03R\x0ftotalStCentavos\x12%\n" +
 	"\x0etotal_centavos\x18\x05 \x01(\x03R\rtotalCentavos\x12+\n" +
-	"\x06avisos\x18\x06 \x03(\v2\x13.crm.sales.v1.AvisoR\x06avisos2\xc6\x12\n" +
+	"\x06avisos\x18\x06 \x03(\v2\x13.crm.sales.v1.AvisoR\x06avisos\"J\n" +
+	"\x0fImportarRequest\x12\x10\n" +
+	"\x03csv\x18\x01 \x01(\tR\x03csv\x12%\n" +
+	"\x0evalidar_apenas\x18\x02 \x01(\bR\rvalidarApenas\"m\n" +
+	"\x15ImportarPrecosRequest\x12\x1b\n" +
+	"\ttabela_id\x18\x01 \x01(\tR\btabelaId\x12\x10\n" +
+	"\x03csv\x18\x02 \x01(\tR\x03csv\x12%\n" +
+	"\x0evalidar_apenas\x18\x03 \x01(\bR\rvalidarApenas\"S\n" +
+	"\rLinhaRecusada\x12\x14\n" +
+	"\x05linha\x18\x01 \x01(\x05R\x05linha\x12\x16\n" +
+	"\x06codigo\x18\x02 \x01(\tR\x06codigo\x12\x14\n" +
+	"\x05erros\x18\x03 \x03(\tR\x05erros\"\xc4\x01\n" +
+	"\x10ImportarResponse\x12\x14\n" +
+	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x18\n" +
+	"\acriados\x18\x02 \x01(\x05R\acriados\x12 \n" +
+	"\vatualizados\x18\x03 \x01(\x05R\vatualizados\x12;\n" +
+	"\n" +
+	"rejeitadas\x18\x04 \x03(\v2\x1b.crm.sales.v1.LinhaRecusadaR\n" +
+	"rejeitadas\x12!\n" +
+	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xf0\x13\n" +
 	"\fSalesService\x12[\n" +
 	"\x0eListarProdutos\x12#.crm.sales.v1.ListarProdutosRequest\x1a$.crm.sales.v1.ListarProdutosResponse\x12H\n" +
 	"\fObterProduto\x12!.crm.sales.v1.ObterProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12_\n" +
 	"\x12AlteracoesProdutos\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a(.crm.sales.v1.AlteracoesProdutosResponse\x12H\n" +
 	"\fCriarProduto\x12!.crm.sales.v1.CriarProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12P\n" +
 	"\x10AtualizarProduto\x12%.crm.sales.v1.AtualizarProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12E\n" +
-	"\x0eExcluirProduto\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.Produto\x12X\n" +
+	"\x0eExcluirProduto\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.Produto\x12Q\n" +
+	"\x10ImportarProdutos\x12\x1d.crm.sales.v1.ImportarRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12X\n" +
 	"\rListarTabelas\x12\".crm.sales.v1.ListarTabelasRequest\x1a#.crm.sales.v1.ListarTabelasResponse\x12J\n" +
 	"\vObterTabela\x12 .crm.sales.v1.ObterTabelaRequest\x1a\x19.crm.sales.v1.TabelaPreco\x12]\n" +
 	"\x11AlteracoesTabelas\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a'.crm.sales.v1.AlteracoesTabelasResponse\x12J\n" +
@@ -4462,7 +4735,8 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\rExcluirTabela\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x19.crm.sales.v1.TabelaPreco\x12U\n" +
 	"\fListarPrecos\x12!.crm.sales.v1.ListarPrecosRequest\x1a\".crm.sales.v1.ListarPrecosResponse\x12F\n" +
 	"\fDefinirPreco\x12!.crm.sales.v1.DefinirPrecoRequest\x1a\x13.crm.sales.v1.Preco\x12F\n" +
-	"\fRemoverPreco\x12!.crm.sales.v1.RemoverPrecoRequest\x1a\x13.crm.sales.v1.Preco\x12[\n" +
+	"\fRemoverPreco\x12!.crm.sales.v1.RemoverPrecoRequest\x1a\x13.crm.sales.v1.Preco\x12U\n" +
+	"\x0eImportarPrecos\x12#.crm.sales.v1.ImportarPrecosRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12[\n" +
 	"\x10AlteracoesPrecos\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a&.crm.sales.v1.AlteracoesPrecosResponse\x12^\n" +
 	"\x0fListarCondicoes\x12$.crm.sales.v1.ListarCondicoesRequest\x1a%.crm.sales.v1.ListarCondicoesResponse\x12T\n" +
 	"\rObterCondicao\x12\".crm.sales.v1.ObterCondicaoRequest\x1a\x1f.crm.sales.v1.CondicaoPagamento\x12a\n" +
@@ -4489,7 +4763,7 @@ func file_crm_sales_v1_sales_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_sales_proto_rawDescData
 }
 
-var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
 var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*Produto)(nil),                     // 0: crm.sales.v1.Produto
 	(*ListarProdutosRequest)(nil),       // 1: crm.sales.v1.ListarProdutosRequest
@@ -4541,26 +4815,30 @@ var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*ItemCalculado)(nil),               // 47: crm.sales.v1.ItemCalculado
 	(*Aviso)(nil),                       // 48: crm.sales.v1.Aviso
 	(*CalcularPrecosResponse)(nil),      // 49: crm.sales.v1.CalcularPrecosResponse
-	(*timestamppb.Timestamp)(nil),       // 50: google.protobuf.Timestamp
+	(*ImportarRequest)(nil),             // 50: crm.sales.v1.ImportarRequest
+	(*ImportarPrecosRequest)(nil),       // 51: crm.sales.v1.ImportarPrecosRequest
+	(*LinhaRecusada)(nil),               // 52: crm.sales.v1.LinhaRecusada
+	(*ImportarResponse)(nil),            // 53: crm.sales.v1.ImportarResponse
+	(*timestamppb.Timestamp)(nil),       // 54: google.protobuf.Timestamp
 }
 var file_crm_sales_v1_sales_proto_depIdxs = []int32{
-	50, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
-	50, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
-	50, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
+	54, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
+	54, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 3: crm.sales.v1.ListarProdutosResponse.produtos:type_name -> crm.sales.v1.Produto
 	0,  // 4: crm.sales.v1.AlteracaoProduto.produto:type_name -> crm.sales.v1.Produto
 	6,  // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
-	50, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
-	50, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
+	54, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
 	10, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
 	10, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
 	14, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
-	50, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
 	18, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
 	18, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
 	23, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
-	50, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
-	50, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
+	54, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
 	25, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
 	25, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
 	29, // 19: crm.sales.v1.AlteracoesCondicoesResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoCondicao
@@ -4568,78 +4846,83 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	35, // 21: crm.sales.v1.PoliticaComercial.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
 	33, // 22: crm.sales.v1.PoliticaComercial.promocoes:type_name -> crm.sales.v1.Promocao
 	34, // 23: crm.sales.v1.PoliticaComercial.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	50, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
 	36, // 25: crm.sales.v1.DefinirPoliticaRequest.vendedores:type_name -> crm.sales.v1.VendedorPolitica
 	35, // 26: crm.sales.v1.DefinirPoliticaRequest.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
 	33, // 27: crm.sales.v1.DefinirPoliticaRequest.promocoes:type_name -> crm.sales.v1.Promocao
 	34, // 28: crm.sales.v1.DefinirPoliticaRequest.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	50, // 29: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
+	54, // 29: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
 	40, // 30: crm.sales.v1.ListarRegrasSTResponse.regras:type_name -> crm.sales.v1.RegraST
 	44, // 31: crm.sales.v1.CalcularPrecosRequest.itens:type_name -> crm.sales.v1.ItemCalculo
 	46, // 32: crm.sales.v1.ItemCalculado.descontos:type_name -> crm.sales.v1.DescontoAplicado
 	47, // 33: crm.sales.v1.CalcularPrecosResponse.itens:type_name -> crm.sales.v1.ItemCalculado
 	48, // 34: crm.sales.v1.CalcularPrecosResponse.avisos:type_name -> crm.sales.v1.Aviso
-	1,  // 35: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
-	3,  // 36: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
-	5,  // 37: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
-	8,  // 38: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
-	9,  // 39: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
-	4,  // 40: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
-	11, // 41: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
-	13, // 42: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
-	5,  // 43: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
-	16, // 44: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
-	17, // 45: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
-	4,  // 46: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
-	19, // 47: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
-	21, // 48: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
-	22, // 49: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
-	5,  // 50: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
-	26, // 51: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
-	28, // 52: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
-	5,  // 53: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
-	31, // 54: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
-	32, // 55: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
-	4,  // 56: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
-	38, // 57: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
-	39, // 58: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
-	41, // 59: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
-	43, // 60: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
-	4,  // 61: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
-	45, // 62: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
-	2,  // 63: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
-	0,  // 64: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
-	7,  // 65: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
-	0,  // 66: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 67: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 68: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
-	12, // 69: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
-	10, // 70: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
-	15, // 71: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
-	10, // 72: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 73: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 74: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
-	20, // 75: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
-	18, // 76: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
-	18, // 77: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
-	24, // 78: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
-	27, // 79: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
-	25, // 80: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	30, // 81: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
-	25, // 82: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 83: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 84: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	37, // 85: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	37, // 86: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	42, // 87: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
-	40, // 88: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
-	40, // 89: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
-	49, // 90: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
-	63, // [63:91] is the sub-list for method output_type
-	35, // [35:63] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	52, // 35: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
+	1,  // 36: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
+	3,  // 37: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
+	5,  // 38: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
+	8,  // 39: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
+	9,  // 40: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
+	4,  // 41: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
+	50, // 42: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
+	11, // 43: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
+	13, // 44: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
+	5,  // 45: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
+	16, // 46: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
+	17, // 47: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
+	4,  // 48: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
+	19, // 49: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
+	21, // 50: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
+	22, // 51: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
+	51, // 52: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
+	5,  // 53: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
+	26, // 54: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
+	28, // 55: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
+	5,  // 56: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
+	31, // 57: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
+	32, // 58: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
+	4,  // 59: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
+	38, // 60: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
+	39, // 61: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
+	41, // 62: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
+	43, // 63: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
+	4,  // 64: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
+	45, // 65: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
+	2,  // 66: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
+	0,  // 67: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
+	7,  // 68: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
+	0,  // 69: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 70: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 71: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
+	53, // 72: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
+	12, // 73: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
+	10, // 74: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
+	15, // 75: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
+	10, // 76: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
+	10, // 77: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
+	10, // 78: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
+	20, // 79: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
+	18, // 80: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
+	18, // 81: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
+	53, // 82: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
+	24, // 83: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
+	27, // 84: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
+	25, // 85: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	30, // 86: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
+	25, // 87: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	25, // 88: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	25, // 89: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	37, // 90: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	37, // 91: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	42, // 92: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
+	40, // 93: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
+	40, // 94: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
+	49, // 95: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
+	66, // [66:96] is the sub-list for method output_type
+	36, // [36:66] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_sales_proto_init() }
@@ -4659,7 +4942,7 @@ func file_crm_sales_v1_sales_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_sales_proto_rawDesc), len(file_crm_sales_v1_sales_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   50,
+			NumMessages:   54,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

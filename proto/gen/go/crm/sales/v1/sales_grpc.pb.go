@@ -25,6 +25,7 @@ const (
 	SalesService_CriarProduto_FullMethodName        = "/crm.sales.v1.SalesService/CriarProduto"
 	SalesService_AtualizarProduto_FullMethodName    = "/crm.sales.v1.SalesService/AtualizarProduto"
 	SalesService_ExcluirProduto_FullMethodName      = "/crm.sales.v1.SalesService/ExcluirProduto"
+	SalesService_ImportarProdutos_FullMethodName    = "/crm.sales.v1.SalesService/ImportarProdutos"
 	SalesService_ListarTabelas_FullMethodName       = "/crm.sales.v1.SalesService/ListarTabelas"
 	SalesService_ObterTabela_FullMethodName         = "/crm.sales.v1.SalesService/ObterTabela"
 	SalesService_AlteracoesTabelas_FullMethodName   = "/crm.sales.v1.SalesService/AlteracoesTabelas"
@@ -34,6 +35,7 @@ const (
 	SalesService_ListarPrecos_FullMethodName        = "/crm.sales.v1.SalesService/ListarPrecos"
 	SalesService_DefinirPreco_FullMethodName        = "/crm.sales.v1.SalesService/DefinirPreco"
 	SalesService_RemoverPreco_FullMethodName        = "/crm.sales.v1.SalesService/RemoverPreco"
+	SalesService_ImportarPrecos_FullMethodName      = "/crm.sales.v1.SalesService/ImportarPrecos"
 	SalesService_AlteracoesPrecos_FullMethodName    = "/crm.sales.v1.SalesService/AlteracoesPrecos"
 	SalesService_ListarCondicoes_FullMethodName     = "/crm.sales.v1.SalesService/ListarCondicoes"
 	SalesService_ObterCondicao_FullMethodName       = "/crm.sales.v1.SalesService/ObterCondicao"
@@ -77,6 +79,10 @@ type SalesServiceClient interface {
 	AtualizarProduto(ctx context.Context, in *AtualizarProdutoRequest, opts ...grpc.CallOption) (*Produto, error)
 	// DELETE /crm/produtos/{id}. ADMIN. Soft delete; the code stays reserved.
 	ExcluirProduto(ctx context.Context, in *ExcluirRequest, opts ...grpc.CallOption) (*Produto, error)
+	// POST /crm/produtos/importar. ADMIN. CSV import keyed by code: every row is validated before
+	// anything is written (with validar_apenas nothing is); a code already in the company updates
+	// that product with the row's non-empty columns, so running the file again never duplicates.
+	ImportarProdutos(ctx context.Context, in *ImportarRequest, opts ...grpc.CallOption) (*ImportarResponse, error)
 	// GET /crm/tabelas-preco. By name.
 	ListarTabelas(ctx context.Context, in *ListarTabelasRequest, opts ...grpc.CallOption) (*ListarTabelasResponse, error)
 	// GET /crm/tabelas-preco/{id}.
@@ -97,6 +103,9 @@ type SalesServiceClient interface {
 	// DELETE /crm/tabelas-preco/{tabela_id}/precos/{produto_id}. ADMIN. The product leaves the
 	// table (it is no longer sold to the table's customers).
 	RemoverPreco(ctx context.Context, in *RemoverPrecoRequest, opts ...grpc.CallOption) (*Preco, error)
+	// POST /crm/tabelas-preco/{tabela_id}/precos/importar. ADMIN. CSV of prices keyed by product
+	// code (or produto_id), with the same standard as ImportarProdutos.
+	ImportarPrecos(ctx context.Context, in *ImportarPrecosRequest, opts ...grpc.CallOption) (*ImportarResponse, error)
 	// GET /crm/precos/alteracoes. Changes of the prices of every table since a cursor.
 	AlteracoesPrecos(ctx context.Context, in *AlteracoesRequest, opts ...grpc.CallOption) (*AlteracoesPrecosResponse, error)
 	// GET /crm/condicoes-pagamento. By name.
@@ -196,6 +205,16 @@ func (c *salesServiceClient) ExcluirProduto(ctx context.Context, in *ExcluirRequ
 	return out, nil
 }
 
+func (c *salesServiceClient) ImportarProdutos(ctx context.Context, in *ImportarRequest, opts ...grpc.CallOption) (*ImportarResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportarResponse)
+	err := c.cc.Invoke(ctx, SalesService_ImportarProdutos_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *salesServiceClient) ListarTabelas(ctx context.Context, in *ListarTabelasRequest, opts ...grpc.CallOption) (*ListarTabelasResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListarTabelasResponse)
@@ -280,6 +299,16 @@ func (c *salesServiceClient) RemoverPreco(ctx context.Context, in *RemoverPrecoR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(Preco)
 	err := c.cc.Invoke(ctx, SalesService_RemoverPreco_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *salesServiceClient) ImportarPrecos(ctx context.Context, in *ImportarPrecosRequest, opts ...grpc.CallOption) (*ImportarResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportarResponse)
+	err := c.cc.Invoke(ctx, SalesService_ImportarPrecos_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -444,6 +473,10 @@ type SalesServiceServer interface {
 	AtualizarProduto(context.Context, *AtualizarProdutoRequest) (*Produto, error)
 	// DELETE /crm/produtos/{id}. ADMIN. Soft delete; the code stays reserved.
 	ExcluirProduto(context.Context, *ExcluirRequest) (*Produto, error)
+	// POST /crm/produtos/importar. ADMIN. CSV import keyed by code: every row is validated before
+	// anything is written (with validar_apenas nothing is); a code already in the company updates
+	// that product with the row's non-empty columns, so running the file again never duplicates.
+	ImportarProdutos(context.Context, *ImportarRequest) (*ImportarResponse, error)
 	// GET /crm/tabelas-preco. By name.
 	ListarTabelas(context.Context, *ListarTabelasRequest) (*ListarTabelasResponse, error)
 	// GET /crm/tabelas-preco/{id}.
@@ -464,6 +497,9 @@ type SalesServiceServer interface {
 	// DELETE /crm/tabelas-preco/{tabela_id}/precos/{produto_id}. ADMIN. The product leaves the
 	// table (it is no longer sold to the table's customers).
 	RemoverPreco(context.Context, *RemoverPrecoRequest) (*Preco, error)
+	// POST /crm/tabelas-preco/{tabela_id}/precos/importar. ADMIN. CSV of prices keyed by product
+	// code (or produto_id), with the same standard as ImportarProdutos.
+	ImportarPrecos(context.Context, *ImportarPrecosRequest) (*ImportarResponse, error)
 	// GET /crm/precos/alteracoes. Changes of the prices of every table since a cursor.
 	AlteracoesPrecos(context.Context, *AlteracoesRequest) (*AlteracoesPrecosResponse, error)
 	// GET /crm/condicoes-pagamento. By name.
@@ -521,6 +557,9 @@ func (UnimplementedSalesServiceServer) AtualizarProduto(context.Context, *Atuali
 func (UnimplementedSalesServiceServer) ExcluirProduto(context.Context, *ExcluirRequest) (*Produto, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExcluirProduto not implemented")
 }
+func (UnimplementedSalesServiceServer) ImportarProdutos(context.Context, *ImportarRequest) (*ImportarResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportarProdutos not implemented")
+}
 func (UnimplementedSalesServiceServer) ListarTabelas(context.Context, *ListarTabelasRequest) (*ListarTabelasResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListarTabelas not implemented")
 }
@@ -547,6 +586,9 @@ func (UnimplementedSalesServiceServer) DefinirPreco(context.Context, *DefinirPre
 }
 func (UnimplementedSalesServiceServer) RemoverPreco(context.Context, *RemoverPrecoRequest) (*Preco, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemoverPreco not implemented")
+}
+func (UnimplementedSalesServiceServer) ImportarPrecos(context.Context, *ImportarPrecosRequest) (*ImportarResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportarPrecos not implemented")
 }
 func (UnimplementedSalesServiceServer) AlteracoesPrecos(context.Context, *AlteracoesRequest) (*AlteracoesPrecosResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlteracoesPrecos not implemented")
@@ -716,6 +758,24 @@ func _SalesService_ExcluirProduto_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SalesService_ImportarProdutos_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportarRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).ImportarProdutos(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_ImportarProdutos_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).ImportarProdutos(ctx, req.(*ImportarRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SalesService_ListarTabelas_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListarTabelasRequest)
 	if err := dec(in); err != nil {
@@ -874,6 +934,24 @@ func _SalesService_RemoverPreco_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(SalesServiceServer).RemoverPreco(ctx, req.(*RemoverPrecoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SalesService_ImportarPrecos_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportarPrecosRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).ImportarPrecos(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_ImportarPrecos_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).ImportarPrecos(ctx, req.(*ImportarPrecosRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1144,6 +1222,10 @@ var SalesService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _SalesService_ExcluirProduto_Handler,
 		},
 		{
+			MethodName: "ImportarProdutos",
+			Handler:    _SalesService_ImportarProdutos_Handler,
+		},
+		{
 			MethodName: "ListarTabelas",
 			Handler:    _SalesService_ListarTabelas_Handler,
 		},
@@ -1178,6 +1260,10 @@ var SalesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemoverPreco",
 			Handler:    _SalesService_RemoverPreco_Handler,
+		},
+		{
+			MethodName: "ImportarPrecos",
+			Handler:    _SalesService_ImportarPrecos_Handler,
 		},
 		{
 			MethodName: "AlteracoesPrecos",
