@@ -6,7 +6,10 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"os"
+	"strings"
 
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/runner"
@@ -20,9 +23,12 @@ func main() {
 		if err != nil {
 			return nil, nil, err
 		}
-		addr := os.Getenv("CRM_CUSTOMER_ADDR")
+		// CRM_CUSTOMER_ADDR is read here until platform/config knows it.
+		addr := strings.TrimSpace(os.Getenv("CRM_CUSTOMER_ADDR"))
 		if addr == "" {
 			addr = env.Config.OperatorAddr
+		} else if _, _, err := net.SplitHostPort(addr); err != nil {
+			return nil, nil, fmt.Errorf("CRM_CUSTOMER_ADDR=%q inválido: use host:porta (ex.: 127.0.0.1:9090)", addr)
 		}
 		cust, err := env.Dial(addr)
 		if err != nil {
