@@ -55,8 +55,9 @@ endif
 
 ## ---------- run ----------
 # The setup steps are independent: run side by side, the downloads (npm) overlap the compiling (Go).
+# The Go tools (buf, protoc plugins, grpcurl) are for changing protos and testing: not built here.
 run:
-	@$(MAKE) --no-print-directory -j4 tools build
+	@$(MAKE) --no-print-directory -j3 node-tools build
 	scripts/run.sh
 
 ## ---------- protos ----------
