@@ -83,4 +83,30 @@ describe('first impression', () => {
     assert.equal(r.status, 400);
     assert.equal(r.body.mensagem, 'Só vendedores têm carteira: escolha um operador com perfil Vendedor.');
   });
+
+  it('places are shown as a map link, never as raw coordinates (access log, "Usar minha localização")', async () => {
+    const geo = { geolocation: { latitude: -23.55052, longitude: -46.63331 }, permissions: ['geolocation'] };
+    const { context, page } = await signedInContext(browser, DEMO.admin, { contextOptions: geo });
+    try {
+      // The sign-in recorded the position; the access log links it to a map.
+      await page.goto(`${BASE}/admin/acessos`);
+      const local = page.getByTestId('local-acesso').filter({ has: page.locator('a', { hasText: 'Ver no mapa' }) }).first();
+      await local.waitFor();
+      assert.equal(await local.locator('a').getAttribute('href'), 'https://www.google.com/maps/search/?api=1&query=-23.550520,-46.633310');
+      assert.doesNotMatch(await local.textContent(), /-23[.,]5|-46[.,]6/);
+
+      // The address form: the position is marked and linked, not printed.
+      await page.goto(`${BASE}/enderecos?cliente=demo-cliente-00001`);
+      await page.getByTestId('lista-enderecos').waitFor();
+      await page.locator('ion-button', { hasText: 'Incluir endereço' }).click();
+      await page.locator('ion-button', { hasText: 'Usar minha localização' }).click();
+      const pos = page.getByTestId('posicao-endereco');
+      await pos.waitFor();
+      assert.match(await pos.textContent(), /Posição marcada/);
+      assert.doesNotMatch(await pos.textContent(), /-23[.,]5|-46[.,]6/);
+      assert.equal(await pos.locator('a', { hasText: 'Ver no mapa' }).getAttribute('href'), 'https://www.google.com/maps/search/?api=1&query=-23.550520,-46.633310');
+    } finally {
+      await context.close();
+    }
+  });
 });

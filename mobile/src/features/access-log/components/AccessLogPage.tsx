@@ -17,6 +17,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { useOperadoresDaEmpresa } from '../../../entities/operador/queries';
 import { formatarDataHora } from '../../../lib/format/date';
 import { fimDoDia, inicioDoDia, useAcessos } from '../api/acessos';
+import { localDoAcesso } from '../utils/local';
 
 const TODOS = '__todos__';
 
@@ -85,19 +86,28 @@ function Acessos() {
           <EmptyState>Nenhum acesso no período.</EmptyState>
         ) : (
           <IonList data-testid="lista-acessos">
-            {acessos.map((a) => (
-              <IonItem key={a.id}>
-                <IonLabel className="ion-text-wrap">
-                  <h2>{nomes.get(a.operador) ?? a.operador}</h2>
-                  <p>{a.historico}</p>
-                  <p>
-                    Local: {a.localizacao || 'desconhecida'}
-                    {a.ip ? ` · IP ${a.ip}` : ''}
-                  </p>
-                </IonLabel>
-                <IonNote slot="end">{formatarDataHora(a.registrado_em)}</IonNote>
-              </IonItem>
-            ))}
+            {acessos.map((a) => {
+              const local = localDoAcesso(a);
+              return (
+                <IonItem key={a.id}>
+                  <IonLabel className="ion-text-wrap">
+                    <h2>{nomes.get(a.operador) ?? a.operador}</h2>
+                    <p>{a.historico}</p>
+                    <p data-testid="local-acesso">
+                      Local: {local.texto}
+                      {local.texto && local.mapa ? ' · ' : ''}
+                      {local.mapa ? (
+                        <a href={local.mapa} target="_blank" rel="noopener noreferrer">
+                          Ver no mapa
+                        </a>
+                      ) : null}
+                      {a.ip ? ` · IP ${a.ip}` : ''}
+                    </p>
+                  </IonLabel>
+                  <IonNote slot="end">{formatarDataHora(a.registrado_em)}</IonNote>
+                </IonItem>
+              );
+            })}
           </IonList>
         )}
         <IonInfiniteScroll disabled={!q.hasNextPage} onIonInfinite={(e) => void q.fetchNextPage().finally(() => e.target.complete())}>

@@ -14,7 +14,7 @@ import { mensagemDoEnvio } from '../utils/envio';
 import { mensagemDeErro } from '../../../lib/api/client';
 import type { Cliente } from '../../../lib/api/types';
 import { linhaEndereco, rotuloTipoEndereco } from '../../../entities/cliente/status';
-import { linkMapa } from '../../../lib/format/maps';
+import { linkCoordenadas, linkMapa } from '../../../lib/format/maps';
 import { obterPosicao } from '../../../lib/geo';
 import { CamposEndereco } from './CamposEndereco';
 import { ClienteDoParam } from './ClienteDoParam';
@@ -90,9 +90,12 @@ function Formulario({ cliente, inicial, onFim }: { cliente: Cliente; inicial: Va
           {localizando ? <IonSpinner name="dots" /> : 'Usar minha localização'}
         </IonButton>
         {v.latitude !== null && v.longitude !== null ? (
-          <span className="muted" style={{ fontSize: '0.85rem' }}>
+          <span className="muted" style={{ fontSize: '0.85rem' }} data-testid="posicao-endereco">
             {' '}
-            {v.latitude}, {v.longitude}{' '}
+            Posição marcada ·{' '}
+            <a href={linkCoordenadas(v.latitude, v.longitude) ?? undefined} target="_blank" rel="noopener noreferrer">
+              Ver no mapa
+            </a>{' '}
             <button type="button" className="chip" onClick={() => setV((o) => ({ ...o, latitude: null, longitude: null }))}>
               Limpar
             </button>
@@ -136,9 +139,12 @@ function Enderecos({ c }: { c: Cliente }) {
               {linhaEndereco(e)}
               {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
             </p>
-            {e.latitude != null && e.longitude != null ? (
+            {linkCoordenadas(e.latitude, e.longitude) ? (
               <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
-                Coordenadas: {e.latitude}, {e.longitude}
+                Posição marcada ·{' '}
+                <a href={linkCoordenadas(e.latitude, e.longitude)!} target="_blank" rel="noopener noreferrer">
+                  ver a posição no mapa
+                </a>
               </p>
             ) : null}
           </>
