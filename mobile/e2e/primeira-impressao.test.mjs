@@ -109,4 +109,42 @@ describe('first impression', () => {
       await context.close();
     }
   });
+
+  it('a wide screen (≥ 1024 px) uses the width: side menu and a sortable customers table; a phone keeps the list', async () => {
+    const { context, page } = await signedInContext(browser, DEMO.admin, { contextOptions: { viewport: { width: 1366, height: 800 } } });
+    try {
+      await page.getByTestId('menu-lateral').waitFor();
+      await page.getByTestId('menu-lateral').getByRole('link', { name: 'Clientes', exact: true }).click();
+      await page.waitForURL(`${BASE}/crm-clientes`);
+      const tabela = page.getByTestId('tabela-clientes');
+      await tabela.locator('tbody tr').first().waitFor();
+      assert.equal(await page.getByTestId('lista-clientes').count(), 0);
+      const largura = await tabela.evaluate((t) => t.getBoundingClientRect().width);
+      assert.ok(largura > 700, `tabela com ${largura}px`);
+      const coluna = async (i) => tabela.locator(`tbody tr td:nth-child(${i})`).allTextContents();
+      const ordenada = (l, dir) => l.every((x, k) => k === 0 || dir * l[k - 1].localeCompare(x, 'pt-BR', { sensitivity: 'base', numeric: true }) <= 0);
+      // By city, then the other way.
+      await tabela.locator('th button[data-coluna="cidade"]').click();
+      assert.equal(await tabela.locator('th', { has: page.locator('[data-coluna="cidade"]') }).getAttribute('aria-sort'), 'ascending');
+      assert.ok(ordenada(await coluna(3), 1), 'cidades em ordem crescente');
+      await tabela.locator('th button[data-coluna="cidade"]').click();
+      assert.equal(await tabela.locator('th', { has: page.locator('[data-coluna="cidade"]') }).getAttribute('aria-sort'), 'descending');
+      assert.ok(ordenada(await coluna(3), -1), 'cidades em ordem decrescente');
+      // A row opens the customer.
+      const id = await tabela.locator('tbody tr').first().getAttribute('data-id');
+      await tabela.locator('tbody tr').first().locator('td').nth(1).click();
+      await page.waitForURL(`${BASE}/crm-clientes-ficha?id=${id}`);
+    } finally {
+      await context.close();
+    }
+    const celular = await signedInContext(browser, DEMO.admin);
+    try {
+      await celular.page.goto(`${BASE}/crm-clientes`);
+      await celular.page.getByTestId('lista-clientes').waitFor();
+      assert.equal(await celular.page.getByTestId('menu-lateral').count(), 0);
+      assert.equal(await celular.page.getByTestId('tabela-clientes').count(), 0);
+    } finally {
+      await celular.context.close();
+    }
+  });
 });

@@ -6,9 +6,12 @@ import { IonHeader } from '../ionic/IonHeader';
 import { IonTitle } from '../ionic/IonTitle';
 import { IonToolbar } from '../ionic/IonToolbar';
 import { readProfile } from '../../lib/storage';
+import { useTelaLarga } from './useTelaLarga';
 
 // The outbox's badge loads with the first signed-in screen, never in front of sign-in.
 const SeloSaida = lazy(() => import('../sync/SeloSaida'));
+// The side menu of wide screens, loaded only there (and only signed in).
+const MenuLateral = lazy(() => import('./MenuLateral'));
 
 interface PageProps {
   title: string;
@@ -25,8 +28,16 @@ interface PageProps {
 
 /** A screen: toolbar with title (and back button) over scrolling content. */
 export function Page({ title, backHref, actions, children, fixed, className, padded = true }: PageProps) {
+  const larga = useTelaLarga();
+  const comMenu = larga && readProfile() !== null;
+  const conteudo = (
+    <IonContent className={padded ? 'ion-padding' : undefined}>
+      {children}
+      {fixed}
+    </IonContent>
+  );
   return (
-    <IonPage className={className}>
+    <IonPage className={[className, comMenu ? 'com-menu-lateral' : ''].filter(Boolean).join(' ') || undefined}>
       <IonHeader>
         <IonToolbar color="primary">
           {backHref ? (
@@ -47,10 +58,16 @@ export function Page({ title, backHref, actions, children, fixed, className, pad
           ) : null}
         </IonToolbar>
       </IonHeader>
-      <IonContent className={padded ? 'ion-padding' : undefined}>
-        {children}
-        {fixed}
-      </IonContent>
+      {comMenu ? (
+        <div className="corpo-com-menu">
+          <Suspense fallback={<nav className="menu-lateral" aria-hidden="true" />}>
+            <MenuLateral />
+          </Suspense>
+          {conteudo}
+        </div>
+      ) : (
+        conteudo
+      )}
     </IonPage>
   );
 }

@@ -32,6 +32,8 @@ import { useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cl
 import { filtrarClientes } from '../../../entities/cliente/busca';
 import { csvDosClientes, nomeArquivoExportacao } from '../utils/exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
+import { TabelaClientes } from './TabelaClientes';
+import { useTelaLarga } from '../../../components/ui/useTelaLarga';
 import { useDebounced } from '../../../components/useDebounced';
 
 const PASSO_LOCAL = 100;
@@ -42,6 +44,7 @@ function Lista() {
   const toast = useToast();
   const sync = useSituacaoClientes();
   const ops = useOperadores();
+  const larga = useTelaLarga();
   const gestor = ops.gestor;
   const vendedor = gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
   const [status, setStatus] = useState('');
@@ -108,6 +111,7 @@ function Lista() {
     <Page
       title="Clientes"
       backHref="/crm-home"
+      className="tela-larga"
       padded={false}
       actions={
         <>
@@ -192,11 +196,16 @@ function Lista() {
             {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
           </EmptyState>
         ) : (
-          <ListaClientes data-testid="lista-clientes">
-            {clientes.map((c) => (
-              <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
-            ))}
-          </ListaClientes>
+          // Wide screens: a table with sortable columns; phones: the list.
+          larga ? (
+            <TabelaClientes clientes={clientes} vendedor={gestor && !vendedor ? ops.nome : undefined} />
+          ) : (
+            <ListaClientes data-testid="lista-clientes">
+              {clientes.map((c) => (
+                <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
+              ))}
+            </ListaClientes>
+          )
         )}
         <IonInfiniteScroll
           disabled={!temMais}
