@@ -49,7 +49,7 @@ crm:
 web:
 ifneq ($(HAS_MOBILE),)
 	cd mobile && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || { echo "==> dependências do app (npm ci em mobile/): 1 a 3 min na primeira vez"; npm ci --no-audit --no-fund; }; }
-	@echo "==> build do app web (mobile/dist): uns 30 s"
+	@echo "==> build do app web (mobile/dist): 1 a 2 min"
 	cd mobile && VITE_FIREBASE_AUTH_EMULATOR_URL=$${VITE_FIREBASE_AUTH_EMULATOR_URL-http://$${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:$${CRM_AUTH_EMULATOR_PORT:-9099}}} npm run build
 endif
 
