@@ -138,6 +138,17 @@ describe('first impression', () => {
       const id = await tabela.locator('tbody tr').first().getAttribute('data-id');
       await tabela.locator('tbody tr').first().locator('td').nth(1).click();
       await page.waitForURL(`${BASE}/crm-clientes-ficha?id=${id}`);
+
+      // The operators too: a table sortable by profile, a row opens the operator.
+      await page.goto(`${BASE}/admin/operadores`);
+      const ops = page.getByTestId('tabela-operadores');
+      await ops.locator('tbody tr').first().waitFor();
+      assert.equal(await page.getByTestId('lista-operadores').count(), 0);
+      await ops.locator('th button[data-coluna="perfil"]').click();
+      assert.ok(ordenada(await ops.locator('tbody tr td:nth-child(3)').allTextContents(), 1), 'perfis em ordem crescente');
+      const op = await ops.locator('tbody tr').first().getAttribute('data-id');
+      await ops.locator('tbody tr').first().locator('td').nth(2).click();
+      await page.waitForURL(`${BASE}/admin/operadores/${encodeURIComponent(op)}`);
     } finally {
       await context.close();
     }
@@ -147,6 +158,9 @@ describe('first impression', () => {
       await celular.page.getByTestId('lista-clientes').waitFor();
       assert.equal(await celular.page.getByTestId('menu-lateral').count(), 0);
       assert.equal(await celular.page.getByTestId('tabela-clientes').count(), 0);
+      await celular.page.goto(`${BASE}/admin/operadores`);
+      await celular.page.getByTestId('lista-operadores').waitFor();
+      assert.equal(await celular.page.getByTestId('tabela-operadores').count(), 0);
     } finally {
       await celular.context.close();
     }

@@ -19,10 +19,22 @@ import { QueryBoundary } from '../../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { NOMES_PERFIL } from '../../../components/navigation';
 import { useListaOperadores } from '../api/operadores';
+import { TabelaOrdenavel, type Coluna } from '../../../components/ui/TabelaOrdenavel';
+import { useTelaLarga } from '../../../components/ui/useTelaLarga';
+import type { Operador } from '../../../lib/api/types';
 import { useDebounced } from '../../../components/useDebounced';
 
 
+/** The operators as a table on wide screens. */
+const COLUNAS: Coluna<Operador>[] = [
+  { id: 'nome', rotulo: 'Nome', chave: (o) => o.nome_operador },
+  { id: 'email', rotulo: 'E-mail', chave: (o) => o.email },
+  { id: 'perfil', rotulo: 'Perfil', chave: (o) => NOMES_PERFIL[o.perfil_app] ?? o.perfil_app },
+  { id: 'situacao', rotulo: 'Situação', chave: (o) => (o.ativo ? 'Ativo' : 'Desativado') },
+];
+
 function Lista() {
+  const larga = useTelaLarga();
   const [busca, setBusca] = useState('');
   const [inativos, setInativos] = useState(false);
   const q = useDebounced(busca.trim(), 300);
@@ -79,6 +91,8 @@ function Lista() {
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : operadores.length === 0 ? (
           <EmptyState>Nenhum operador encontrado.</EmptyState>
+        ) : larga ? (
+          <TabelaOrdenavel linhas={operadores} colunas={COLUNAS} href={(o) => `/admin/operadores/${encodeURIComponent(o.id)}`} testId="tabela-operadores" />
         ) : (
           <IonList data-testid="lista-operadores">
             {operadores.map((o) => (
