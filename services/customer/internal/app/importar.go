@@ -2,22 +2,15 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 
 	"github.com/crmvendas/crm/services/customer/internal/domain"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/csvimport"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
-	"github.com/crmvendas/crm/services/platform/textfold"
 )
-
-// MaxLinhasImportacao bounds one import request (the app sends big files in parts).
-const MaxLinhasImportacao = 5000
 
 // Colunas of the import file, in the order of the template.
 var Colunas = []string{"tipo_pessoa", "documento", "nome", "nome_fantasia", "inscricao_estadual", "contribuinte_icms", "email",
@@ -38,143 +31,22 @@ type Importacao struct {
 	NadaGravado                 bool
 }
 
-type linhaCSV struct {
-	n      int32
-	campos map[string]string
-}
-
-// parseCSV reads the file: a header naming the columns (any order, case and accents ignored),
-// ";" or "," as separator (the one the header uses), UTF-8 with or without BOM.
-func parseCSV(text string) ([]linhaCSV, error) {
-	text = strings.TrimPrefix(text, "\ufeff")
-	if strings.TrimSpace(text) == "" {
-		return nil, errs.Field("csv", "O arquivo está vazio.")
-	}
-	first, _, _ := strings.Cut(text, "\n")
-	r := csv.NewReader(strings.NewReader(text))
-	r.Comma = ';'
-	if strings.Count(first, ",") > strings.Count(first, ";") {
-		r.Comma = ','
-	}
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
-	header, err := r.Read()
-	if err != nil {
-		return nil, errs.Field("csv", "Não foi possível ler o cabeçalho do arquivo CSV.")
-	}
-	cols := make([]string, len(header))
-	known := map[string]bool{}
-	for _, c := range Colunas {
-		known[c] = true
-	}
-	aliases := map[string]string{"cpf_cnpj": "documento", "cnpj": "documento", "cpf": "documento", "razao_social": "nome",
+// formato of the import file: documento and nome at least.
+var formato = csvimport.Formato{
+	Colunas: Colunas,
+	Aliases: map[string]string{"cpf_cnpj": "documento", "cnpj": "documento", "cpf": "documento", "razao_social": "nome",
 		"fantasia": "nome_fantasia", "ie": "inscricao_estadual", "limite_credito_reais": "limite_credito", "vendedor": "vendedor_id",
-		"municipio": "cidade", "codigo_ibge": "ibge", "situacao": "status"}
-	var unknown []string
-	for i, h := range header {
-		k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(h)), " ", "_")
-		if a, ok := aliases[k]; ok {
-			k = a
-		}
-		if !known[k] && k != "" {
-			unknown = append(unknown, h)
-		}
-		cols[i] = k
-	}
-	if len(unknown) > 0 {
-		return nil, errs.Field("csv", fmt.Sprintf("Colunas desconhecidas no cabeçalho: %s. Use as colunas do modelo: %s.",
-			strings.Join(unknown, ", "), strings.Join(Colunas, ";")))
-	}
-	has := map[string]bool{}
-	for _, c := range cols {
-		has[c] = true
-	}
-	if !has["documento"] || !has["nome"] {
-		return nil, errs.Field("csv", "O cabeçalho precisa ao menos das colunas documento e nome.")
-	}
-	var out []linhaCSV
-	for {
-		line, _ := r.FieldPos(0)
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, errs.Field("csv", fmt.Sprintf("Linha %d do CSV mal formada: %v", line, err))
-		}
-		line, _ = r.FieldPos(0)
-		empty := true
-		m := map[string]string{}
-		for i, v := range rec {
-			if i < len(cols) && cols[i] != "" {
-				m[cols[i]] = strings.TrimSpace(v)
-				if m[cols[i]] != "" {
-					empty = false
-				}
-			}
-		}
-		if empty {
-			continue
-		}
-		out = append(out, linhaCSV{n: int32(line), campos: m})
-		if len(out) > MaxLinhasImportacao {
-			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhasImportacao))
-		}
-	}
-	if len(out) == 0 {
-		return nil, errs.Field("csv", "O arquivo não tem linhas de clientes depois do cabeçalho.")
-	}
-	return out, nil
+		"municipio": "cidade", "codigo_ibge": "ibge", "situacao": "status"},
+	Obrigatorias:    []string{"documento", "nome"},
+	MsgObrigatorias: "O cabeçalho precisa ao menos das colunas documento e nome.",
+	MsgSemLinhas:    "O arquivo não tem linhas de clientes depois do cabeçalho.",
 }
 
-// parseReais reads "1.234,56", "1234,56", "1234.56", "R$ 1.234" or "1.234.567" as centavos, in
-// integers (never through floating point).
-func parseReais(s string) (int64, bool) {
-	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$"))
-	s = strings.ReplaceAll(s, " ", "")
-	if s == "" {
-		return 0, true
-	}
-	var inteiro, frac string
-	switch {
-	case strings.Contains(s, ","): // pt-BR: "." groups thousands, "," the decimals
-		i := strings.LastIndex(s, ",")
-		inteiro, frac = strings.ReplaceAll(s[:i], ".", ""), s[i+1:]
-	case strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") != 4: // 1234.56
-		i := strings.Index(s, ".")
-		inteiro, frac = s[:i], s[i+1:]
-	default: // 1.234 or 1.234.567: thousands
-		inteiro = strings.ReplaceAll(s, ".", "")
-	}
-	if inteiro == "" {
-		inteiro = "0"
-	}
-	if len(frac) > 2 || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > 11 {
-		return 0, false
-	}
-	reais, err := strconv.ParseInt(inteiro, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	for len(frac) < 2 {
-		frac += "0"
-	}
-	cent, _ := strconv.ParseInt(frac, 10, 64)
-	return reais*100 + cent, true
-}
-
-func parseBool(s string) (bool, bool) {
-	switch textfold.Fold(s) {
-	case "", "nao", "n", "0", "false", "f", "no":
-		return false, true
-	case "sim", "s", "1", "true", "t", "yes", "x":
-		return true, true
-	}
-	return false, false
-}
+// maxDigitosLimite: a credit limit up to R$ 99 bilhões (11 digits of reais).
+const maxDigitosLimite = 11
 
 type planoLinha struct {
-	linha    linhaCSV
+	linha    csvimport.Linha
 	row      domain.Cliente // the row's own values
 	cliente  domain.Cliente // the row merged over the customer as validated
 	existeID string
@@ -185,7 +57,7 @@ type planoLinha struct {
 // are keyed by document, so running the same file again after a failure never duplicates.
 func (s *Service) Importar(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
 	c := caller.From(ctx)
-	linhas, err := parseCSV(text)
+	linhas, err := csvimport.Ler(text, formato)
 	if err != nil {
 		return nil, err
 	}
@@ -194,16 +66,16 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 	seen := map[string]int32{}
 	var plano []planoLinha
 	for _, l := range linhas {
-		f := l.campos
+		f := l.Campos
 		var erros []string
 		cl := domain.Cliente{TipoPessoa: f["tipo_pessoa"], Documento: f["documento"], Nome: f["nome"], NomeFantasia: f["nome_fantasia"],
 			InscricaoEstadual: f["inscricao_estadual"], Email: f["email"], Telefone: f["telefone"], Celular: f["celular"],
 			Segmento: f["segmento"], Status: f["status"], Observacoes: f["observacoes"]}
 		var ok bool
-		if cl.ContribuinteICMS, ok = parseBool(f["contribuinte_icms"]); !ok {
+		if cl.ContribuinteICMS, ok = csvimport.SimNao(f["contribuinte_icms"]); f["contribuinte_icms"] != "" && !ok {
 			erros = append(erros, "contribuinte_icms: use sim ou não.")
 		}
-		if cl.LimiteCreditoCentavos, ok = parseReais(f["limite_credito"]); !ok {
+		if cl.LimiteCreditoCentavos, ok = csvimport.Reais(f["limite_credito"], maxDigitosLimite); !ok {
 			erros = append(erros, "limite_credito: valor em reais inválido (ex.: 1.500,00).")
 		}
 		if f["cep"]+f["logradouro"]+f["cidade"]+f["ibge"] != "" {
@@ -214,7 +86,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 		if prev, dup := seen[doc]; dup && doc != "" {
 			erros = append(erros, fmt.Sprintf("documento repetido no arquivo (já na linha %d).", prev))
 		}
-		seen[doc] = l.n
+		seen[doc] = l.N
 		p := planoLinha{linha: l, row: cl}
 		// An existing customer: the row's non-empty columns change it.
 		if doc != "" {
@@ -248,17 +120,10 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 			erros = append(erros, "vendedor_id: "+MsgEscolhaVendedor)
 		}
 		if err := cl.Normalize(s.Cidades); err != nil {
-			var de *errs.Error
-			if errors.As(err, &de) && len(de.Fields) > 0 {
-				for _, fv := range de.Fields {
-					erros = append(erros, fv.Field+": "+fv.Description)
-				}
-			} else {
-				erros = append(erros, errs.ToStatus(err).Message())
-			}
+			erros = append(erros, csvimport.ErrosDe(err)...)
 		}
 		if len(erros) > 0 {
-			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.n, Documento: f["documento"], Erros: erros})
+			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Documento: f["documento"], Erros: erros})
 			continue
 		}
 		p.cliente = cl
@@ -282,8 +147,8 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 	for _, p := range plano {
 		if p.existeID != "" {
 			if _, err := s.Col.Clientes.Update(ctx, company, p.existeID, 0, func(cl *domain.Cliente) error {
-				next := mergeImport(*cl, p.row, p.linha.campos)
-				if v := strings.TrimSpace(p.linha.campos["vendedor_id"]); v != "" {
+				next := mergeImport(*cl, p.row, p.linha.Campos)
+				if v := strings.TrimSpace(p.linha.Campos["vendedor_id"]); v != "" {
 					next.VendedorID = v
 				}
 				next.Meta, next.Excluido = cl.Meta, false
@@ -295,13 +160,13 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 				*cl = next
 				return nil
 			}, store.IncludeDeleted); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 			}
 			res.Atualizados++
 			continue
 		}
 		if _, err := s.Create(ctx, p.cliente); err != nil {
-			return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+			return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 		}
 		res.Criados++
 	}

@@ -2,16 +2,14 @@ package app
 
 import (
 	"context"
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
 
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/csvimport"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/textfold"
@@ -23,12 +21,12 @@ import (
 // report per rejected row, rows keyed by product code so that running a file again never
 // duplicates. The app decodes Windows-1252 files and sends big ones in parts.
 
-// MaxLinhasImportacao bounds one import request.
-const MaxLinhasImportacao = 5000
-
 // ColunasProdutos of the products' import file, in the order of the template.
 var ColunasProdutos = []string{"codigo", "descricao", "marca", "grupo", "unidade", "multiplo_venda", "unidades_caixa", "ean", "ncm",
 	"ipi_percentual", "peso_gramas", "ativo", "estoque"}
+
+// maxDigitosPreco: a price up to the largest the app's numbers hold exactly (13 digits of reais).
+const maxDigitosPreco = 13
 
 // ColunasPrecos of a table's prices import file.
 var ColunasPrecos = []string{"codigo", "produto_id", "preco", "preco_minimo"}
@@ -52,150 +50,20 @@ type Importacao struct {
 	NadaGravado                 bool
 }
 
-type linhaCSV struct {
-	n      int32
-	campos map[string]string
-}
-
-// parseCSV reads the file with its header; obrigatorias are the columns it must have (any one
-// of each group separated by "|").
-func parseCSV(text string, colunas []string, obrigatorias ...string) ([]linhaCSV, error) {
-	text = strings.TrimPrefix(text, "\ufeff")
-	if strings.TrimSpace(text) == "" {
-		return nil, errs.Field("csv", "O arquivo está vazio.")
-	}
-	first, _, _ := strings.Cut(text, "\n")
-	r := csv.NewReader(strings.NewReader(text))
-	r.Comma = ';'
-	if strings.Count(first, ",") > strings.Count(first, ";") {
-		r.Comma = ','
-	}
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
-	header, err := r.Read()
-	if err != nil {
-		return nil, errs.Field("csv", "Não foi possível ler o cabeçalho do arquivo CSV.")
-	}
-	known := map[string]bool{}
-	for _, c := range colunas {
-		known[c] = true
-	}
-	cols := make([]string, len(header))
-	has := map[string]bool{}
-	var unknown []string
-	for i, h := range header {
-		k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(h)), " ", "_")
-		if a, ok := aliasesImport[k]; ok && known[a] {
-			k = a
-		}
-		if !known[k] && k != "" {
-			unknown = append(unknown, h)
-		}
-		cols[i], has[k] = k, true
-	}
-	if len(unknown) > 0 {
-		return nil, errs.Field("csv", fmt.Sprintf("Colunas desconhecidas no cabeçalho: %s. Use as colunas do modelo: %s.",
-			strings.Join(unknown, ", "), strings.Join(colunas, ";")))
-	}
-	for _, o := range obrigatorias {
-		ok := false
-		for _, c := range strings.Split(o, "|") {
-			ok = ok || has[c]
-		}
-		if !ok {
-			return nil, errs.Field("csv", fmt.Sprintf("O cabeçalho precisa da coluna %s.", strings.ReplaceAll(o, "|", " ou ")))
-		}
-	}
-	var out []linhaCSV
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		line, _ := r.FieldPos(0)
-		if err != nil {
-			return nil, errs.Field("csv", fmt.Sprintf("Linha %d do CSV mal formada: %v", line, err))
-		}
-		empty := true
-		m := map[string]string{}
-		for i, v := range rec {
-			if i < len(cols) && cols[i] != "" {
-				m[cols[i]] = strings.TrimSpace(v)
-				empty = empty && m[cols[i]] == ""
-			}
-		}
-		if empty {
-			continue
-		}
-		out = append(out, linhaCSV{n: int32(line), campos: m})
-		if len(out) > MaxLinhasImportacao {
-			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhasImportacao))
-		}
-	}
-	if len(out) == 0 {
-		return nil, errs.Field("csv", "O arquivo não tem linhas depois do cabeçalho.")
-	}
-	return out, nil
-}
-
-// parseReais reads "1.234,56", "1234,56", "1234.56", "R$ 1.234" as centavos, in integers.
-func parseReais(s string) (int64, bool) {
-	s = strings.ReplaceAll(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$")), " ", "")
-	if s == "" {
-		return 0, true
-	}
-	var inteiro, frac string
-	switch {
-	case strings.Contains(s, ","):
-		i := strings.LastIndex(s, ",")
-		inteiro, frac = strings.ReplaceAll(s[:i], ".", ""), s[i+1:]
-	case strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") != 4:
-		i := strings.Index(s, ".")
-		inteiro, frac = s[:i], s[i+1:]
-	default:
-		inteiro = strings.ReplaceAll(s, ".", "")
-	}
-	if inteiro == "" {
-		inteiro = "0"
-	}
-	if len(frac) > 2 || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > 13 {
-		return 0, false
-	}
-	reais, err := strconv.ParseInt(inteiro, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	frac += strings.Repeat("0", 2-len(frac))
-	cent, _ := strconv.ParseInt(frac, 10, 64)
-	return reais*100 + cent, true
-}
-
-func parseBool(s string) (bool, bool) {
+// simNao reads a yes/no cell; "ativo" and "inativo" too (the products' situation).
+func simNao(s string) (bool, bool) {
 	switch textfold.Fold(s) {
-	case "nao", "n", "0", "false", "f", "no", "inativo":
-		return false, true
-	case "sim", "s", "1", "true", "t", "yes", "x", "ativo":
+	case "ativo":
 		return true, true
+	case "inativo":
+		return false, true
 	}
-	return false, false
+	return csvimport.SimNao(s)
 }
 
 func parseInt(s string) (int64, bool) {
 	v, err := strconv.ParseInt(strings.ReplaceAll(s, ".", ""), 10, 64)
 	return v, err == nil
-}
-
-// errosDe lists a validation error's fields as "campo: descrição".
-func errosDe(err error) []string {
-	var de *errs.Error
-	if errors.As(err, &de) && len(de.Fields) > 0 {
-		var out []string
-		for _, f := range de.Fields {
-			out = append(out, f.Field+": "+f.Description)
-		}
-		return out
-	}
-	return []string{errs.ToStatus(err).Message()}
 }
 
 // aplicarLinha applies a row's non-empty columns to a product; it returns the columns it could
@@ -235,7 +103,7 @@ func aplicarLinha(p *domain.ProdutoCadastro, f map[string]string) []string {
 		p.IPI = ipi
 	}
 	if v := f["ativo"]; v != "" {
-		b, ok := parseBool(v)
+		b, ok := simNao(v)
 		if !ok {
 			erros = append(erros, "ativo: use sim ou não.")
 		}
@@ -245,7 +113,7 @@ func aplicarLinha(p *domain.ProdutoCadastro, f map[string]string) []string {
 }
 
 type planoProduto struct {
-	linha    linhaCSV
+	linha    csvimport.Linha
 	existeID string
 	produto  domain.ProdutoCadastro
 }
@@ -255,7 +123,7 @@ type planoProduto struct {
 // create products.
 func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
 	c := caller.From(ctx)
-	linhas, err := parseCSV(text, ColunasProdutos, "codigo")
+	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasProdutos, Aliases: aliasesImport, Obrigatorias: []string{"codigo"}})
 	if err != nil {
 		return nil, err
 	}
@@ -264,13 +132,13 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 	seen := map[string]int32{}
 	var plano []planoProduto
 	for _, l := range linhas {
-		f := l.campos
+		f := l.Campos
 		chave := domain.ChaveCodigo(f["codigo"])
 		var erros []string
 		if prev, dup := seen[chave]; dup && chave != "" {
 			erros = append(erros, fmt.Sprintf("codigo repetido no arquivo (já na linha %d).", prev))
 		}
-		seen[chave] = l.n
+		seen[chave] = l.N
 		p := planoProduto{linha: l}
 		base := domain.ProdutoCadastro{MultiploVenda: 1, Ativo: true}
 		if chave != "" {
@@ -291,10 +159,10 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		}
 		erros = append(erros, aplicarLinha(&base, f)...)
 		if err := base.Normalizar(); err != nil {
-			erros = append(erros, errosDe(err)...)
+			erros = append(erros, csvimport.ErrosDe(err)...)
 		}
 		if len(erros) > 0 {
-			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.n, Codigo: f["codigo"], Erros: erros})
+			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Codigo: f["codigo"], Erros: erros})
 			continue
 		}
 		p.produto = base
@@ -313,7 +181,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 	}
 	now := s.now().UTC()
 	for _, p := range plano {
-		f := p.linha.campos
+		f := p.linha.Campos
 		if p.existeID != "" {
 			// The row applies to the product as it is now (an edit made since is kept where the
 			// row's column is empty).
@@ -330,7 +198,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 				}
 				return x.Normalizar()
 			}, store.IncludeDeleted); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 			}
 			res.Atualizados++
 			continue
@@ -338,7 +206,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		np := p.produto
 		np.Meta = store.Meta{ID: uuid.NewString()}
 		if _, err := s.CriarProduto(ctx, np, f["estoque"] != ""); err != nil {
-			return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+			return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 		}
 		res.Criados++
 	}
@@ -346,7 +214,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 }
 
 type planoPreco struct {
-	linha  linhaCSV
+	linha  csvimport.Linha
 	preco  domain.PrecoCadastro
 	existe bool
 }
@@ -364,7 +232,7 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	if _, err := s.Col.Tabelas.Get(ctx, sc, tabelaID); err != nil {
 		return nil, err
 	}
-	linhas, err := parseCSV(text, ColunasPrecos, "codigo|produto_id", "preco")
+	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasPrecos, Aliases: aliasesImport, Obrigatorias: []string{"codigo|produto_id", "preco"}})
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +240,7 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	seen := map[string]int32{}
 	var plano []planoPreco
 	for _, l := range linhas {
-		f := l.campos
+		f := l.Campos
 		var erros []string
 		pid := f["produto_id"]
 		if pid == "" && f["codigo"] != "" {
@@ -390,22 +258,22 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 		if prev, dup := seen[pid]; dup && pid != "" {
 			erros = append(erros, fmt.Sprintf("produto repetido no arquivo (já na linha %d).", prev))
 		}
-		seen[pid] = l.n
+		seen[pid] = l.N
 		pr := domain.PrecoCadastro{TabelaID: tabelaID, ProdutoID: pid}
 		var ok bool
-		if pr.PrecoCentavos, ok = parseReais(f["preco"]); !ok {
+		if pr.PrecoCentavos, ok = csvimport.Reais(f["preco"], maxDigitosPreco); !ok {
 			erros = append(erros, "preco: valor em reais inválido (ex.: 12,90).")
 		}
-		if pr.PrecoMinimoCentavos, ok = parseReais(f["preco_minimo"]); !ok {
+		if pr.PrecoMinimoCentavos, ok = csvimport.Reais(f["preco_minimo"], maxDigitosPreco); !ok {
 			erros = append(erros, "preco_minimo: valor em reais inválido (ex.: 11,50).")
 		}
 		if len(erros) == 0 {
 			if err := pr.Validar(); err != nil {
-				erros = append(erros, errosDe(err)...)
+				erros = append(erros, csvimport.ErrosDe(err)...)
 			}
 		}
 		if len(erros) > 0 {
-			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.n, Codigo: f["codigo"], Erros: erros})
+			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Codigo: f["codigo"], Erros: erros})
 			continue
 		}
 		_, err := s.Col.Precos.Get(ctx, sc, domain.PrecoID(tabelaID, pid))
@@ -417,7 +285,7 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	for _, p := range plano {
 		if !res.NadaGravado {
 			if _, err := s.DefinirPreco(ctx, p.preco); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.n, err)
+				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 			}
 		}
 		if p.existe {

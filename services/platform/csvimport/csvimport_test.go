@@ -1,9 +1,9 @@
-package app
+package csvimport
 
 import "testing"
 
 // Money in the CSV is read as integer centavos, never through floating point.
-func TestParseReais(t *testing.T) {
+func TestReais(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want int64
@@ -25,9 +25,9 @@ func TestParseReais(t *testing.T) {
 		{"1,2,3", 0, false},
 		{"999999999999,00", 0, false}, // beyond R$ 99 bilhões
 	} {
-		got, ok := parseReais(c.in)
+		got, ok := Reais(c.in, 11) // the customers' limit: up to R$ 99 bilhões
 		if ok != c.ok || (ok && got != c.want) {
-			t.Errorf("parseReais(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+			t.Errorf("Reais(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
 }

@@ -1,0 +1,186 @@
+// Package csvimport reads the CSV files of the imports (customers, products, prices) the one way
+// every import reads them: a header naming the columns (any order, case and accents ignored,
+// known aliases), ";" or "," as separator (the one the header uses), UTF-8 with or without BOM,
+// empty rows skipped, a bounded number of rows; and money and yes/no cells as a pt-BR
+// spreadsheet writes them, money in integer centavos.
+package csvimport
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/textfold"
+)
+
+// MaxLinhas bounds one import request (the app sends big files in parts).
+const MaxLinhas = 5000
+
+// Formato is what a file of one import must look like.
+type Formato struct {
+	// Colunas known, in the order of the template.
+	Colunas []string
+	// Aliases: other names of a column (folded, spaces as "_") → the column.
+	Aliases map[string]string
+	// Obrigatorias: columns the header must have; "a|b" is satisfied by either.
+	Obrigatorias []string
+	// MsgObrigatorias replaces the message naming a missing column (optional).
+	MsgObrigatorias string
+	// MsgSemLinhas is the message for a file with a header and no rows (optional).
+	MsgSemLinhas string
+}
+
+// Linha is a row: its line in the file and its cells by column.
+type Linha struct {
+	N      int32
+	Campos map[string]string
+}
+
+// Ler reads the file as f describes it; a bad file is a pt-BR field error at "csv".
+func Ler(text string, f Formato) ([]Linha, error) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	if strings.TrimSpace(text) == "" {
+		return nil, errs.Field("csv", "O arquivo está vazio.")
+	}
+	first, _, _ := strings.Cut(text, "\n")
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma = ';'
+	if strings.Count(first, ",") > strings.Count(first, ";") {
+		r.Comma = ','
+	}
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	header, err := r.Read()
+	if err != nil {
+		return nil, errs.Field("csv", "Não foi possível ler o cabeçalho do arquivo CSV.")
+	}
+	known := map[string]bool{}
+	for _, c := range f.Colunas {
+		known[c] = true
+	}
+	cols := make([]string, len(header))
+	has := map[string]bool{}
+	var unknown []string
+	for i, h := range header {
+		k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(h)), " ", "_")
+		if a, ok := f.Aliases[k]; ok && known[a] {
+			k = a
+		}
+		if !known[k] && k != "" {
+			unknown = append(unknown, h)
+		}
+		cols[i], has[k] = k, true
+	}
+	if len(unknown) > 0 {
+		return nil, errs.Field("csv", fmt.Sprintf("Colunas desconhecidas no cabeçalho: %s. Use as colunas do modelo: %s.",
+			strings.Join(unknown, ", "), strings.Join(f.Colunas, ";")))
+	}
+	for _, o := range f.Obrigatorias {
+		ok := false
+		for _, c := range strings.Split(o, "|") {
+			ok = ok || has[c]
+		}
+		if !ok {
+			if f.MsgObrigatorias != "" {
+				return nil, errs.Field("csv", f.MsgObrigatorias)
+			}
+			return nil, errs.Field("csv", fmt.Sprintf("O cabeçalho precisa da coluna %s.", strings.ReplaceAll(o, "|", " ou ")))
+		}
+	}
+	var out []Linha
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		line, _ := r.FieldPos(0)
+		if err != nil {
+			return nil, errs.Field("csv", fmt.Sprintf("Linha %d do CSV mal formada: %v", line, err))
+		}
+		empty := true
+		m := map[string]string{}
+		for i, v := range rec {
+			if i < len(cols) && cols[i] != "" {
+				m[cols[i]] = strings.TrimSpace(v)
+				empty = empty && m[cols[i]] == ""
+			}
+		}
+		if empty {
+			continue
+		}
+		out = append(out, Linha{N: int32(line), Campos: m})
+		if len(out) > MaxLinhas {
+			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhas))
+		}
+	}
+	if len(out) == 0 {
+		msg := f.MsgSemLinhas
+		if msg == "" {
+			msg = "O arquivo não tem linhas depois do cabeçalho."
+		}
+		return nil, errs.Field("csv", msg)
+	}
+	return out, nil
+}
+
+// Reais reads "1.234,56", "1234,56", "1234.56", "R$ 1.234" or "1.234.567" as centavos, in
+// integers (never through floating point), with at most maxDigitos digits of reais; empty is 0.
+func Reais(s string, maxDigitos int) (int64, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$")), " ", "")
+	if s == "" {
+		return 0, true
+	}
+	var inteiro, frac string
+	switch {
+	case strings.Contains(s, ","): // pt-BR: "." groups thousands, "," the decimals
+		i := strings.LastIndex(s, ",")
+		inteiro, frac = strings.ReplaceAll(s[:i], ".", ""), s[i+1:]
+	case strings.Count(s, ".") == 1 && len(s)-strings.Index(s, ".") != 4: // 1234.56
+		i := strings.Index(s, ".")
+		inteiro, frac = s[:i], s[i+1:]
+	default: // 1.234 or 1.234.567: thousands
+		inteiro = strings.ReplaceAll(s, ".", "")
+	}
+	if inteiro == "" {
+		inteiro = "0"
+	}
+	if len(frac) > 2 || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > maxDigitos {
+		return 0, false
+	}
+	reais, err := strconv.ParseInt(inteiro, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	frac += strings.Repeat("0", 2-len(frac))
+	cent, _ := strconv.ParseInt(frac, 10, 64)
+	return reais*100 + cent, true
+}
+
+// SimNao reads a yes/no cell ("sim", "s", "1", "x", "não", "n", "0", …); a blank cell is not one.
+func SimNao(s string) (bool, bool) {
+	switch textfold.Fold(s) {
+	case "nao", "n", "0", "false", "f", "no":
+		return false, true
+	case "sim", "s", "1", "true", "t", "yes", "x":
+		return true, true
+	}
+	return false, false
+}
+
+// ErrosDe lists a validation error as a rejected row's reasons: "campo: descrição" per field, or
+// its message.
+func ErrosDe(err error) []string {
+	var de *errs.Error
+	if errors.As(err, &de) && len(de.Fields) > 0 {
+		out := make([]string, 0, len(de.Fields))
+		for _, f := range de.Fields {
+			out = append(out, f.Field+": "+f.Description)
+		}
+		return out
+	}
+	return []string{errs.ToStatus(err).Message()}
+}
