@@ -70,6 +70,24 @@ func lista(l []string, limpar bool) *[]string {
 
 // ---------- products ----------
 
+// mapear translates a list item by item.
+func mapear[T, P any](xs []T, f func(T) P) []P {
+	out := make([]P, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
+// seHouver translates a record that may be absent (a removal in the feed carries none).
+func seHouver[T any, P any](d *T, f func(*T) P) P {
+	if d == nil {
+		var zero P
+		return zero
+	}
+	return f(d)
+}
+
 func produtoToProto(p *domain.ProdutoCadastro) *salesv1.Produto {
 	return &salesv1.Produto{Id: p.ID, Empresa: p.Empresa, Codigo: p.Codigo, Descricao: p.Descricao, Marca: p.Marca, Grupo: p.Grupo,
 		Unidade: p.Unidade, MultiploVenda: p.MultiploVenda, Ean: p.EAN, Ncm: p.NCM, IpiPercentual: num(p.IPI), PesoGramas: p.PesoGramas,
@@ -90,11 +108,7 @@ func (s *Server) ListarProdutos(ctx context.Context, r *salesv1.ListarProdutosRe
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ListarProdutosResponse{Produtos: make([]*salesv1.Produto, 0, len(p.Items)), NextPageToken: p.Next}
-	for _, x := range p.Items {
-		out.Produtos = append(out.Produtos, produtoToProto(x))
-	}
-	return out, nil
+	return &salesv1.ListarProdutosResponse{Produtos: mapear(p.Items, produtoToProto), NextPageToken: p.Next}, nil
 }
 
 func (s *Server) ObterProduto(ctx context.Context, r *salesv1.ObterProdutoRequest) (*salesv1.Produto, error) {
@@ -106,15 +120,9 @@ func (s *Server) AlteracoesProdutos(ctx context.Context, r *salesv1.AlteracoesRe
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.AlteracoesProdutosResponse{Alteracoes: make([]*salesv1.AlteracaoProduto, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
-	for _, a := range ch.Items {
-		x := &salesv1.AlteracaoProduto{Id: a.ID, Removido: a.Removido}
-		if a.Doc != nil {
-			x.Produto = produtoToProto(a.Doc)
-		}
-		out.Alteracoes = append(out.Alteracoes, x)
-	}
-	return out, nil
+	return &salesv1.AlteracoesProdutosResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.ProdutoCadastro]) *salesv1.AlteracaoProduto {
+		return &salesv1.AlteracaoProduto{Id: a.ID, Removido: a.Removido, Produto: seHouver(a.Doc, produtoToProto)}
+	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
 }
 
 func (s *Server) CriarProduto(ctx context.Context, r *salesv1.CriarProdutoRequest) (*salesv1.Produto, error) {
@@ -165,11 +173,7 @@ func (s *Server) ListarTabelas(ctx context.Context, r *salesv1.ListarTabelasRequ
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ListarTabelasResponse{Tabelas: make([]*salesv1.TabelaPreco, 0, len(p.Items)), NextPageToken: p.Next}
-	for _, x := range p.Items {
-		out.Tabelas = append(out.Tabelas, tabelaToProto(x))
-	}
-	return out, nil
+	return &salesv1.ListarTabelasResponse{Tabelas: mapear(p.Items, tabelaToProto), NextPageToken: p.Next}, nil
 }
 
 func (s *Server) ObterTabela(ctx context.Context, r *salesv1.ObterTabelaRequest) (*salesv1.TabelaPreco, error) {
@@ -181,15 +185,9 @@ func (s *Server) AlteracoesTabelas(ctx context.Context, r *salesv1.AlteracoesReq
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.AlteracoesTabelasResponse{Alteracoes: make([]*salesv1.AlteracaoTabela, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
-	for _, a := range ch.Items {
-		x := &salesv1.AlteracaoTabela{Id: a.ID, Removido: a.Removido}
-		if a.Doc != nil {
-			x.Tabela = tabelaToProto(a.Doc)
-		}
-		out.Alteracoes = append(out.Alteracoes, x)
-	}
-	return out, nil
+	return &salesv1.AlteracoesTabelasResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.TabelaCadastro]) *salesv1.AlteracaoTabela {
+		return &salesv1.AlteracaoTabela{Id: a.ID, Removido: a.Removido, Tabela: seHouver(a.Doc, tabelaToProto)}
+	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
 }
 
 func (s *Server) CriarTabela(ctx context.Context, r *salesv1.CriarTabelaRequest) (*salesv1.TabelaPreco, error) {
@@ -226,11 +224,7 @@ func (s *Server) ListarPrecos(ctx context.Context, r *salesv1.ListarPrecosReques
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ListarPrecosResponse{Precos: make([]*salesv1.Preco, 0, len(p.Items)), NextPageToken: p.Next}
-	for _, x := range p.Items {
-		out.Precos = append(out.Precos, precoToProto(x))
-	}
-	return out, nil
+	return &salesv1.ListarPrecosResponse{Precos: mapear(p.Items, precoToProto), NextPageToken: p.Next}, nil
 }
 
 func (s *Server) DefinirPreco(ctx context.Context, r *salesv1.DefinirPrecoRequest) (*salesv1.Preco, error) {
@@ -255,15 +249,9 @@ func (s *Server) AlteracoesPrecos(ctx context.Context, r *salesv1.AlteracoesRequ
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.AlteracoesPrecosResponse{Alteracoes: make([]*salesv1.AlteracaoPreco, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
-	for _, a := range ch.Items {
-		x := &salesv1.AlteracaoPreco{Id: a.ID, Removido: a.Removido}
-		if a.Doc != nil {
-			x.Preco = precoToProto(a.Doc)
-		}
-		out.Alteracoes = append(out.Alteracoes, x)
-	}
-	return out, nil
+	return &salesv1.AlteracoesPrecosResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.PrecoCadastro]) *salesv1.AlteracaoPreco {
+		return &salesv1.AlteracaoPreco{Id: a.ID, Removido: a.Removido, Preco: seHouver(a.Doc, precoToProto)}
+	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
 }
 
 // ---------- payment terms ----------
@@ -302,11 +290,7 @@ func (s *Server) ListarCondicoes(ctx context.Context, r *salesv1.ListarCondicoes
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ListarCondicoesResponse{Condicoes: make([]*salesv1.CondicaoPagamento, 0, len(p.Items)), NextPageToken: p.Next}
-	for _, x := range p.Items {
-		out.Condicoes = append(out.Condicoes, condicaoToProto(x))
-	}
-	return out, nil
+	return &salesv1.ListarCondicoesResponse{Condicoes: mapear(p.Items, condicaoToProto), NextPageToken: p.Next}, nil
 }
 
 func (s *Server) ObterCondicao(ctx context.Context, r *salesv1.ObterCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
@@ -318,15 +302,9 @@ func (s *Server) AlteracoesCondicoes(ctx context.Context, r *salesv1.AlteracoesR
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.AlteracoesCondicoesResponse{Alteracoes: make([]*salesv1.AlteracaoCondicao, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
-	for _, a := range ch.Items {
-		x := &salesv1.AlteracaoCondicao{Id: a.ID, Removido: a.Removido}
-		if a.Doc != nil {
-			x.Condicao = condicaoToProto(a.Doc)
-		}
-		out.Alteracoes = append(out.Alteracoes, x)
-	}
-	return out, nil
+	return &salesv1.AlteracoesCondicoesResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.CondicaoCadastro]) *salesv1.AlteracaoCondicao {
+		return &salesv1.AlteracaoCondicao{Id: a.ID, Removido: a.Removido, Condicao: seHouver(a.Doc, condicaoToProto)}
+	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
 }
 
 func (s *Server) CriarCondicao(ctx context.Context, r *salesv1.CriarCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
@@ -441,11 +419,7 @@ func (s *Server) ListarRegrasST(ctx context.Context, r *salesv1.ListarRegrasSTRe
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ListarRegrasSTResponse{Regras: make([]*salesv1.RegraST, 0, len(p.Items)), NextPageToken: p.Next}
-	for _, x := range p.Items {
-		out.Regras = append(out.Regras, regraToProto(x))
-	}
-	return out, nil
+	return &salesv1.ListarRegrasSTResponse{Regras: mapear(p.Items, regraToProto), NextPageToken: p.Next}, nil
 }
 
 func (s *Server) CriarRegraST(ctx context.Context, r *salesv1.CriarRegraSTRequest) (*salesv1.RegraST, error) {
