@@ -10,11 +10,11 @@ import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useConfirm } from '../../../components/ui/useConfirm';
 import { useToast } from '../../../components/ui/useToast';
+import { mensagemDoEnvio } from '../../../components/sync/mensagemDoEnvio';
 import { useEscolha } from '../../../components/useEscolha';
 import { linhasDoResumo, useOperadores } from '../../../components/useOperadores';
 import type { Operador } from '../../../lib/api/types';
 import { mensagemDeErro } from '../../../lib/api/client';
-import { MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { clientesDoEscopo, useAtribuirClientes, useAtualizarCarteira, useResumoCarteira, useTransferencias, useTransferirCarteira } from '../api/carteira';
 import type { OpcaoEscolha } from '../../../lib/escolha';
 import { formatarDataHora } from '../../../lib/format/date';
@@ -80,8 +80,7 @@ function Transferir({ opcoes, nome, naoVendedor }: { opcoes: OpcaoEscolha[]; nom
   const qtd = resumo.data?.vendedores.find((v) => v.vendedor_id === de)?.clientes ?? 0;
   const m = useTransferirCarteira({
     onSuccess: (r) => {
-      if (r.pendente) toast(MENSAGEM_GUARDADA, { duration: 5000, position: 'bottom', color: 'warning' });
-      else toast(`${r.registro?.quantidade ?? 0} cliente(s) transferido(s) para ${nome(r.registro?.para_vendedor_id ?? '')}.`, { duration: 3000, position: 'bottom', color: 'success' });
+      toast(...mensagemDoEnvio(r, `${r.registro?.quantidade ?? 0} cliente(s) transferido(s) para ${nome(r.registro?.para_vendedor_id ?? '')}.`));
       setDe('');
       setPara('');
     },
@@ -132,8 +131,7 @@ function Atribuir({ opcoes, nome }: { opcoes: OpcaoEscolha[]; nome: (id: string)
   const escolher = useEscolha('carteira/atribuir', (r) => setEscolhidos(r.opcoes));
   const m = useAtribuirClientes({
     onSuccess: (r) => {
-      if (r.pendente) toast(MENSAGEM_GUARDADA, { duration: 5000, position: 'bottom', color: 'warning' });
-      else toast(`${r.registro?.quantidade ?? 0} cliente(s) atribuído(s) a ${nome(r.registro?.para_vendedor_id ?? '')}.`, { duration: 3000, position: 'bottom', color: 'success' });
+      toast(...mensagemDoEnvio(r, `${r.registro?.quantidade ?? 0} cliente(s) atribuído(s) a ${nome(r.registro?.para_vendedor_id ?? '')}.`));
       setEscolhidos([]);
       setPara('');
     },

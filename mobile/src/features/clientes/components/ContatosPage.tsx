@@ -16,7 +16,7 @@ import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links
 import { aniversarioParaTela, doContato, esquemaContato, novoContato, paraContato, type ValoresContato } from '../utils/contatos';
 import { ClienteDoParam } from './ClienteDoParam';
 import { useRemoverContato, useSalvarContato } from '../api/gravar';
-import { mensagemDoEnvio } from '../utils/envio';
+import { mensagemDoEnvio } from '../../../components/sync/mensagemDoEnvio';
 
 function Formulario({ cliente, inicial, novo, onFim }: { cliente: Cliente; inicial: ValoresContato; novo: boolean; onFim: () => void }) {
   const toast = useToast();
@@ -80,47 +80,47 @@ function Contatos({ c }: { c: Cliente }) {
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
   return (
-      <EditorSubitens
-        itens={c.contatos}
-        testId="lista-contatos"
-        vazio="Nenhum contato cadastrado."
-        rotuloIncluir="Incluir contato"
-        ordem={(a, b) => a.nome.localeCompare(b.nome, 'pt-BR')}
-        titulo={(ct) => ct.nome}
-        detalhe={(ct) => (
+    <EditorSubitens
+      itens={c.contatos}
+      testId="lista-contatos"
+      vazio="Nenhum contato cadastrado."
+      rotuloIncluir="Incluir contato"
+      ordem={(a, b) => a.nome.localeCompare(b.nome, 'pt-BR')}
+      titulo={(ct) => ct.nome}
+      detalhe={(ct) => (
+        <>
+          {ct.cargo ? <small className="muted"> · {ct.cargo}</small> : null}
+          <p style={{ margin: '4px 0', fontSize: '0.9rem' }}>
+            {[ct.celular, ct.telefone].filter(Boolean).map(formatarTelefone).join(' · ')}
+            {ct.email ? ` · ${ct.email}` : ''}
+            {ct.aniversario ? ` · Aniversário ${aniversarioParaTela(ct.aniversario)}` : ''}
+          </p>
+        </>
+      )}
+      acoes={(ct) => {
+        const tel = linkTelefone(ct.celular || ct.telefone);
+        // WhatsApp only for a mobile number: the contact's celular, else a telefone that is one.
+        const wa = linkWhatsApp(ct.celular) ?? linkWhatsApp(ct.telefone);
+        const mail = linkEmail(ct.email);
+        return (
           <>
-            {ct.cargo ? <small className="muted"> · {ct.cargo}</small> : null}
-            <p style={{ margin: '4px 0', fontSize: '0.9rem' }}>
-              {[ct.celular, ct.telefone].filter(Boolean).map(formatarTelefone).join(' · ')}
-              {ct.email ? ` · ${ct.email}` : ''}
-              {ct.aniversario ? ` · Aniversário ${aniversarioParaTela(ct.aniversario)}` : ''}
-            </p>
+            {tel ? <a href={tel}>Ligar</a> : null}
+            {wa ? (
+              <a href={wa} target="_blank" rel="noopener noreferrer">
+                WhatsApp
+              </a>
+            ) : null}
+            {mail ? <a href={mail}>E-mail</a> : null}
           </>
-        )}
-        acoes={(ct) => {
-          const tel = linkTelefone(ct.celular || ct.telefone);
-          // WhatsApp only for a mobile number: the contact's celular, else a telefone that is one.
-          const wa = linkWhatsApp(ct.celular) ?? linkWhatsApp(ct.telefone);
-          const mail = linkEmail(ct.email);
-          return (
-            <>
-              {tel ? <a href={tel}>Ligar</a> : null}
-              {wa ? (
-                <a href={wa} target="_blank" rel="noopener noreferrer">
-                  WhatsApp
-                </a>
-              ) : null}
-              {mail ? <a href={mail}>E-mail</a> : null}
-            </>
-          );
-        }}
-        confirmarRemocao={(ct) => ({ header: 'Remover contato', message: `Remover o contato ${ct.nome}?` })}
-        onRemover={(ct) => remover.mutate({ clienteId: id, id: ct.id, nomeCliente: c.nome })}
-        removendo={remover.isPending}
-        novo={novoContato}
-        deItem={doContato}
-        formulario={({ inicial, novo, onFim }) => <Formulario cliente={c} inicial={inicial} novo={novo} onFim={onFim} />}
-      />
+        );
+      }}
+      confirmarRemocao={(ct) => ({ header: 'Remover contato', message: `Remover o contato ${ct.nome}?` })}
+      onRemover={(ct) => remover.mutate({ clienteId: id, id: ct.id, nomeCliente: c.nome })}
+      removendo={remover.isPending}
+      novo={novoContato}
+      deItem={doContato}
+      formulario={({ inicial, novo, onFim }) => <Formulario cliente={c} inicial={inicial} novo={novo} onFim={onFim} />}
+    />
   );
 }
 

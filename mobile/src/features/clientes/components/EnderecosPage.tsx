@@ -10,7 +10,7 @@ import { Page } from '../../../components/ui/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useToast } from '../../../components/ui/useToast';
 import { useRemoverEndereco, useSalvarEndereco } from '../api/gravar';
-import { mensagemDoEnvio } from '../utils/envio';
+import { mensagemDoEnvio } from '../../../components/sync/mensagemDoEnvio';
 import { mensagemDeErro } from '../../../lib/api/client';
 import type { Cliente } from '../../../lib/api/types';
 import { linhaEndereco, rotuloTipoEndereco } from '../../../entities/cliente/status';
@@ -127,40 +127,40 @@ function Enderecos({ c }: { c: Cliente }) {
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });
   return (
-      <EditorSubitens
-        itens={c.enderecos}
-        testId="lista-enderecos"
-        vazio="Nenhum endereço cadastrado."
-        rotuloIncluir="Incluir endereço"
-        titulo={(e) => rotuloTipoEndereco(e.tipo)}
-        detalhe={(e) => (
-          <>
-            <p style={{ margin: '4px 0' }}>
-              {linhaEndereco(e)}
-              {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
+    <EditorSubitens
+      itens={c.enderecos}
+      testId="lista-enderecos"
+      vazio="Nenhum endereço cadastrado."
+      rotuloIncluir="Incluir endereço"
+      titulo={(e) => rotuloTipoEndereco(e.tipo)}
+      detalhe={(e) => (
+        <>
+          <p style={{ margin: '4px 0' }}>
+            {linhaEndereco(e)}
+            {e.cep ? ` · CEP ${e.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}
+          </p>
+          {linkCoordenadas(e.latitude, e.longitude) ? (
+            <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
+              Posição marcada ·{' '}
+              <a href={linkCoordenadas(e.latitude, e.longitude)!} target="_blank" rel="noopener noreferrer">
+                ver a posição no mapa
+              </a>
             </p>
-            {linkCoordenadas(e.latitude, e.longitude) ? (
-              <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
-                Posição marcada ·{' '}
-                <a href={linkCoordenadas(e.latitude, e.longitude)!} target="_blank" rel="noopener noreferrer">
-                  ver a posição no mapa
-                </a>
-              </p>
-            ) : null}
-          </>
-        )}
-        acoes={(e) => (
-          <a href={linkMapa(`${linhaEndereco(e)} ${e.cep}`)} target="_blank" rel="noopener noreferrer">
-            Ver no mapa
-          </a>
-        )}
-        confirmarRemocao={(e) => ({ header: 'Remover endereço', message: `Remover o endereço ${linhaEndereco(e)}?` })}
-        onRemover={(e) => remover.mutate({ clienteId: id, id: e.id, nomeCliente: c.nome })}
-        removendo={remover.isPending}
-        novo={novoEndereco}
-        deItem={doEndereco}
-        formulario={({ inicial, onFim }) => <Formulario cliente={c} inicial={inicial} onFim={onFim} />}
-      />
+          ) : null}
+        </>
+      )}
+      acoes={(e) => (
+        <a href={linkMapa(`${linhaEndereco(e)} ${e.cep}`)} target="_blank" rel="noopener noreferrer">
+          Ver no mapa
+        </a>
+      )}
+      confirmarRemocao={(e) => ({ header: 'Remover endereço', message: `Remover o endereço ${linhaEndereco(e)}?` })}
+      onRemover={(e) => remover.mutate({ clienteId: id, id: e.id, nomeCliente: c.nome })}
+      removendo={remover.isPending}
+      novo={novoEndereco}
+      deItem={doEndereco}
+      formulario={({ inicial, onFim }) => <Formulario cliente={c} inicial={inicial} onFim={onFim} />}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { AvisoCopia } from '../../../components/ui/AvisoCopia';
 import { useConfirm } from '../../../components/ui/useConfirm';
 import { useToast } from '../../../components/ui/useToast';
+import { mensagemDoEnvio } from '../../../components/sync/mensagemDoEnvio';
 import { useEscolha } from '../../../components/useEscolha';
 import { useOperadores } from '../../../components/useOperadores';
 import { useCliente, useSituacaoClientes } from '../../../entities/cliente/hooks';
@@ -17,7 +18,7 @@ import { useExcluirCliente, useTransferirCliente } from '../api/gravar';
 import { novoId } from '../../../lib/uuid';
 import { mensagemDeErro } from '../../../lib/api/client';
 import type { Cliente, RespostaPesquisa } from '../../../lib/api/types';
-import { MENSAGEM_GUARDADA, useSaida } from '../../../lib/sync/saida';
+import { useSaida } from '../../../lib/sync/saida';
 import { linhaEndereco, rotuloStatus, rotuloTipoEndereco } from '../../../entities/cliente/status';
 import { formatarData, formatarDataHora } from '../../../lib/format/date';
 import { formatarDocumento } from '../../../lib/format/document';
@@ -98,8 +99,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
 
   const transferir = useTransferirCliente(id, {
     onSuccess: (r) => {
-      if (r.pendente) toast(MENSAGEM_GUARDADA, { duration: 5000, position: 'bottom', color: 'warning' });
-      else toast(`Cliente transferido para ${ops.nome(r.registro?.para_vendedor_id ?? '')}.`, { duration: 3000, position: 'bottom', color: 'success' });
+      toast(...mensagemDoEnvio(r, `Cliente transferido para ${ops.nome(r.registro?.para_vendedor_id ?? '')}.`));
     },
     onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
   });

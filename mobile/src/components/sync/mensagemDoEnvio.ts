@@ -1,5 +1,5 @@
 // What a screen says after a write went through the outbox: done, or kept to be sent later.
-import { MENSAGEM_GUARDADA, type Resultado } from '../../../lib/sync/saida';
+import { MENSAGEM_GUARDADA, type Resultado } from '../../lib/sync/saida';
 
 type Aviso = [string, { duration: number; position: 'bottom'; color: 'success' | 'warning' }];
 
