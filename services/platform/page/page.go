@@ -12,6 +12,10 @@ import (
 const (
 	DefaultSize = 50
 	MaxSize     = 200
+	// MaxFeedSize bounds a page of a change feed. A device copies a whole catalogue through the
+	// feeds (a distributor's 15,000 products and their prices): over a slow mobile network each
+	// request costs a round trip, so a feed page may be larger than a list page.
+	MaxFeedSize = 1000
 )
 
 // Size returns the effective page size.
@@ -21,6 +25,18 @@ func Size(n int32) int {
 		return DefaultSize
 	case n > MaxSize:
 		return MaxSize
+	}
+	return int(n)
+}
+
+// FeedSize returns the effective size of a change-feed page (default DefaultSize, at most
+// MaxFeedSize).
+func FeedSize(n int32) int {
+	switch {
+	case n <= 0:
+		return DefaultSize
+	case n > MaxFeedSize:
+		return MaxFeedSize
 	}
 	return int(n)
 }

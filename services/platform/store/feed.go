@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/page"
 )
 
 // The change feed. Every write appends to a per-company log in commit order (SQLite: inside the
@@ -49,13 +50,13 @@ func decodeCursor(s string) (*feedCursor, error) {
 const feedScanBudget = 2000
 
 // Changes returns the changes in scope after cursor (empty: from the start), oldest first, at
-// most limit records (PageSize rules).
+// most limit records (page.FeedSize rules: up to 1,000).
 func (c *Collection[T]) Changes(ctx context.Context, sc Scope, cursor string, limit int32) (*Changes[T], error) {
 	cur, err := decodeCursor(cursor)
 	if err != nil {
 		return nil, err
 	}
-	n := PageSize(limit)
+	n := page.FeedSize(limit)
 	if cur == nil {
 		h, err := c.st.b.head(ctx, c.sc, sc.Empresa)
 		if err != nil {
