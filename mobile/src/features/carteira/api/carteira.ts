@@ -8,6 +8,7 @@ import { colecaoClientes } from '../../../entities/cliente/colecao';
 import { APOS_GRAVAR_CLIENTES, resumoCarteiraQueryOptions } from '../../../entities/cliente/queries';
 import type { Cliente, Transferencia } from '../../../lib/api/types';
 import { temBancoNoAparelho } from '../../../lib/device-db';
+import { comChave } from '../../../lib/importacao';
 import { paginas } from '../../../lib/query';
 import { sincronizarAposGravar } from '../../../lib/sync/iniciar';
 import type { Resultado } from '../../../lib/sync/saida';
@@ -37,7 +38,7 @@ export const useTransferirCarteira = (config: Config = {}) => useExecutar(transf
 export const useAtribuirClientes = (config: Config = {}) => useExecutar(atribuirClientesOp, APOS_MOVER, comSincronizacao(config));
 
 /** One chunk of the CSV import (or its validation only). */
-export const importarNoServidor = (csv: string, validarApenas: boolean) => importarClientes(csv, validarApenas);
+export const importarNoServidor = async (csv: string, validarApenas: boolean) => comChave(await importarClientes(csv, validarApenas), (l) => l.documento);
 
 /** After an import: the lists and the summary are stale, and the device copy catches up. */
 export function useAposImportar() {
