@@ -3,8 +3,10 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -179,44 +181,58 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		}
 		return res, nil
 	}
-	now := s.now().UTC()
+	// Written in batches (the store's CreateMany and UpdateMany, one transaction each on
+	// SQLite, of store.DefaultUpdateBatch records), not one write per row.
+	now := s.now().UTC().Truncate(time.Millisecond)
+	var novos []*domain.ProdutoCadastro
+	var ids []string
+	campos := map[string]map[string]string{}
 	for _, p := range plano {
 		f := p.linha.Campos
 		if p.existeID != "" {
-			// The row applies to the product as it is now (an edit made since is kept where the
-			// row's column is empty).
-			if _, err := s.Col.Produtos.Update(ctx, sc, p.existeID, 0, func(x *domain.ProdutoCadastro) error {
-				if x.Excluido && f["ativo"] == "" {
-					x.Ativo = true
-				}
-				x.Excluido = false
-				if len(aplicarLinha(x, f)) > 0 {
-					return errs.Field("csv", "linha inválida")
-				}
-				if f["estoque"] != "" {
-					x.EstoqueEm = now
-				}
-				return x.Normalizar()
-			}, store.IncludeDeleted); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
-			}
+			ids, campos[p.existeID] = append(ids, p.existeID), f
 			res.Atualizados++
 			continue
 		}
 		np := p.produto
 		np.Meta = store.Meta{ID: uuid.NewString()}
-		if _, err := s.CriarProduto(ctx, np, f["estoque"] != ""); err != nil {
-			return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
+		if f["estoque"] != "" {
+			np.EstoqueEm = now
 		}
+		novos = append(novos, &np)
 		res.Criados++
+	}
+	// A row applies to the product as it is now (an edit made since is kept where the row's
+	// column is empty).
+	if _, err := s.Col.Produtos.UpdateMany(ctx, sc, ids, func(x *domain.ProdutoCadastro) error {
+		f := campos[x.ID]
+		if x.Excluido && f["ativo"] == "" {
+			x.Ativo = true
+		}
+		x.Excluido = false
+		if len(aplicarLinha(x, f)) > 0 {
+			return errs.Field("csv", "linha inválida")
+		}
+		if f["estoque"] != "" {
+			x.EstoqueEm = now
+		}
+		return x.Normalizar()
+	}, store.IncludeDeleted); err != nil {
+		return nil, err
+	}
+	for lote := range slices.Chunk(novos, store.DefaultUpdateBatch) {
+		if err := s.Col.Produtos.CreateMany(ctx, sc, lote); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
 
 type planoPreco struct {
-	linha  csvimport.Linha
-	preco  domain.PrecoCadastro
-	existe bool
+	linha   csvimport.Linha
+	preco   domain.PrecoCadastro
+	existe  bool // a price in the table now
+	gravado bool // a record, maybe a removed price (a tombstone) to bring back
 }
 
 // ImportarPrecos validates every row of a table's prices file (a product by code or id, a
@@ -276,22 +292,52 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Codigo: f["codigo"], Erros: erros})
 			continue
 		}
-		_, err := s.Col.Precos.Get(ctx, sc, domain.PrecoID(tabelaID, pid))
-		plano = append(plano, planoPreco{linha: l, preco: pr, existe: err == nil})
+		prev, err := s.Col.Precos.GetAny(ctx, sc, domain.PrecoID(tabelaID, pid))
+		if err != nil && !errs.IsKind(err, errs.KindNotFound) {
+			return nil, err
+		}
+		plano = append(plano, planoPreco{linha: l, preco: pr, existe: prev != nil && !prev.Excluido, gravado: prev != nil})
 	}
 	if validarApenas || len(res.Rejeitadas) > 0 {
 		res.NadaGravado = true
 	}
+	var novos []*domain.PrecoCadastro
+	var ids []string
+	precos := map[string]domain.PrecoCadastro{}
 	for _, p := range plano {
-		if !res.NadaGravado {
-			if _, err := s.DefinirPreco(ctx, p.preco); err != nil {
-				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
-			}
-		}
 		if p.existe {
 			res.Atualizados++
 		} else {
 			res.Criados++
+		}
+		id := domain.PrecoID(tabelaID, p.preco.ProdutoID)
+		if p.gravado {
+			ids, precos[id] = append(ids, id), p.preco
+			continue
+		}
+		np := p.preco
+		np.Meta = store.Meta{ID: id}
+		novos = append(novos, &np)
+	}
+	if res.NadaGravado {
+		return res, nil
+	}
+	// In batches, as the products.
+	if _, err := s.Col.Precos.UpdateMany(ctx, sc, ids, func(x *domain.PrecoCadastro) error {
+		p := precos[x.ID]
+		x.PrecoCentavos, x.PrecoMinimoCentavos, x.Excluido = p.PrecoCentavos, p.PrecoMinimoCentavos, false
+		return nil
+	}, store.IncludeDeleted); err != nil {
+		return nil, err
+	}
+	for lote := range slices.Chunk(novos, store.DefaultUpdateBatch) {
+		if err := s.Col.Precos.CreateMany(ctx, sc, lote); err != nil {
+			// Some price was set meanwhile (another import, a PUT): one by one, which replaces.
+			for _, p := range lote {
+				if _, err := s.DefinirPreco(ctx, *p); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	return res, nil
