@@ -36,7 +36,9 @@ export type MotivoErro =
   | 'DESCONTO_INVALIDO'
   | 'CONDICAO_NAO_PERMITIDA'
   | 'REGRA_INVALIDA'
-  | 'VALOR_FORA_DO_LIMITE';
+  | 'VALOR_FORA_DO_LIMITE'
+  // A product id the device (or the company) does not have.
+  | 'NAO_ENCONTRADO';
 
 /** A date as "AAAA-MM-DD" (the day in America/Sao_Paulo); such strings compare as dates. */
 export type Data = string;

@@ -1,0 +1,38 @@
+// Calls of the sales service the device copy of the commercial rules makes: the feeds of price
+// tables, prices and payment terms, the commercial policy (the caller's view of it) and the
+// ICMS-ST rules.
+import { api } from '../../lib/api/client';
+import type {
+  AlteracoesCondicoesResposta,
+  AlteracoesPrecosResposta,
+  AlteracoesTabelasResposta,
+  CalcularPrecosPedido,
+  CalcularPrecosResposta,
+  ListarRegrasSTResposta,
+  PoliticaComercial,
+} from '../../lib/api/types';
+
+export function alteracoesTabelas(desde: string, pageSize: number, signal?: AbortSignal) {
+  return api<AlteracoesTabelasResposta>('/tabelas-preco/alteracoes', { query: { desde, page_size: pageSize }, signal });
+}
+
+export function alteracoesPrecos(desde: string, pageSize: number, signal?: AbortSignal) {
+  return api<AlteracoesPrecosResposta>('/precos/alteracoes', { query: { desde, page_size: pageSize }, signal });
+}
+
+export function alteracoesCondicoes(desde: string, pageSize: number, signal?: AbortSignal) {
+  return api<AlteracoesCondicoesResposta>('/condicoes-pagamento/alteracoes', { query: { desde, page_size: pageSize }, signal });
+}
+
+export function obterPolitica(signal?: AbortSignal) {
+  return api<PoliticaComercial>('/politica-comercial', { signal });
+}
+
+export function listarRegrasST(pageToken: string | undefined, signal?: AbortSignal) {
+  return api<ListarRegrasSTResposta>('/regras-st', { query: { page_size: 200, page_token: pageToken }, signal });
+}
+
+/** Prices a draft on the server (nothing saved). */
+export function calcularPrecos(body: CalcularPrecosPedido, signal?: AbortSignal) {
+  return api<CalcularPrecosResposta>('/precos/calcular', { method: 'POST', body, signal });
+}

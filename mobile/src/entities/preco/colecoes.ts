@@ -1,0 +1,109 @@
+// The commercial rules on the device, so a draft is priced offline exactly as the server will
+// price it (./calcular, the mirror of the server's pricing): price tables, every table's prices
+// (one record per table × product, as the server keeps them), payment terms, the commercial
+// policy as the caller sees it (their own cap and flex balance) and the ICMS-ST rules.
+import type { CondicaoPagamento, PoliticaComercial, Preco, RegraST, TabelaPreco } from '../../lib/api/types';
+import { definirColecao, useColecao, type Indexado } from '../../lib/sync/colecao';
+import { dobrar } from '../../lib/texto';
+import { TAMANHO_PAGINA_CATALOGO } from '../produto/colecao';
+import { alteracoesCondicoes, alteracoesPrecos, alteracoesTabelas, listarRegrasST, obterPolitica } from './api';
+
+const versao = (r: { versao?: string | number }) => Number(r.versao) || 0;
+const excluido = (r: { excluido?: boolean }) => Boolean(r.excluido);
+
+export type TabelaLocal = TabelaPreco & Indexado;
+
+export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
+  nome: 'tabelas-preco',
+  tamanhoPagina: 200,
+  async buscar(desde, tamanho) {
+    const r = await alteracoesTabelas(desde, tamanho);
+    return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.tabela ?? null })), cursor: r.cursor, mais: r.mais };
+  },
+  versao,
+  excluido,
+  indexar: (t) => ({ ...t, _busca: dobrar(t.nome), _ordem: `${t.padrao ? '0' : '1'}${dobrar(t.nome)}\u0000${t.id}` }),
+});
+
+/** A price of one product in one table; its id is the server's, `tabela:produto`. */
+export type PrecoComId = Preco & { id: string };
+export type PrecoLocal = PrecoComId & Indexado;
+
+/** The id of the price of a product in a table (the server's PrecoID). */
+export const idDoPreco = (tabelaId: string, produtoId: string) => `${tabelaId}:${produtoId}`;
+
+export const colecaoPrecos = definirColecao<PrecoComId, PrecoLocal>({
+  nome: 'precos',
+  tamanhoPagina: TAMANHO_PAGINA_CATALOGO,
+  async buscar(desde, tamanho) {
+    const r = await alteracoesPrecos(desde, tamanho);
+    return {
+      mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.preco ? { ...a.preco, id: a.id } : null })),
+      cursor: r.cursor,
+      mais: r.mais,
+    };
+  },
+  versao,
+  excluido,
+  // Prices are looked up by id and listed per table, never searched by text.
+  indexar: (p) => ({ ...p, _busca: '', _ordem: p.id }),
+});
+
+export type CondicaoLocal = CondicaoPagamento & Indexado;
+
+export const colecaoCondicoes = definirColecao<CondicaoPagamento, CondicaoLocal>({
+  nome: 'condicoes-pagamento',
+  tamanhoPagina: 200,
+  async buscar(desde, tamanho) {
+    const r = await alteracoesCondicoes(desde, tamanho);
+    return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.condicao ?? null })), cursor: r.cursor, mais: r.mais };
+  },
+  versao,
+  excluido,
+  indexar: (c) => ({ ...c, _busca: dobrar(c.nome), _ordem: `${dobrar(c.nome)}\u0000${c.id}` }),
+});
+
+/** The policy is one record on the device. */
+export const ID_POLITICA = 'politica';
+export type PoliticaLocal = PoliticaComercial & { id: string } & Indexado;
+
+export const colecaoPolitica = definirColecao<PoliticaComercial & { id: string }, PoliticaLocal>({
+  nome: 'politica-comercial',
+  completa: true,
+  async buscar() {
+    const p = await obterPolitica();
+    return { mudancas: [{ id: ID_POLITICA, removido: false, registro: { ...p, id: ID_POLITICA } }], cursor: '', mais: false };
+  },
+  versao,
+  indexar: (p) => ({ ...p, _busca: '', _ordem: ID_POLITICA }),
+});
+
+export type RegraSTLocal = RegraST & Indexado;
+
+export const colecaoRegrasST = definirColecao<RegraST, RegraSTLocal>({
+  nome: 'regras-st',
+  // No feed: the rules are few (NCM prefixes × destination states) and each sync reads them all.
+  completa: true,
+  async buscar() {
+    const regras: RegraST[] = [];
+    let token: string | undefined;
+    do {
+      const r = await listarRegrasST(token);
+      regras.push(...(r.regras ?? []));
+      token = r.next_page_token || undefined;
+    } while (token);
+    return { mudancas: regras.map((r) => ({ id: r.id, removido: false, registro: r })), cursor: '', mais: false };
+  },
+  versao,
+  excluido,
+  indexar: (r) => ({ ...r, _busca: `${r.ncm} ${dobrar(r.uf)}`, _ordem: `${r.uf}\u0000${r.ncm}\u0000${r.id}` }),
+});
+
+export const usePrecosDoAparelho = () => useColecao(colecaoPrecos);
+export const useTabelasDoAparelho = () => useColecao(colecaoTabelas);
+export const useCondicoesDoAparelho = () => useColecao(colecaoCondicoes);
+export const usePoliticaDoAparelho = (): PoliticaLocal | null => {
+  const l = useColecao(colecaoPolitica);
+  return l ? (l[0] ?? null) : null;
+};
+export const useRegrasSTDoAparelho = () => useColecao(colecaoRegrasST);
