@@ -266,6 +266,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := sal.ExcluirRegraST(ctx, &salesv1.ExcluirRequest{Id: "grpc-st"})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"ImportarRegrasST", func(ctx context.Context) error {
+			_, err := sal.ImportarRegrasST(ctx, &salesv1.ImportarRequest{Csv: "ncm;uf;mva;aliquota_interna\n3305;RJ;35;20", ValidarApenas: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
 		{"CalcularPrecos", func(ctx context.Context) error {
 			_, err := sal.CalcularPrecos(ctx, &salesv1.CalcularPrecosRequest{ClienteId: "demo-cliente-00002",
 				Itens: []*salesv1.ItemCalculo{{ProdutoId: "demo-produto-0002", Quantidade: 12}}})

@@ -184,6 +184,8 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
 		{"excluir regra st", "DELETE", "/crm/regras-st/matriz-st", nil,
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
+		{"importar regras st", "POST", "/crm/regras-st/importar", map[string]any{"csv": "ncm;uf;mva;aliquota_interna\n3401;SP;30;18", "validar_apenas": true},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 	}
 	for _, r := range routes {
 		// Refused actors first, so that the snapshot proves they wrote nothing.

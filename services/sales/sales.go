@@ -91,6 +91,7 @@ var Policies = auth.Policies{
 	salesv1.SalesService_ListarRegrasST_FullMethodName:      anyOperator,
 	salesv1.SalesService_CriarRegraST_FullMethodName:        adminOnly,
 	salesv1.SalesService_ExcluirRegraST_FullMethodName:      adminOnly,
+	salesv1.SalesService_ImportarRegrasST_FullMethodName:    adminOnly,
 	salesv1.SalesService_CalcularPrecos_FullMethodName:      anyOperator,
 }
 

@@ -691,6 +691,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/regras-st/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/regras-st/importar. ADMIN. CSV of ST rules (ncm;uf;mva;aliquota_interna;
+         *     aliquota_interestadual;reducao_base, percentages as "40,5") keyed by NCM × UF, with the same
+         *     standard as ImportarProdutos: a rule already there is updated, never duplicated.
+         */
+        post: operations["SalesService_ImportarRegrasST"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/sistema/logacesso": {
         parameters: {
             query?: never;
@@ -1548,7 +1569,7 @@ export type components = {
             grupo?: string;
         };
         v1LinhaRecusada: {
-            /** @description The row's product code. */
+            /** @description The row's key: the product code (products, prices) or "NCM/UF" (ST rules). */
             codigo?: string;
             erros?: string[];
             /**
@@ -1965,7 +1986,13 @@ export type components = {
     };
     responses: never;
     parameters: never;
-    requestBodies: never;
+    requestBodies: {
+        v1ImportarRequest: {
+            content: {
+                "application/json": components["schemas"]["v1ImportarRequest"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 };
@@ -3541,11 +3568,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["v1ImportarRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["v1ImportarRequest"];
         responses: {
             /** @description A successful response. */
             200: {
@@ -3818,6 +3841,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RegraST"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ImportarRegrasST: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1ImportarRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
             /** @description An unexpected error response. */

@@ -504,6 +504,10 @@ func (s *Server) ImportarProdutos(ctx context.Context, r *salesv1.ImportarReques
 	return importacao(s.App.ImportarProdutos(ctx, r.GetCsv(), r.GetValidarApenas()))
 }
 
+func (s *Server) ImportarRegrasST(ctx context.Context, r *salesv1.ImportarRequest) (*salesv1.ImportarResponse, error) {
+	return importacao(s.App.ImportarRegrasST(ctx, r.GetCsv(), r.GetValidarApenas()))
+}
+
 func (s *Server) ImportarPrecos(ctx context.Context, r *salesv1.ImportarPrecosRequest) (*salesv1.ImportarResponse, error) {
 	return importacao(s.App.ImportarPrecos(ctx, r.GetTabelaId(), r.GetCsv(), r.GetValidarApenas()))
 }

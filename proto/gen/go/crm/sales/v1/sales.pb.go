@@ -4149,7 +4149,7 @@ type LinhaRecusada struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Line of the file (the header is line 1).
 	Linha int32 `protobuf:"varint,1,opt,name=linha,proto3" json:"linha,omitempty"`
-	// The row's product code.
+	// The row's key: the product code (products, prices) or "NCM/UF" (ST rules).
 	Codigo        string   `protobuf:"bytes,2,opt,name=codigo,proto3" json:"codigo,omitempty"`
 	Erros         []string `protobuf:"bytes,3,rep,name=erros,proto3" json:"erros,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -4718,7 +4718,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\n" +
 	"rejeitadas\x18\x04 \x03(\v2\x1b.crm.sales.v1.LinhaRecusadaR\n" +
 	"rejeitadas\x12!\n" +
-	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xf0\x13\n" +
+	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xc3\x14\n" +
 	"\fSalesService\x12[\n" +
 	"\x0eListarProdutos\x12#.crm.sales.v1.ListarProdutosRequest\x1a$.crm.sales.v1.ListarProdutosResponse\x12H\n" +
 	"\fObterProduto\x12!.crm.sales.v1.ObterProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12_\n" +
@@ -4748,7 +4748,8 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x0fDefinirPolitica\x12$.crm.sales.v1.DefinirPoliticaRequest\x1a\x1f.crm.sales.v1.PoliticaComercial\x12[\n" +
 	"\x0eListarRegrasST\x12#.crm.sales.v1.ListarRegrasSTRequest\x1a$.crm.sales.v1.ListarRegrasSTResponse\x12H\n" +
 	"\fCriarRegraST\x12!.crm.sales.v1.CriarRegraSTRequest\x1a\x15.crm.sales.v1.RegraST\x12E\n" +
-	"\x0eExcluirRegraST\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.RegraST\x12[\n" +
+	"\x0eExcluirRegraST\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.RegraST\x12Q\n" +
+	"\x10ImportarRegrasST\x12\x1d.crm.sales.v1.ImportarRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12[\n" +
 	"\x0eCalcularPrecos\x12#.crm.sales.v1.CalcularPrecosRequest\x1a$.crm.sales.v1.CalcularPrecosResponseB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
 
 var (
@@ -4887,39 +4888,41 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	41, // 62: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
 	43, // 63: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
 	4,  // 64: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
-	45, // 65: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
-	2,  // 66: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
-	0,  // 67: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
-	7,  // 68: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
-	0,  // 69: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 70: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 71: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
-	53, // 72: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
-	12, // 73: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
-	10, // 74: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
-	15, // 75: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
-	10, // 76: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 77: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 78: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
-	20, // 79: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
-	18, // 80: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
-	18, // 81: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
-	53, // 82: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
-	24, // 83: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
-	27, // 84: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
-	25, // 85: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	30, // 86: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
-	25, // 87: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 88: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 89: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	37, // 90: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	37, // 91: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	42, // 92: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
-	40, // 93: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
-	40, // 94: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
-	49, // 95: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
-	66, // [66:96] is the sub-list for method output_type
-	36, // [36:66] is the sub-list for method input_type
+	50, // 65: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
+	45, // 66: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
+	2,  // 67: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
+	0,  // 68: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
+	7,  // 69: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
+	0,  // 70: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 71: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 72: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
+	53, // 73: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
+	12, // 74: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
+	10, // 75: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
+	15, // 76: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
+	10, // 77: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
+	10, // 78: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
+	10, // 79: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
+	20, // 80: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
+	18, // 81: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
+	18, // 82: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
+	53, // 83: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
+	24, // 84: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
+	27, // 85: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
+	25, // 86: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	30, // 87: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
+	25, // 88: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	25, // 89: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	25, // 90: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	37, // 91: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	37, // 92: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	42, // 93: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
+	40, // 94: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
+	40, // 95: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
+	53, // 96: crm.sales.v1.SalesService.ImportarRegrasST:output_type -> crm.sales.v1.ImportarResponse
+	49, // 97: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
+	67, // [67:98] is the sub-list for method output_type
+	36, // [36:67] is the sub-list for method input_type
 	36, // [36:36] is the sub-list for extension type_name
 	36, // [36:36] is the sub-list for extension extendee
 	0,  // [0:36] is the sub-list for field type_name

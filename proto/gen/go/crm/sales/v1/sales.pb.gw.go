@@ -1176,6 +1176,33 @@ func local_request_SalesService_ExcluirRegraST_0(ctx context.Context, marshaler 
 	return msg, metadata, err
 }
 
+func request_SalesService_ImportarRegrasST_0(ctx context.Context, marshaler runtime.Marshaler, client SalesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ImportarRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ImportarRegrasST(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_SalesService_ImportarRegrasST_0(ctx context.Context, marshaler runtime.Marshaler, server SalesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ImportarRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ImportarRegrasST(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_SalesService_CalcularPrecos_0(ctx context.Context, marshaler runtime.Marshaler, client SalesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq CalcularPrecosRequest
@@ -1789,6 +1816,26 @@ func RegisterSalesServiceHandlerServer(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_SalesService_ExcluirRegraST_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_SalesService_ImportarRegrasST_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.sales.v1.SalesService/ImportarRegrasST", runtime.WithHTTPPathPattern("/crm/regras-st/importar"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_SalesService_ImportarRegrasST_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_SalesService_ImportarRegrasST_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_SalesService_CalcularPrecos_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -2342,6 +2389,23 @@ func RegisterSalesServiceHandlerClient(ctx context.Context, mux *runtime.ServeMu
 		}
 		forward_SalesService_ExcluirRegraST_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_SalesService_ImportarRegrasST_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.sales.v1.SalesService/ImportarRegrasST", runtime.WithHTTPPathPattern("/crm/regras-st/importar"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_SalesService_ImportarRegrasST_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_SalesService_ImportarRegrasST_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_SalesService_CalcularPrecos_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -2392,6 +2456,7 @@ var (
 	pattern_SalesService_ListarRegrasST_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "regras-st"}, ""))
 	pattern_SalesService_CriarRegraST_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "regras-st"}, ""))
 	pattern_SalesService_ExcluirRegraST_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "regras-st", "id"}, ""))
+	pattern_SalesService_ImportarRegrasST_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "regras-st", "importar"}, ""))
 	pattern_SalesService_CalcularPrecos_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "precos", "calcular"}, ""))
 )
 
@@ -2425,5 +2490,6 @@ var (
 	forward_SalesService_ListarRegrasST_0      = runtime.ForwardResponseMessage
 	forward_SalesService_CriarRegraST_0        = runtime.ForwardResponseMessage
 	forward_SalesService_ExcluirRegraST_0      = runtime.ForwardResponseMessage
+	forward_SalesService_ImportarRegrasST_0    = runtime.ForwardResponseMessage
 	forward_SalesService_CalcularPrecos_0      = runtime.ForwardResponseMessage
 )

@@ -48,6 +48,7 @@ const (
 	SalesService_ListarRegrasST_FullMethodName      = "/crm.sales.v1.SalesService/ListarRegrasST"
 	SalesService_CriarRegraST_FullMethodName        = "/crm.sales.v1.SalesService/CriarRegraST"
 	SalesService_ExcluirRegraST_FullMethodName      = "/crm.sales.v1.SalesService/ExcluirRegraST"
+	SalesService_ImportarRegrasST_FullMethodName    = "/crm.sales.v1.SalesService/ImportarRegrasST"
 	SalesService_CalcularPrecos_FullMethodName      = "/crm.sales.v1.SalesService/CalcularPrecos"
 )
 
@@ -132,6 +133,10 @@ type SalesServiceClient interface {
 	CriarRegraST(ctx context.Context, in *CriarRegraSTRequest, opts ...grpc.CallOption) (*RegraST, error)
 	// DELETE /crm/regras-st/{id}. ADMIN.
 	ExcluirRegraST(ctx context.Context, in *ExcluirRequest, opts ...grpc.CallOption) (*RegraST, error)
+	// POST /crm/regras-st/importar. ADMIN. CSV of ST rules (ncm;uf;mva;aliquota_interna;
+	// aliquota_interestadual;reducao_base, percentages as "40,5") keyed by NCM × UF, with the same
+	// standard as ImportarProdutos: a rule already there is updated, never duplicated.
+	ImportarRegrasST(ctx context.Context, in *ImportarRequest, opts ...grpc.CallOption) (*ImportarResponse, error)
 	// POST /crm/precos/calcular. Prices a draft without saving anything, for a customer in the
 	// caller's scope (a seller: their portfolio), with the policy as it applies to the caller.
 	CalcularPrecos(ctx context.Context, in *CalcularPrecosRequest, opts ...grpc.CallOption) (*CalcularPrecosResponse, error)
@@ -435,6 +440,16 @@ func (c *salesServiceClient) ExcluirRegraST(ctx context.Context, in *ExcluirRequ
 	return out, nil
 }
 
+func (c *salesServiceClient) ImportarRegrasST(ctx context.Context, in *ImportarRequest, opts ...grpc.CallOption) (*ImportarResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportarResponse)
+	err := c.cc.Invoke(ctx, SalesService_ImportarRegrasST_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *salesServiceClient) CalcularPrecos(ctx context.Context, in *CalcularPrecosRequest, opts ...grpc.CallOption) (*CalcularPrecosResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CalcularPrecosResponse)
@@ -526,6 +541,10 @@ type SalesServiceServer interface {
 	CriarRegraST(context.Context, *CriarRegraSTRequest) (*RegraST, error)
 	// DELETE /crm/regras-st/{id}. ADMIN.
 	ExcluirRegraST(context.Context, *ExcluirRequest) (*RegraST, error)
+	// POST /crm/regras-st/importar. ADMIN. CSV of ST rules (ncm;uf;mva;aliquota_interna;
+	// aliquota_interestadual;reducao_base, percentages as "40,5") keyed by NCM × UF, with the same
+	// standard as ImportarProdutos: a rule already there is updated, never duplicated.
+	ImportarRegrasST(context.Context, *ImportarRequest) (*ImportarResponse, error)
 	// POST /crm/precos/calcular. Prices a draft without saving anything, for a customer in the
 	// caller's scope (a seller: their portfolio), with the policy as it applies to the caller.
 	CalcularPrecos(context.Context, *CalcularPrecosRequest) (*CalcularPrecosResponse, error)
@@ -625,6 +644,9 @@ func (UnimplementedSalesServiceServer) CriarRegraST(context.Context, *CriarRegra
 }
 func (UnimplementedSalesServiceServer) ExcluirRegraST(context.Context, *ExcluirRequest) (*RegraST, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExcluirRegraST not implemented")
+}
+func (UnimplementedSalesServiceServer) ImportarRegrasST(context.Context, *ImportarRequest) (*ImportarResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportarRegrasST not implemented")
 }
 func (UnimplementedSalesServiceServer) CalcularPrecos(context.Context, *CalcularPrecosRequest) (*CalcularPrecosResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CalcularPrecos not implemented")
@@ -1172,6 +1194,24 @@ func _SalesService_ExcluirRegraST_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SalesService_ImportarRegrasST_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportarRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).ImportarRegrasST(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_ImportarRegrasST_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).ImportarRegrasST(ctx, req.(*ImportarRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SalesService_CalcularPrecos_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CalcularPrecosRequest)
 	if err := dec(in); err != nil {
@@ -1312,6 +1352,10 @@ var SalesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ExcluirRegraST",
 			Handler:    _SalesService_ExcluirRegraST_Handler,
+		},
+		{
+			MethodName: "ImportarRegrasST",
+			Handler:    _SalesService_ImportarRegrasST_Handler,
 		},
 		{
 			MethodName: "CalcularPrecos",
