@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, mensagemDeErro, MENSAGEM_FALHA_REDE, Motivo, setTokenProvider, temMotivo } from './client';
+import { api, apiArquivo, ApiError, buildUrl, mensagemDeErro, MENSAGEM_FALHA_REDE, Motivo, setTokenProvider, temMotivo } from './client';
 import { buscarCep, normalizarCep } from '../cep';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -22,6 +22,22 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(JSON.parse(init.body as string)).toEqual({ empresa: 'e', tipo: 'web' });
+  });
+
+  it('a file answer (a photo) comes as bytes with the token sent; an error as the server said', async () => {
+    const fetch = vi.fn(async () => new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
+    vi.stubGlobal('fetch', fetch);
+    setTokenProvider(async () => 'tok');
+    const b = await apiArquivo('/produtos/p1/foto', { query: { tamanho: 'miniatura' } });
+    expect(b.type).toBe('image/jpeg');
+    expect(new Uint8Array(await b.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/crm/produtos/p1/foto?tamanho=miniatura');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(404, { mensagem: 'Produto sem foto.' })));
+    const err = (await apiArquivo('/produtos/p1/foto').catch((e) => e)) as ApiError;
+    expect(err.status).toBe(404);
+    expect(mensagemDeErro(err)).toBe('Produto sem foto.');
   });
 
   it('drops empty query values', () => {

@@ -135,9 +135,9 @@ function falhaDeTransporte(err: unknown, signal: AbortSignal | undefined): unkno
   return new ApiError(0, null);
 }
 
-/** Calls the product API at `{api}{path}`; throws ApiError on any non-2xx answer. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a call to `{api}{path}` with the caller's token and the time limit; the raw answer. */
+async function enviar(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = options.token ?? (await tokenProvider());
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
@@ -145,9 +145,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method || 'GET',
       headers,
       body,
@@ -156,22 +155,41 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch (err) {
     throw falhaDeTransporte(err, options.signal);
   }
+}
+
+function lerJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the product API at `{api}{path}`; throws ApiError on any non-2xx answer. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await enviar(path, options, 'application/json');
   let text: string;
   try {
     text = await res.text();
   } catch (err) {
     throw falhaDeTransporte(err, options.signal);
   }
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
+  const data = lerJson(text);
   if (!res.ok) throw new ApiError(res.status, (data as ApiErrorBody) || null);
   return data as T;
+}
+
+/** A call whose answer is a file (a product photo, a PDF): its bytes; ApiError on non-2xx. */
+export async function apiArquivo(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const res = await enviar(path, options, '*/*');
+  try {
+    if (!res.ok) throw new ApiError(res.status, (lerJson(await res.text()) as ApiErrorBody) || null);
+    return await res.blob();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw falhaDeTransporte(err, options.signal);
+  }
 }
 
 /** Encodes one path segment. */
