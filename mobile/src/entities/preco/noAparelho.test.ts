@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CondicaoPagamento as CondicaoApi, PoliticaComercial, Preco, Produto as ProdutoApi, RegraST, TabelaPreco } from '../../lib/api/types';
 import { ErroPreco, precificarPedido, type Cliente, type CondicaoPagamento, type Linha, type Politica, type Produto } from './calcular';
-import { hojeEmSaoPaulo, precificarNoAparelho, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
+import { precificarNoAparelho, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
 
 interface Caso {
   nome: string;
@@ -114,10 +114,5 @@ describe('pricing from the device copy (precificarNoAparelho)', () => {
     const pol = { desconto_maximo_padrao_percentual: 3, vendedores: [{ id: 'a', desconto_maximo_percentual: 7, saldo_flex_centavos: '1500', pedido_minimo_centavos: '0' }] } as unknown as PoliticaComercial;
     expect(vendedorDaPolitica(pol, 'a')).toEqual({ id: 'a', desconto_maximo_percentual: 7, saldo_flex_centavos: 1500, pedido_minimo_centavos: 0 });
     expect(vendedorDaPolitica(pol, 'b')).toEqual({ id: 'b', desconto_maximo_percentual: 3 });
-  });
-
-  it('today is the day in São Paulo', () => {
-    expect(hojeEmSaoPaulo(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
-    expect(hojeEmSaoPaulo(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-23');
   });
 });

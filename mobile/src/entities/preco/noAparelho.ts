@@ -4,6 +4,7 @@
 // the policy (or the company's default cap), every table (with the prices of the draft's products
 // only), the ST rules of the customer's state, and today in America/Sao_Paulo.
 import type { Cliente, CondicaoPagamento, PoliticaComercial, Preco, Produto, RegraST, TabelaPreco } from '../../lib/api/types';
+import { hojeIso } from '../../lib/format/date';
 import * as calc from './calcular';
 
 /** What the device knows of the catalogue and the commercial rules (the collections, in memory). */
@@ -117,11 +118,6 @@ export function politicaPara(d: DadosComerciais, operadorId: string, uf: string,
   };
 }
 
-/** Today (AAAA-MM-DD) in America/Sao_Paulo, the server's default date. */
-export function hojeEmSaoPaulo(agora = new Date()): calc.Data {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
-}
-
 /**
  * Prices a draft on the device as the server's POST /crm/precos/calcular would. Throws
  * calc.ErroPreco (with the server's motivo, message and `itens[i].…` fields) when it cannot.
@@ -132,7 +128,7 @@ export function precificarNoAparelho(
   cliente: Parameters<typeof paraCliente>[0],
   condicao: CondicaoPagamento | null,
   itens: readonly ItemRascunho[],
-  data: calc.Data = hojeEmSaoPaulo(),
+  data: calc.Data = hojeIso(), // the server's default: today in America/Sao_Paulo
 ): calc.ResultadoPedido {
   if (condicao && !condicao.ativo) {
     throw new calc.ErroPreco('CONDICAO_NAO_PERMITIDA', `Condição de pagamento ${condicao.nome} está inativa.`, [

@@ -47,7 +47,7 @@ export function formatarDiaHora(value: string | number | Date | null | undefined
   return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
 }
 
-/** YYYY-MM-DD of today in America/Sao_Paulo (file names). */
+/** YYYY-MM-DD of today in America/Sao_Paulo (file names; the date a draft is priced on). */
 export function hojeIso(agora = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatarTelefone, TELEFONE_INVALIDO } from './phone';
 import { cnpjValido, cpfValido, documentoValido, DOCUMENTO_INVALIDO, formatarDocumento } from './document';
 import { aplicarMascara, mascaraCep, mascaraDocumento, mascaraTelefone } from './masks';
-import { deslocarFuso, formatarData, formatarDataHora } from './date';
+import { deslocarFuso, formatarData, formatarDataHora, hojeIso } from './date';
 import { linkMapa, normalizarEndereco } from './maps';
 import { formatarMoeda } from './money';
 
@@ -127,5 +127,12 @@ describe('BRL', () => {
     [-500, '-R$\u00a05,00'],
   ])('%s centavos', (v, expected) => {
     expect(formatarMoeda(v as number)).toBe(expected);
+  });
+});
+
+describe('hojeIso: the day in São Paulo (the date a draft is priced on, as the server does)', () => {
+  it('turns at midnight in São Paulo, not in UTC', () => {
+    expect(hojeIso(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
+    expect(hojeIso(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-23');
   });
 });
