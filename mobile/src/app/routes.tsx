@@ -33,6 +33,13 @@ const CarteiraPage = lazyPage(() => import('../features/carteira/components/Cart
 const EscolherPage = lazyPage(() => import('../features/escolher/components/EscolherPage'));
 const CidadesEscolherPage = lazyPage(() => import('../features/escolher/components/CidadesEscolherPage'));
 const PendenciasPage = lazyPage(() => import('../features/pendencias/components/PendenciasPage'));
+const ProdutosPage = lazyPage(() => import('../features/catalogo-admin/components/ProdutosPage'));
+const ProdutoFormPage = lazyPage(() => import('../features/catalogo-admin/components/ProdutoFormPage'));
+const TabelasPrecoPage = lazyPage(() => import('../features/catalogo-admin/components/TabelasPrecoPage'));
+const TabelaPrecoPage = lazyPage(() => import('../features/catalogo-admin/components/TabelaPrecoPage'));
+const CondicoesPage = lazyPage(() => import('../features/catalogo-admin/components/CondicoesPage'));
+const PoliticaPage = lazyPage(() => import('../features/catalogo-admin/components/PoliticaPage'));
+const RegrasStPage = lazyPage(() => import('../features/catalogo-admin/components/RegrasStPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -89,6 +96,14 @@ export const ROTAS_CONSTRUIDAS = [
   'admin/operadores/:id',
   'admin/versoes',
   'admin/acessos',
+  'admin/produtos',
+  'admin/produtos/novo',
+  'admin/produtos/:id',
+  'admin/tabelas-preco',
+  'admin/tabelas-preco/:id',
+  'admin/condicoes-pagamento',
+  'admin/politica-comercial',
+  'admin/regras-st',
   'crm-clientes',
   'crm-clientes-buscar',
   'crm-clientes-incluir',
@@ -133,6 +148,14 @@ export function AppRoutes() {
       <Route path="/admin/operadores/:id" element={para('operadores.gerenciar', <OperatorFormPage />)} />
       <Route path="/admin/versoes" element={para('versoes.gerenciar', <VersionsPage />)} />
       <Route path="/admin/acessos" element={para('acessos.ver', <AccessLogPage />)} />
+      <Route path="/admin/produtos" element={para('catalogo.gerenciar', <ProdutosPage />)} />
+      <Route path="/admin/produtos/novo" element={para('catalogo.gerenciar', <ProdutoFormPage />)} />
+      <Route path="/admin/produtos/:id" element={para('catalogo.gerenciar', <ProdutoFormPage />)} />
+      <Route path="/admin/tabelas-preco" element={para('catalogo.gerenciar', <TabelasPrecoPage />)} />
+      <Route path="/admin/tabelas-preco/:id" element={para('catalogo.gerenciar', <TabelaPrecoPage />)} />
+      <Route path="/admin/condicoes-pagamento" element={para('catalogo.gerenciar', <CondicoesPage />)} />
+      <Route path="/admin/politica-comercial" element={para('catalogo.gerenciar', <PoliticaPage />)} />
+      <Route path="/admin/regras-st" element={para('catalogo.gerenciar', <RegrasStPage />)} />
       <Route path="/crm-clientes" element={guarded(<ClientesPage />)} />
       <Route path="/crm-clientes-buscar" element={guarded(<BuscarPage />)} />
       <Route path="/crm-clientes-incluir" element={guarded(<IncluirPage />)} />

@@ -17,6 +17,7 @@ describe('pode', () => {
     ['carteira.transferir', true, false, false],
     ['carteira.historico', true, true, false],
     ['pesquisas.gerenciar', true, false, false],
+    ['catalogo.gerenciar', true, false, false],
   ])('%s: ADMIN %s, SUPERVISOR %s, VENDEDOR %s', (acao, admin, supervisor, vendedor) => {
     expect([pode('ADMIN', acao), pode('SUPERVISOR', acao), pode('VENDEDOR', acao)]).toEqual([admin, supervisor, vendedor]);
   });
@@ -39,7 +40,7 @@ describe('pode', () => {
 });
 
 // The servers' policies, read from their Go sources: "Service/Method" → roles ([] = any operator).
-const SERVICOS = ['operator/operator.go', 'customer/customer.go', 'address/address.go', 'system/system.go'];
+const SERVICOS = ['operator/operator.go', 'customer/customer.go', 'address/address.go', 'system/system.go', 'sales/sales.go'];
 const CALLER: Record<string, string> = { 'caller.Admin': 'ADMIN', 'caller.Supervisor': 'SUPERVISOR', 'caller.Vendedor': 'VENDEDOR' };
 // Called by another service, never by the app.
 const ENTRE_SERVICOS = new Set(['CustomerService/SincronizarRegiao']);
@@ -70,11 +71,13 @@ function politicasDoServidor(): Map<string, string[]> {
 describe('the table mirrors the servers', () => {
   const servidor = politicasDoServidor();
 
-  it('reads the policies of the four services', () => {
+  it('reads the policies of the five services', () => {
     expect(servidor.get('OperatorService/CriarOperador')).toEqual(['ADMIN']);
     expect(servidor.get('CustomerService/AtribuirClientes')).toEqual(['ADMIN', 'SUPERVISOR']);
     expect(servidor.get('AddressService/ListarCidades')).toEqual([]);
     expect(servidor.get('SystemService/ObterVersao')).toEqual([]);
+    expect(servidor.get('SalesService/CriarProduto')).toEqual(['ADMIN']);
+    expect(servidor.get('SalesService/ListarProdutos')).toEqual([]);
   });
 
   it.each(Object.keys(REGRAS) as Acao[])('%s: the roles the server accepts for each of its methods', (acao) => {

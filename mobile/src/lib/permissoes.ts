@@ -1,5 +1,5 @@
 // Who may do what, in one place: the app's copy of the servers' method policies (the
-// `Policies` maps of services/operator, customer, address and system). The server is the one
+// `Policies` maps of services/operator, customer, address, system and sales). The server is the one
 // that enforces them; the app asks `pode` to decide what to show, so that a screen or a button a
 // role cannot use is not offered, and a screen opened anyway says why instead of failing with 403.
 // permissoes.test.ts reads the Go sources and fails when this table and the servers disagree.
@@ -40,6 +40,29 @@ export const REGRAS = {
     perfis: ADMIN,
     oQue: 'gerenciar formulários de pesquisa',
     metodos: ['CustomerService/CriarPesquisa', 'CustomerService/AtualizarPesquisa'],
+  },
+  'catalogo.gerenciar': {
+    perfis: ADMIN,
+    oQue: 'gerenciar o catálogo (produtos, tabelas de preço, condições de pagamento, política comercial e regras de ST)',
+    metodos: [
+      'SalesService/CriarProduto',
+      'SalesService/AtualizarProduto',
+      'SalesService/ExcluirProduto',
+      'SalesService/ImportarProdutos',
+      'SalesService/CriarTabela',
+      'SalesService/AtualizarTabela',
+      'SalesService/ExcluirTabela',
+      'SalesService/DefinirPreco',
+      'SalesService/RemoverPreco',
+      'SalesService/ImportarPrecos',
+      'SalesService/CriarCondicao',
+      'SalesService/AtualizarCondicao',
+      'SalesService/ExcluirCondicao',
+      'SalesService/DefinirPolitica',
+      'SalesService/CriarRegraST',
+      'SalesService/ExcluirRegraST',
+      'SalesService/ImportarRegrasST',
+    ],
   },
 } as const satisfies Record<string, Regra>;
 
