@@ -16,7 +16,7 @@ func TestImportarEmLotes(t *testing.T) {
 	if e.store.Kind() != "sqlite" {
 		// FerretDB scans on every filter (ARCHITECTURE.md): 1,201 rows take longer than a call's
 		// deadline there. The same paths, in one batch; MongoDB writes a batch record by record.
-		n = 121
+		n = 25
 	}
 	produtos := func(desc string) string {
 		var b strings.Builder
