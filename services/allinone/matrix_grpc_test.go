@@ -174,6 +174,18 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := sal.ExcluirProduto(ctx, &salesv1.ExcluirRequest{Id: "grpc-produto"})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "outra": den, "admin": ok}},
+		{"DefinirFotoProduto", func(ctx context.Context) error {
+			_, err := sal.DefinirFotoProduto(ctx, &salesv1.DefinirFotoProdutoRequest{Id: "demo-produto-0002", ImagemBase64: fotoPNG1x1})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": den, "admin": ok}},
+		{"ObterFotoProduto", func(ctx context.Context) error {
+			_, err := sal.ObterFotoProduto(ctx, &salesv1.ObterFotoProdutoRequest{Id: "demo-produto-0002"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "outra": den}},
+		{"RemoverFotoProduto", func(ctx context.Context) error {
+			_, err := sal.RemoverFotoProduto(ctx, &salesv1.ExcluirRequest{Id: "demo-produto-0002"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": den, "admin": ok}},
 		{"ImportarProdutos", func(ctx context.Context) error {
 			_, err := sal.ImportarProdutos(ctx, &salesv1.ImportarRequest{Csv: "codigo;descricao;ncm\nG-1;Importado;22021000", ValidarApenas: true})
 			return err

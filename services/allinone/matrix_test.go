@@ -144,6 +144,12 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
 		{"excluir produto", "DELETE", "/crm/produtos/matriz-produto", nil,
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
+		{"definir foto", "PUT", "/crm/produtos/demo-produto-0001/foto", map[string]any{"imagem_base64": fotoPNG1x1},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
+		{"obter foto", "GET", "/crm/produtos/demo-produto-0001/foto?tamanho=miniatura", nil,
+			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 403}, false},
+		{"remover foto", "DELETE", "/crm/produtos/demo-produto-0001/foto", nil,
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
 		{"importar produtos", "POST", "/crm/produtos/importar", map[string]any{"csv": "codigo;descricao;ncm\nM-1;Importado;22021000", "validar_apenas": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 		{"listar tabelas", "GET", "/crm/tabelas-preco", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
@@ -235,6 +241,9 @@ func TestIsolationMatrix(t *testing.T) {
 		t.Errorf("other company's list leaks: %d %s", code, body)
 	}
 }
+
+// fotoPNG1x1 is a 1 × 1 PNG in base64, a product photo for the matrices.
+const fotoPNG1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 
 // matrixActors creates another company (with its first ADMIN) and returns its id and the
 // tokens of every actor of the isolation matrices: the demo operators, the other company's

@@ -49,6 +49,8 @@ export const REGRAS = {
       'SalesService/AtualizarProduto',
       'SalesService/ExcluirProduto',
       'SalesService/ImportarProdutos',
+      'SalesService/DefinirFotoProduto',
+      'SalesService/RemoverFotoProduto',
       'SalesService/CriarTabela',
       'SalesService/AtualizarTabela',
       'SalesService/ExcluirTabela',

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
@@ -21,9 +22,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/crmvendas/crm/services/platform/errs"
 )
@@ -32,10 +35,12 @@ const maxBody = 1 << 20 // 1 MiB
 
 func newGatewayMux() *runtime.ServeMux {
 	return runtime.NewServeMux(
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
+		// JSON everywhere, except an answer that is a google.api.HttpBody (a photo): its bytes,
+		// with its own Content-Type.
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: &runtime.JSONPb{
 			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
 			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-		}),
+		}}),
 		runtime.WithIncomingHeaderMatcher(func(k string) (string, bool) {
 			if strings.EqualFold(k, "X-Request-Id") {
 				return "x-request-id", true
@@ -160,7 +165,7 @@ func routingErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.M
 // routes assembles the HTTP surface.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/crm/", s.cors(limitBody(requestID(s.mux))))
+	mux.Handle("/crm/", s.cors(limitBody(s.bodies, requestID(s.mux))))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok\n")
@@ -197,23 +202,99 @@ func pprofMux() http.Handler {
 	return mux
 }
 
-// limitBody answers 413 for bodies over 1 MiB (declared or actual) before the gateway decodes.
-func limitBody(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tooLarge := func() {
-			writeError(w, http.StatusRequestEntityTooLarge, status.New(codes.ResourceExhausted, errs.MsgBodyTooLarge), errs.MsgBodyTooLarge)
+// bodyLimits are the request size limits: 1 MiB, or a module's own for its large calls.
+type bodyLimits struct {
+	routes  *http.ServeMux   // the large calls' REST routes, for matching only
+	byRoute map[string]int64 // route pattern -> limit
+	byRPC   map[string]int64 // gRPC full method -> limit
+	largest int64
+}
+
+func newBodyLimits(modules []Module) (*bodyLimits, error) {
+	l := &bodyLimits{routes: http.NewServeMux(), byRoute: map[string]int64{}, byRPC: map[string]int64{}, largest: maxBody}
+	for _, m := range modules {
+		for _, b := range m.LargeBodies {
+			if b.Method == "" || b.Route == "" || b.Max <= maxBody {
+				return nil, fmt.Errorf("módulo %s: LargeBody %q precisa de método, rota e limite acima de 1 MiB", m.Name, b.Method)
+			}
+			if err := registerPattern(l.routes, b.Route); err != nil {
+				return nil, fmt.Errorf("módulo %s: rota %q: %w", m.Name, b.Route, err)
+			}
+			l.byRoute[b.Route], l.byRPC[b.Method] = b.Max, b.Max
+			l.largest = max(l.largest, b.Max)
 		}
-		if r.ContentLength > maxBody {
+	}
+	return l, nil
+}
+
+func registerPattern(mux *http.ServeMux, pattern string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	mux.Handle(pattern, http.NotFoundHandler())
+	return nil
+}
+
+// forRequest is the limit of a REST request.
+func (l *bodyLimits) forRequest(r *http.Request) int64 {
+	if l == nil || len(l.byRoute) == 0 {
+		return maxBody
+	}
+	if _, pattern := l.routes.Handler(r); pattern != "" {
+		return l.byRoute[pattern]
+	}
+	return maxBody
+}
+
+// forMethod is the limit of a gRPC call.
+func (l *bodyLimits) forMethod(method string) int64 {
+	if n, ok := l.byRPC[method]; ok {
+		return n
+	}
+	return maxBody
+}
+
+func msgTooLarge(limit int64) string {
+	if limit == maxBody {
+		return errs.MsgBodyTooLarge
+	}
+	return fmt.Sprintf("Requisição grande demais (máximo de %d MiB).", limit>>20)
+}
+
+// unary refuses a gRPC request over its call's limit (the server reads up to the largest one).
+func (l *bodyLimits) unary() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if m, ok := req.(proto.Message); ok && l.largest > maxBody {
+			if limit := l.forMethod(info.FullMethod); int64(proto.Size(m)) > limit {
+				return nil, status.Error(codes.ResourceExhausted, msgTooLarge(limit))
+			}
+		}
+		return handler(ctx, req)
+	}
+}
+
+// limitBody answers 413 for bodies over the limit (1 MiB unless the route is one of the large
+// calls), declared or actual, before the gateway decodes.
+func limitBody(limits *bodyLimits, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		limit := limits.forRequest(r)
+		tooLarge := func() {
+			msg := msgTooLarge(limit)
+			writeError(w, http.StatusRequestEntityTooLarge, status.New(codes.ResourceExhausted, msg), msg)
+		}
+		if r.ContentLength > limit {
 			tooLarge()
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody && r.ContentLength < 0 {
-			b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+			b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 			if err != nil {
 				writeError(w, http.StatusBadRequest, status.New(codes.InvalidArgument, errs.MsgInvalidJSON), errs.MsgInvalidJSON)
 				return
 			}
-			if len(b) > maxBody {
+			if int64(len(b)) > limit {
 				tooLarge()
 				return
 			}

@@ -30,4 +30,16 @@ type Module struct {
 	Start func(ctx context.Context) error
 	// HTTP adds plain HTTP routes (pattern -> handler) outside the gateway.
 	HTTP map[string]http.Handler
+	// LargeBodies are the calls whose request may be larger than the 1 MiB every other call is
+	// held to (a photo upload), each with its own limit.
+	LargeBodies []LargeBody
+}
+
+// LargeBody lets one call take a request of up to Max bytes, over REST and over gRPC.
+type LargeBody struct {
+	// Method is the gRPC full method name ("/crm.sales.v1.SalesService/DefinirFotoProduto").
+	Method string
+	// Route is its REST route as a net/http pattern ("PUT /crm/produtos/{id}/foto").
+	Route string
+	Max   int64
 }

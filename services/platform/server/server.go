@@ -53,6 +53,7 @@ type Server struct {
 	pprofLis net.Listener
 	ready    atomic.Bool
 	registry *prometheus.Registry
+	bodies   *bodyLimits
 }
 
 // New builds the server and registers every module on both the gRPC server and the in-process
@@ -77,12 +78,18 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	}
 	guard := &auth.Guard{Verifier: o.Verifier, Resolver: o.Resolver, Policies: policies, TrustedProxies: trusted,
 		Limits: auth.NewLimits(o.Config)}
-	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), defaultDeadline(o.Config.RPCTimeout), guard.UnaryInterceptor()}
+	if s.bodies, err = newBodyLimits(o.Modules); err != nil {
+		return nil, err
+	}
+	unary := []grpc.UnaryServerInterceptor{auth.ObserveUnary(s.log, metrics), s.bodies.unary(), defaultDeadline(o.Config.RPCTimeout),
+		guard.UnaryInterceptor()}
 
 	s.grpc = grpc.NewServer(
 		grpc.ChainUnaryInterceptor(unary...),
 		grpc.ChainStreamInterceptor(auth.ObserveStream(), guard.StreamInterceptor()),
-		grpc.MaxRecvMsgSize(maxBody),
+		// Every call is held to 1 MiB; the few that take more (LargeBodies) are checked by
+		// s.bodies once the message is read.
+		grpc.MaxRecvMsgSize(int(s.bodies.largest)),
 	)
 	s.inproc = newLocalConn(chainUnary(unary))
 	if o.Local != nil {
@@ -106,8 +113,9 @@ func New(ctx context.Context, o Options) (*Server, error) {
 			}
 		}
 	}
-	// Every answer is small (JSON pages of at most 200 records, the web app's files, metrics; the
-	// largest request is a 1 MiB CSV import): a client slower than these is cut off. The write
+	// Every answer is small (JSON pages of at most 200 records, the web app's files, metrics, an
+	// 800 px product photo; the largest request is a product photo of up to 8 MiB, the rest at
+	// most 1 MiB): a client slower than these is cut off. The write
 	// timeout is above CRM_RPC_TIMEOUT, so a call that runs out of time still gets its answer.
 	writeTimeout := o.Config.HTTPWriteTimeout
 	if writeTimeout == 0 {
@@ -116,7 +124,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s.http = &http.Server{
 		Handler:           s.routes(),
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second, // bodies are at most 1 MiB: a slower client is cut off
+		ReadTimeout:       30 * time.Second, // bodies are at most 1 MiB (a photo 8 MiB): a slower client is cut off
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       120 * time.Second,
 	}

@@ -578,6 +578,35 @@ export type paths = {
         patch: operations["SalesService_AtualizarProduto"];
         trace?: never;
     };
+    "/crm/produtos/{id}/foto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/produtos/{id}/foto?tamanho=miniatura|grande (default grande). The JPEG itself
+         *     (Content-Type image/jpeg), not JSON; 404 when the product has no photo. A device caches it by
+         *     product id and foto_versao.
+         */
+        get: operations["SalesService_ObterFotoProduto"];
+        /**
+         * PUT /crm/produtos/{id}/foto. ADMIN. The product's photo: a JPEG, PNG or WebP of at most 5 MB
+         *     and 40 megapixels, sent in base64, resized (never enlarged) to at most 800 px on its longest
+         *     side plus a thumbnail of at most 200 px, both re-encoded as JPEG and stored apart from the
+         *     product. The product's foto_versao changes, and so does its versao: it goes into the feed.
+         *     versao (optional) must be the product's stored one.
+         */
+        put: operations["SalesService_DefinirFotoProduto"];
+        post?: never;
+        /** DELETE /crm/produtos/{id}/foto. ADMIN. The photo is erased; foto_versao becomes empty. */
+        delete: operations["SalesService_RemoverFotoProduto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/produtos/alteracoes": {
         parameters: {
             query?: never;
@@ -927,6 +956,25 @@ export type components = {
              */
             versao?: string;
         };
+        /**
+         * @description Message that represents an arbitrary HTTP body. It should only be used for
+         *     payload formats that can't be represented as JSON, such as raw binary or
+         *     an HTML page.
+         */
+        apiHttpBody: {
+            /** @description The HTTP Content-Type header value specifying the content type of the body. */
+            content_type?: string;
+            /**
+             * Format: byte
+             * @description The HTTP request/response body as raw binary.
+             */
+            data?: string;
+            /**
+             * @description Application specific response metadata. Must be set in the first response
+             *     for streaming APIs.
+             */
+            extensions?: components["schemas"]["protobufAny"][];
+        };
         /** @description Field names as the public postal-code service answers them. */
         crmAddressV1Endereco: {
             bairro?: string;
@@ -1020,7 +1068,124 @@ export type components = {
              */
             versao?: string;
         };
+        /**
+         * @description `Any` contains an arbitrary serialized protocol buffer message along with a
+         *     URL that describes the type of the serialized message.
+         *
+         *     Protobuf library provides support to pack/unpack Any values in the form
+         *     of utility functions or additional generated methods of the Any type.
+         *
+         *     Example 1: Pack and unpack a message in C++.
+         *
+         *         Foo foo = ...;
+         *         Any any;
+         *         any.PackFrom(foo);
+         *         ...
+         *         if (any.UnpackTo(&foo)) {
+         *           ...
+         *         }
+         *
+         *     Example 2: Pack and unpack a message in Java.
+         *
+         *         Foo foo = ...;
+         *         Any any = Any.pack(foo);
+         *         ...
+         *         if (any.is(Foo.class)) {
+         *           foo = any.unpack(Foo.class);
+         *         }
+         *         // or ...
+         *         if (any.isSameTypeAs(Foo.getDefaultInstance())) {
+         *           foo = any.unpack(Foo.getDefaultInstance());
+         *         }
+         *
+         *      Example 3: Pack and unpack a message in Python.
+         *
+         *         foo = Foo(...)
+         *         any = Any()
+         *         any.Pack(foo)
+         *         ...
+         *         if any.Is(Foo.DESCRIPTOR):
+         *           any.Unpack(foo)
+         *           ...
+         *
+         *      Example 4: Pack and unpack a message in Go
+         *
+         *          foo := &pb.Foo{...}
+         *          any, err := anypb.New(foo)
+         *          if err != nil {
+         *            ...
+         *          }
+         *          ...
+         *          foo := &pb.Foo{}
+         *          if err := any.UnmarshalTo(foo); err != nil {
+         *            ...
+         *          }
+         *
+         *     The pack methods provided by protobuf library will by default use
+         *     'type.googleapis.com/full.type.name' as the type URL and the unpack
+         *     methods only use the fully qualified type name after the last '/'
+         *     in the type URL, for example "foo.bar.com/x/y.z" will yield type
+         *     name "y.z".
+         *
+         *     JSON
+         *     ====
+         *     The JSON representation of an `Any` value uses the regular
+         *     representation of the deserialized, embedded message, with an
+         *     additional field `@type` which contains the type URL. Example:
+         *
+         *         package google.profile;
+         *         message Person {
+         *           string first_name = 1;
+         *           string last_name = 2;
+         *         }
+         *
+         *         {
+         *           "@type": "type.googleapis.com/google.profile.Person",
+         *           "firstName": <string>,
+         *           "lastName": <string>
+         *         }
+         *
+         *     If the embedded message type is well-known and has a custom JSON
+         *     representation, that representation will be embedded adding a field
+         *     `value` which holds the custom JSON in addition to the `@type`
+         *     field. Example (for message [google.protobuf.Duration][]):
+         *
+         *         {
+         *           "@type": "type.googleapis.com/google.protobuf.Duration",
+         *           "value": "1.212s"
+         *         }
+         */
         protobufAny: {
+            /**
+             * @description A URL/resource name that uniquely identifies the type of the serialized
+             *     protocol buffer message. This string must contain at least
+             *     one "/" character. The last segment of the URL's path must represent
+             *     the fully qualified name of the type (as in
+             *     `path/google.protobuf.Duration`). The name should be in a canonical form
+             *     (e.g., leading "." is not accepted).
+             *
+             *     In practice, teams usually precompile into the binary all types that they
+             *     expect it to use in the context of Any. However, for URLs which use the
+             *     scheme `http`, `https`, or no scheme, one can optionally set up a type
+             *     server that maps type URLs to message definitions as follows:
+             *
+             *     * If no scheme is provided, `https` is assumed.
+             *     * An HTTP GET on the URL must yield a [google.protobuf.Type][]
+             *       value in binary format, or produce an error.
+             *     * Applications are allowed to cache lookup results based on the
+             *       URL, or have them precompiled into a binary to avoid any
+             *       lookup. Therefore, binary compatibility needs to be preserved
+             *       on changes to types. (Use versioned type names to manage
+             *       breaking changes.)
+             *
+             *     Note: this functionality is not currently available in the official
+             *     protobuf release, and it is not used for type URLs beginning with
+             *     type.googleapis.com. As of May 2023, there are no widely used type server
+             *     implementations and no plans to implement one.
+             *
+             *     Schemes other than `http`, `https` (or the empty scheme) might be
+             *     used with implementation specific semantics.
+             */
             "@type"?: string;
         } & {
             [key: string]: unknown;
@@ -1087,6 +1252,18 @@ export type components = {
             validade_fim?: string;
             validade_inicio?: string;
             /** Format: int64 */
+            versao?: string;
+        };
+        SalesServiceDefinirFotoProdutoBody: {
+            /**
+             * @description The image file (JPEG, PNG or WebP, at most 5 MB) in base64; a data URL
+             *     ("data:image/jpeg;base64,…") is accepted too.
+             */
+            imagem_base64?: string;
+            /**
+             * Format: int64
+             * @description Optional: the product's versao the client saw.
+             */
             versao?: string;
         };
         SalesServiceDefinirPrecoBody: {
@@ -1784,6 +1961,11 @@ export type components = {
             estoque_em?: string;
             /** @description Tombstone (only seen in the changes feed). */
             excluido?: boolean;
+            /**
+             * @description Identifies the product's photo (a short hash of it): empty when there is none; changes
+             *     whenever the photo does. GET /crm/produtos/{id}/foto returns it.
+             */
+            foto_versao?: string;
             grupo?: string;
             id?: string;
             /**
@@ -3507,6 +3689,109 @@ export interface operations {
                 "application/json": components["schemas"]["SalesServiceAtualizarProdutoBody"];
             };
         };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_ObterFotoProduto: {
+        parameters: {
+            query?: {
+                /** @description miniatura (at most 200 px) or grande (at most 800 px, the default). */
+                tamanho?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_DefinirFotoProduto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesServiceDefinirFotoProdutoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Produto"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    SalesService_RemoverFotoProduto: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description A successful response. */
             200: {

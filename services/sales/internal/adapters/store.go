@@ -103,6 +103,14 @@ var RegrasSTSpec = store.Spec[domain.RegraSTCadastro]{
 	}},
 }
 
+// FotosSpec: a product's photo, one document per product (id = the product's id), apart from
+// the product so that the products' feed carries only foto_versao, never the image.
+var FotosSpec = store.Spec[domain.FotoCadastro]{
+	Name:       "produtos_fotos",
+	NotFound:   domain.MsgSemFoto,
+	OutOfScope: domain.MsgOutraEmpresa,
+}
+
 // PoliticasSpec: one commercial policy per company.
 var PoliticasSpec = store.Spec[domain.PoliticaCadastro]{
 	Name:       "politicas",
@@ -130,6 +138,9 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 		return nil, err
 	}
 	if c.Politicas, err = store.Declare(ctx, st, PoliticasSpec); err != nil {
+		return nil, err
+	}
+	if c.Fotos, err = store.Declare(ctx, st, FotosSpec); err != nil {
 		return nil, err
 	}
 	return &c, nil

@@ -33,6 +33,7 @@ type Collections struct {
 	Condicoes *store.Collection[domain.CondicaoCadastro]
 	RegrasST  *store.Collection[domain.RegraSTCadastro]
 	Politicas *store.Collection[domain.PoliticaCadastro]
+	Fotos     *store.Collection[domain.FotoCadastro]
 }
 
 // Service implements the sales use cases.

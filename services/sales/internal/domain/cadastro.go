@@ -107,6 +107,8 @@ type ProdutoCadastro struct {
 	// Estoque is the stock on hand as last reported, at EstoqueEm.
 	Estoque   int64     `bson:"estoque"`
 	EstoqueEm time.Time `bson:"estoque_em"`
+	// FotoVersao identifies the product's photo (FotoCadastro.Hash, stored apart); empty: none.
+	FotoVersao string `bson:"foto_versao"`
 }
 
 // Produto is the product as pricing sees it.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
@@ -92,7 +93,8 @@ func produtoToProto(p *domain.ProdutoCadastro) *salesv1.Produto {
 	return &salesv1.Produto{Id: p.ID, Empresa: p.Empresa, Codigo: p.Codigo, Descricao: p.Descricao, Marca: p.Marca, Grupo: p.Grupo,
 		Unidade: p.Unidade, MultiploVenda: p.MultiploVenda, Ean: p.EAN, Ncm: p.NCM, IpiPercentual: num(p.IPI), PesoGramas: p.PesoGramas,
 		Ativo: p.Ativo, Estoque: p.Estoque, EstoqueEm: ts(p.EstoqueEm), UnidadesCaixa: p.UnidadesCaixa, Versao: p.Versao,
-		CriadoEm: ts(p.CriadoEm), AlteradoEm: ts(p.AlteradoEm), CriadoPor: p.CriadoPor, AlteradoPor: p.AlteradoPor, Excluido: p.Excluido}
+		CriadoEm: ts(p.CriadoEm), AlteradoEm: ts(p.AlteradoEm), CriadoPor: p.CriadoPor, AlteradoPor: p.AlteradoPor, Excluido: p.Excluido,
+		FotoVersao: p.FotoVersao}
 }
 
 func produto(p *domain.ProdutoCadastro, err error) (*salesv1.Produto, error) {
@@ -498,6 +500,23 @@ func importacao(res *app.Importacao, err error) (*salesv1.ImportarResponse, erro
 		out.Rejeitadas = append(out.Rejeitadas, &salesv1.LinhaRecusada{Linha: l.Linha, Codigo: l.Codigo, Erros: l.Erros})
 	}
 	return out, nil
+}
+
+func (s *Server) DefinirFotoProduto(ctx context.Context, r *salesv1.DefinirFotoProdutoRequest) (*salesv1.Produto, error) {
+	return produto(s.App.DefinirFotoProduto(ctx, r.GetId(), r.GetVersao(), r.GetImagemBase64()))
+}
+
+func (s *Server) RemoverFotoProduto(ctx context.Context, r *salesv1.ExcluirRequest) (*salesv1.Produto, error) {
+	return produto(s.App.RemoverFotoProduto(ctx, r.GetId(), r.GetVersao()))
+}
+
+// ObterFotoProduto answers the JPEG itself (over REST: the body, Content-Type image/jpeg).
+func (s *Server) ObterFotoProduto(ctx context.Context, r *salesv1.ObterFotoProdutoRequest) (*httpbody.HttpBody, error) {
+	b, err := s.App.ObterFotoProduto(ctx, r.GetId(), r.GetTamanho())
+	if err != nil {
+		return nil, err
+	}
+	return &httpbody.HttpBody{ContentType: "image/jpeg", Data: b}, nil
 }
 
 func (s *Server) ImportarProdutos(ctx context.Context, r *salesv1.ImportarRequest) (*salesv1.ImportarResponse, error) {

@@ -7,6 +7,7 @@
 package salesv1
 
 import (
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -54,7 +55,10 @@ type Produto struct {
 	CriadoPor     string                 `protobuf:"bytes,20,opt,name=criado_por,json=criadoPor,proto3" json:"criado_por,omitempty"`
 	AlteradoPor   string                 `protobuf:"bytes,21,opt,name=alterado_por,json=alteradoPor,proto3" json:"alterado_por,omitempty"`
 	// Tombstone (only seen in the changes feed).
-	Excluido      bool `protobuf:"varint,22,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	Excluido bool `protobuf:"varint,22,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	// Identifies the product's photo (a short hash of it): empty when there is none; changes
+	// whenever the photo does. GET /crm/produtos/{id}/foto returns it.
+	FotoVersao    string `protobuf:"bytes,23,opt,name=foto_versao,json=fotoVersao,proto3" json:"foto_versao,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -243,6 +247,129 @@ func (x *Produto) GetExcluido() bool {
 	return false
 }
 
+func (x *Produto) GetFotoVersao() string {
+	if x != nil {
+		return x.FotoVersao
+	}
+	return ""
+}
+
+type DefinirFotoProdutoRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The image file (JPEG, PNG or WebP, at most 5 MB) in base64; a data URL
+	// ("data:image/jpeg;base64,…") is accepted too.
+	ImagemBase64 string `protobuf:"bytes,2,opt,name=imagem_base64,json=imagemBase64,proto3" json:"imagem_base64,omitempty"`
+	// Optional: the product's versao the client saw.
+	Versao        int64 `protobuf:"varint,3,opt,name=versao,proto3" json:"versao,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DefinirFotoProdutoRequest) Reset() {
+	*x = DefinirFotoProdutoRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DefinirFotoProdutoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DefinirFotoProdutoRequest) ProtoMessage() {}
+
+func (x *DefinirFotoProdutoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DefinirFotoProdutoRequest.ProtoReflect.Descriptor instead.
+func (*DefinirFotoProdutoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *DefinirFotoProdutoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *DefinirFotoProdutoRequest) GetImagemBase64() string {
+	if x != nil {
+		return x.ImagemBase64
+	}
+	return ""
+}
+
+func (x *DefinirFotoProdutoRequest) GetVersao() int64 {
+	if x != nil {
+		return x.Versao
+	}
+	return 0
+}
+
+type ObterFotoProdutoRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// miniatura (at most 200 px) or grande (at most 800 px, the default).
+	Tamanho       string `protobuf:"bytes,2,opt,name=tamanho,proto3" json:"tamanho,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ObterFotoProdutoRequest) Reset() {
+	*x = ObterFotoProdutoRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ObterFotoProdutoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ObterFotoProdutoRequest) ProtoMessage() {}
+
+func (x *ObterFotoProdutoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ObterFotoProdutoRequest.ProtoReflect.Descriptor instead.
+func (*ObterFotoProdutoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ObterFotoProdutoRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ObterFotoProdutoRequest) GetTamanho() string {
+	if x != nil {
+		return x.Tamanho
+	}
+	return ""
+}
+
 type ListarProdutosRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	PageSize  int32                  `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
@@ -258,7 +385,7 @@ type ListarProdutosRequest struct {
 
 func (x *ListarProdutosRequest) Reset() {
 	*x = ListarProdutosRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[1]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -270,7 +397,7 @@ func (x *ListarProdutosRequest) String() string {
 func (*ListarProdutosRequest) ProtoMessage() {}
 
 func (x *ListarProdutosRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[1]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -283,7 +410,7 @@ func (x *ListarProdutosRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarProdutosRequest.ProtoReflect.Descriptor instead.
 func (*ListarProdutosRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{1}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ListarProdutosRequest) GetPageSize() int32 {
@@ -338,7 +465,7 @@ type ListarProdutosResponse struct {
 
 func (x *ListarProdutosResponse) Reset() {
 	*x = ListarProdutosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[2]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -350,7 +477,7 @@ func (x *ListarProdutosResponse) String() string {
 func (*ListarProdutosResponse) ProtoMessage() {}
 
 func (x *ListarProdutosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[2]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -363,7 +490,7 @@ func (x *ListarProdutosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarProdutosResponse.ProtoReflect.Descriptor instead.
 func (*ListarProdutosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{2}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListarProdutosResponse) GetProdutos() []*Produto {
@@ -389,7 +516,7 @@ type ObterProdutoRequest struct {
 
 func (x *ObterProdutoRequest) Reset() {
 	*x = ObterProdutoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[3]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -401,7 +528,7 @@ func (x *ObterProdutoRequest) String() string {
 func (*ObterProdutoRequest) ProtoMessage() {}
 
 func (x *ObterProdutoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[3]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -414,7 +541,7 @@ func (x *ObterProdutoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterProdutoRequest.ProtoReflect.Descriptor instead.
 func (*ObterProdutoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{3}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ObterProdutoRequest) GetId() string {
@@ -435,7 +562,7 @@ type ExcluirRequest struct {
 
 func (x *ExcluirRequest) Reset() {
 	*x = ExcluirRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[4]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -447,7 +574,7 @@ func (x *ExcluirRequest) String() string {
 func (*ExcluirRequest) ProtoMessage() {}
 
 func (x *ExcluirRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[4]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -460,7 +587,7 @@ func (x *ExcluirRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExcluirRequest.ProtoReflect.Descriptor instead.
 func (*ExcluirRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{4}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ExcluirRequest) GetId() string {
@@ -488,7 +615,7 @@ type AlteracoesRequest struct {
 
 func (x *AlteracoesRequest) Reset() {
 	*x = AlteracoesRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[5]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +627,7 @@ func (x *AlteracoesRequest) String() string {
 func (*AlteracoesRequest) ProtoMessage() {}
 
 func (x *AlteracoesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[5]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +640,7 @@ func (x *AlteracoesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesRequest.ProtoReflect.Descriptor instead.
 func (*AlteracoesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{5}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *AlteracoesRequest) GetDesde() string {
@@ -541,7 +668,7 @@ type AlteracaoProduto struct {
 
 func (x *AlteracaoProduto) Reset() {
 	*x = AlteracaoProduto{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -553,7 +680,7 @@ func (x *AlteracaoProduto) String() string {
 func (*AlteracaoProduto) ProtoMessage() {}
 
 func (x *AlteracaoProduto) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -566,7 +693,7 @@ func (x *AlteracaoProduto) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoProduto.ProtoReflect.Descriptor instead.
 func (*AlteracaoProduto) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{6}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *AlteracaoProduto) GetId() string {
@@ -601,7 +728,7 @@ type AlteracoesProdutosResponse struct {
 
 func (x *AlteracoesProdutosResponse) Reset() {
 	*x = AlteracoesProdutosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -613,7 +740,7 @@ func (x *AlteracoesProdutosResponse) String() string {
 func (*AlteracoesProdutosResponse) ProtoMessage() {}
 
 func (x *AlteracoesProdutosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -626,7 +753,7 @@ func (x *AlteracoesProdutosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesProdutosResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesProdutosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{7}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AlteracoesProdutosResponse) GetAlteracoes() []*AlteracaoProduto {
@@ -675,7 +802,7 @@ type CriarProdutoRequest struct {
 
 func (x *CriarProdutoRequest) Reset() {
 	*x = CriarProdutoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -687,7 +814,7 @@ func (x *CriarProdutoRequest) String() string {
 func (*CriarProdutoRequest) ProtoMessage() {}
 
 func (x *CriarProdutoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -700,7 +827,7 @@ func (x *CriarProdutoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarProdutoRequest.ProtoReflect.Descriptor instead.
 func (*CriarProdutoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{8}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CriarProdutoRequest) GetId() string {
@@ -825,7 +952,7 @@ type AtualizarProdutoRequest struct {
 
 func (x *AtualizarProdutoRequest) Reset() {
 	*x = AtualizarProdutoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -837,7 +964,7 @@ func (x *AtualizarProdutoRequest) String() string {
 func (*AtualizarProdutoRequest) ProtoMessage() {}
 
 func (x *AtualizarProdutoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -850,7 +977,7 @@ func (x *AtualizarProdutoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarProdutoRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarProdutoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{9}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *AtualizarProdutoRequest) GetId() string {
@@ -984,7 +1111,7 @@ type TabelaPreco struct {
 
 func (x *TabelaPreco) Reset() {
 	*x = TabelaPreco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -996,7 +1123,7 @@ func (x *TabelaPreco) String() string {
 func (*TabelaPreco) ProtoMessage() {}
 
 func (x *TabelaPreco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1009,7 +1136,7 @@ func (x *TabelaPreco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TabelaPreco.ProtoReflect.Descriptor instead.
 func (*TabelaPreco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{10}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TabelaPreco) GetId() string {
@@ -1120,7 +1247,7 @@ type ListarTabelasRequest struct {
 
 func (x *ListarTabelasRequest) Reset() {
 	*x = ListarTabelasRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1259,7 @@ func (x *ListarTabelasRequest) String() string {
 func (*ListarTabelasRequest) ProtoMessage() {}
 
 func (x *ListarTabelasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1272,7 @@ func (x *ListarTabelasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTabelasRequest.ProtoReflect.Descriptor instead.
 func (*ListarTabelasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{11}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListarTabelasRequest) GetPageSize() int32 {
@@ -1172,7 +1299,7 @@ type ListarTabelasResponse struct {
 
 func (x *ListarTabelasResponse) Reset() {
 	*x = ListarTabelasResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1184,7 +1311,7 @@ func (x *ListarTabelasResponse) String() string {
 func (*ListarTabelasResponse) ProtoMessage() {}
 
 func (x *ListarTabelasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1197,7 +1324,7 @@ func (x *ListarTabelasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTabelasResponse.ProtoReflect.Descriptor instead.
 func (*ListarTabelasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{12}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListarTabelasResponse) GetTabelas() []*TabelaPreco {
@@ -1223,7 +1350,7 @@ type ObterTabelaRequest struct {
 
 func (x *ObterTabelaRequest) Reset() {
 	*x = ObterTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1235,7 +1362,7 @@ func (x *ObterTabelaRequest) String() string {
 func (*ObterTabelaRequest) ProtoMessage() {}
 
 func (x *ObterTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1248,7 +1375,7 @@ func (x *ObterTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterTabelaRequest.ProtoReflect.Descriptor instead.
 func (*ObterTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{13}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ObterTabelaRequest) GetId() string {
@@ -1269,7 +1396,7 @@ type AlteracaoTabela struct {
 
 func (x *AlteracaoTabela) Reset() {
 	*x = AlteracaoTabela{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1281,7 +1408,7 @@ func (x *AlteracaoTabela) String() string {
 func (*AlteracaoTabela) ProtoMessage() {}
 
 func (x *AlteracaoTabela) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1294,7 +1421,7 @@ func (x *AlteracaoTabela) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoTabela.ProtoReflect.Descriptor instead.
 func (*AlteracaoTabela) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{14}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AlteracaoTabela) GetId() string {
@@ -1329,7 +1456,7 @@ type AlteracoesTabelasResponse struct {
 
 func (x *AlteracoesTabelasResponse) Reset() {
 	*x = AlteracoesTabelasResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +1468,7 @@ func (x *AlteracoesTabelasResponse) String() string {
 func (*AlteracoesTabelasResponse) ProtoMessage() {}
 
 func (x *AlteracoesTabelasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +1481,7 @@ func (x *AlteracoesTabelasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesTabelasResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesTabelasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{15}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AlteracoesTabelasResponse) GetAlteracoes() []*AlteracaoTabela {
@@ -1395,7 +1522,7 @@ type CriarTabelaRequest struct {
 
 func (x *CriarTabelaRequest) Reset() {
 	*x = CriarTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1407,7 +1534,7 @@ func (x *CriarTabelaRequest) String() string {
 func (*CriarTabelaRequest) ProtoMessage() {}
 
 func (x *CriarTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1420,7 +1547,7 @@ func (x *CriarTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarTabelaRequest.ProtoReflect.Descriptor instead.
 func (*CriarTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{16}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CriarTabelaRequest) GetId() string {
@@ -1508,7 +1635,7 @@ type AtualizarTabelaRequest struct {
 
 func (x *AtualizarTabelaRequest) Reset() {
 	*x = AtualizarTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1520,7 +1647,7 @@ func (x *AtualizarTabelaRequest) String() string {
 func (*AtualizarTabelaRequest) ProtoMessage() {}
 
 func (x *AtualizarTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1533,7 +1660,7 @@ func (x *AtualizarTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarTabelaRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{17}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AtualizarTabelaRequest) GetId() string {
@@ -1643,7 +1770,7 @@ type Preco struct {
 
 func (x *Preco) Reset() {
 	*x = Preco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1655,7 +1782,7 @@ func (x *Preco) String() string {
 func (*Preco) ProtoMessage() {}
 
 func (x *Preco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1668,7 +1795,7 @@ func (x *Preco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Preco.ProtoReflect.Descriptor instead.
 func (*Preco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{18}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Preco) GetTabelaId() string {
@@ -1731,7 +1858,7 @@ type ListarPrecosRequest struct {
 
 func (x *ListarPrecosRequest) Reset() {
 	*x = ListarPrecosRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1743,7 +1870,7 @@ func (x *ListarPrecosRequest) String() string {
 func (*ListarPrecosRequest) ProtoMessage() {}
 
 func (x *ListarPrecosRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1756,7 +1883,7 @@ func (x *ListarPrecosRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPrecosRequest.ProtoReflect.Descriptor instead.
 func (*ListarPrecosRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{19}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListarPrecosRequest) GetTabelaId() string {
@@ -1790,7 +1917,7 @@ type ListarPrecosResponse struct {
 
 func (x *ListarPrecosResponse) Reset() {
 	*x = ListarPrecosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1802,7 +1929,7 @@ func (x *ListarPrecosResponse) String() string {
 func (*ListarPrecosResponse) ProtoMessage() {}
 
 func (x *ListarPrecosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1815,7 +1942,7 @@ func (x *ListarPrecosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPrecosResponse.ProtoReflect.Descriptor instead.
 func (*ListarPrecosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{20}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListarPrecosResponse) GetPrecos() []*Preco {
@@ -1844,7 +1971,7 @@ type DefinirPrecoRequest struct {
 
 func (x *DefinirPrecoRequest) Reset() {
 	*x = DefinirPrecoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1856,7 +1983,7 @@ func (x *DefinirPrecoRequest) String() string {
 func (*DefinirPrecoRequest) ProtoMessage() {}
 
 func (x *DefinirPrecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1869,7 +1996,7 @@ func (x *DefinirPrecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefinirPrecoRequest.ProtoReflect.Descriptor instead.
 func (*DefinirPrecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{21}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *DefinirPrecoRequest) GetTabelaId() string {
@@ -1910,7 +2037,7 @@ type RemoverPrecoRequest struct {
 
 func (x *RemoverPrecoRequest) Reset() {
 	*x = RemoverPrecoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1922,7 +2049,7 @@ func (x *RemoverPrecoRequest) String() string {
 func (*RemoverPrecoRequest) ProtoMessage() {}
 
 func (x *RemoverPrecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1935,7 +2062,7 @@ func (x *RemoverPrecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoverPrecoRequest.ProtoReflect.Descriptor instead.
 func (*RemoverPrecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{22}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RemoverPrecoRequest) GetTabelaId() string {
@@ -1964,7 +2091,7 @@ type AlteracaoPreco struct {
 
 func (x *AlteracaoPreco) Reset() {
 	*x = AlteracaoPreco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1976,7 +2103,7 @@ func (x *AlteracaoPreco) String() string {
 func (*AlteracaoPreco) ProtoMessage() {}
 
 func (x *AlteracaoPreco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1989,7 +2116,7 @@ func (x *AlteracaoPreco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoPreco.ProtoReflect.Descriptor instead.
 func (*AlteracaoPreco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{23}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AlteracaoPreco) GetId() string {
@@ -2024,7 +2151,7 @@ type AlteracoesPrecosResponse struct {
 
 func (x *AlteracoesPrecosResponse) Reset() {
 	*x = AlteracoesPrecosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2036,7 +2163,7 @@ func (x *AlteracoesPrecosResponse) String() string {
 func (*AlteracoesPrecosResponse) ProtoMessage() {}
 
 func (x *AlteracoesPrecosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2049,7 +2176,7 @@ func (x *AlteracoesPrecosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesPrecosResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesPrecosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{24}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AlteracoesPrecosResponse) GetAlteracoes() []*AlteracaoPreco {
@@ -2101,7 +2228,7 @@ type CondicaoPagamento struct {
 
 func (x *CondicaoPagamento) Reset() {
 	*x = CondicaoPagamento{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2113,7 +2240,7 @@ func (x *CondicaoPagamento) String() string {
 func (*CondicaoPagamento) ProtoMessage() {}
 
 func (x *CondicaoPagamento) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2126,7 +2253,7 @@ func (x *CondicaoPagamento) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CondicaoPagamento.ProtoReflect.Descriptor instead.
 func (*CondicaoPagamento) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{25}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *CondicaoPagamento) GetId() string {
@@ -2237,7 +2364,7 @@ type ListarCondicoesRequest struct {
 
 func (x *ListarCondicoesRequest) Reset() {
 	*x = ListarCondicoesRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2249,7 +2376,7 @@ func (x *ListarCondicoesRequest) String() string {
 func (*ListarCondicoesRequest) ProtoMessage() {}
 
 func (x *ListarCondicoesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2262,7 +2389,7 @@ func (x *ListarCondicoesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarCondicoesRequest.ProtoReflect.Descriptor instead.
 func (*ListarCondicoesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{26}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListarCondicoesRequest) GetPageSize() int32 {
@@ -2289,7 +2416,7 @@ type ListarCondicoesResponse struct {
 
 func (x *ListarCondicoesResponse) Reset() {
 	*x = ListarCondicoesResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2428,7 @@ func (x *ListarCondicoesResponse) String() string {
 func (*ListarCondicoesResponse) ProtoMessage() {}
 
 func (x *ListarCondicoesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2441,7 @@ func (x *ListarCondicoesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarCondicoesResponse.ProtoReflect.Descriptor instead.
 func (*ListarCondicoesResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{27}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListarCondicoesResponse) GetCondicoes() []*CondicaoPagamento {
@@ -2340,7 +2467,7 @@ type ObterCondicaoRequest struct {
 
 func (x *ObterCondicaoRequest) Reset() {
 	*x = ObterCondicaoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2352,7 +2479,7 @@ func (x *ObterCondicaoRequest) String() string {
 func (*ObterCondicaoRequest) ProtoMessage() {}
 
 func (x *ObterCondicaoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2365,7 +2492,7 @@ func (x *ObterCondicaoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterCondicaoRequest.ProtoReflect.Descriptor instead.
 func (*ObterCondicaoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{28}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ObterCondicaoRequest) GetId() string {
@@ -2386,7 +2513,7 @@ type AlteracaoCondicao struct {
 
 func (x *AlteracaoCondicao) Reset() {
 	*x = AlteracaoCondicao{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2398,7 +2525,7 @@ func (x *AlteracaoCondicao) String() string {
 func (*AlteracaoCondicao) ProtoMessage() {}
 
 func (x *AlteracaoCondicao) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2411,7 +2538,7 @@ func (x *AlteracaoCondicao) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoCondicao.ProtoReflect.Descriptor instead.
 func (*AlteracaoCondicao) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{29}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AlteracaoCondicao) GetId() string {
@@ -2446,7 +2573,7 @@ type AlteracoesCondicoesResponse struct {
 
 func (x *AlteracoesCondicoesResponse) Reset() {
 	*x = AlteracoesCondicoesResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2458,7 +2585,7 @@ func (x *AlteracoesCondicoesResponse) String() string {
 func (*AlteracoesCondicoesResponse) ProtoMessage() {}
 
 func (x *AlteracoesCondicoesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2471,7 +2598,7 @@ func (x *AlteracoesCondicoesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesCondicoesResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesCondicoesResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{30}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AlteracoesCondicoesResponse) GetAlteracoes() []*AlteracaoCondicao {
@@ -2513,7 +2640,7 @@ type CriarCondicaoRequest struct {
 
 func (x *CriarCondicaoRequest) Reset() {
 	*x = CriarCondicaoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[31]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2525,7 +2652,7 @@ func (x *CriarCondicaoRequest) String() string {
 func (*CriarCondicaoRequest) ProtoMessage() {}
 
 func (x *CriarCondicaoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[31]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2538,7 +2665,7 @@ func (x *CriarCondicaoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarCondicaoRequest.ProtoReflect.Descriptor instead.
 func (*CriarCondicaoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{31}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CriarCondicaoRequest) GetId() string {
@@ -2624,7 +2751,7 @@ type AtualizarCondicaoRequest struct {
 
 func (x *AtualizarCondicaoRequest) Reset() {
 	*x = AtualizarCondicaoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[32]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2636,7 +2763,7 @@ func (x *AtualizarCondicaoRequest) String() string {
 func (*AtualizarCondicaoRequest) ProtoMessage() {}
 
 func (x *AtualizarCondicaoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[32]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2649,7 +2776,7 @@ func (x *AtualizarCondicaoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarCondicaoRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarCondicaoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{32}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *AtualizarCondicaoRequest) GetId() string {
@@ -2744,7 +2871,7 @@ type Promocao struct {
 
 func (x *Promocao) Reset() {
 	*x = Promocao{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[33]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2756,7 +2883,7 @@ func (x *Promocao) String() string {
 func (*Promocao) ProtoMessage() {}
 
 func (x *Promocao) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[33]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2769,7 +2896,7 @@ func (x *Promocao) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Promocao.ProtoReflect.Descriptor instead.
 func (*Promocao) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{33}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Promocao) GetId() string {
@@ -2828,7 +2955,7 @@ type DescontoVolume struct {
 
 func (x *DescontoVolume) Reset() {
 	*x = DescontoVolume{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[34]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2840,7 +2967,7 @@ func (x *DescontoVolume) String() string {
 func (*DescontoVolume) ProtoMessage() {}
 
 func (x *DescontoVolume) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[34]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2853,7 +2980,7 @@ func (x *DescontoVolume) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescontoVolume.ProtoReflect.Descriptor instead.
 func (*DescontoVolume) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{34}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *DescontoVolume) GetId() string {
@@ -2901,7 +3028,7 @@ type LimiteGrupo struct {
 
 func (x *LimiteGrupo) Reset() {
 	*x = LimiteGrupo{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[35]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2913,7 +3040,7 @@ func (x *LimiteGrupo) String() string {
 func (*LimiteGrupo) ProtoMessage() {}
 
 func (x *LimiteGrupo) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[35]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2926,7 +3053,7 @@ func (x *LimiteGrupo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LimiteGrupo.ProtoReflect.Descriptor instead.
 func (*LimiteGrupo) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{35}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *LimiteGrupo) GetGrupo() string {
@@ -2959,7 +3086,7 @@ type VendedorPolitica struct {
 
 func (x *VendedorPolitica) Reset() {
 	*x = VendedorPolitica{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[36]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2971,7 +3098,7 @@ func (x *VendedorPolitica) String() string {
 func (*VendedorPolitica) ProtoMessage() {}
 
 func (x *VendedorPolitica) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[36]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2984,7 +3111,7 @@ func (x *VendedorPolitica) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VendedorPolitica.ProtoReflect.Descriptor instead.
 func (*VendedorPolitica) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{36}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *VendedorPolitica) GetId() string {
@@ -3036,7 +3163,7 @@ type PoliticaComercial struct {
 
 func (x *PoliticaComercial) Reset() {
 	*x = PoliticaComercial{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[37]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3048,7 +3175,7 @@ func (x *PoliticaComercial) String() string {
 func (*PoliticaComercial) ProtoMessage() {}
 
 func (x *PoliticaComercial) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[37]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3061,7 +3188,7 @@ func (x *PoliticaComercial) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PoliticaComercial.ProtoReflect.Descriptor instead.
 func (*PoliticaComercial) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{37}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PoliticaComercial) GetEmpresa() string {
@@ -3142,7 +3269,7 @@ type ObterPoliticaRequest struct {
 
 func (x *ObterPoliticaRequest) Reset() {
 	*x = ObterPoliticaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[38]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3154,7 +3281,7 @@ func (x *ObterPoliticaRequest) String() string {
 func (*ObterPoliticaRequest) ProtoMessage() {}
 
 func (x *ObterPoliticaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[38]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3167,7 +3294,7 @@ func (x *ObterPoliticaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterPoliticaRequest.ProtoReflect.Descriptor instead.
 func (*ObterPoliticaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{38}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{40}
 }
 
 type DefinirPoliticaRequest struct {
@@ -3186,7 +3313,7 @@ type DefinirPoliticaRequest struct {
 
 func (x *DefinirPoliticaRequest) Reset() {
 	*x = DefinirPoliticaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[39]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3198,7 +3325,7 @@ func (x *DefinirPoliticaRequest) String() string {
 func (*DefinirPoliticaRequest) ProtoMessage() {}
 
 func (x *DefinirPoliticaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[39]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3211,7 +3338,7 @@ func (x *DefinirPoliticaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefinirPoliticaRequest.ProtoReflect.Descriptor instead.
 func (*DefinirPoliticaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{39}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *DefinirPoliticaRequest) GetVersao() int64 {
@@ -3291,7 +3418,7 @@ type RegraST struct {
 
 func (x *RegraST) Reset() {
 	*x = RegraST{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[40]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3303,7 +3430,7 @@ func (x *RegraST) String() string {
 func (*RegraST) ProtoMessage() {}
 
 func (x *RegraST) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[40]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3316,7 +3443,7 @@ func (x *RegraST) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegraST.ProtoReflect.Descriptor instead.
 func (*RegraST) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{40}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RegraST) GetId() string {
@@ -3407,7 +3534,7 @@ type ListarRegrasSTRequest struct {
 
 func (x *ListarRegrasSTRequest) Reset() {
 	*x = ListarRegrasSTRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[41]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3419,7 +3546,7 @@ func (x *ListarRegrasSTRequest) String() string {
 func (*ListarRegrasSTRequest) ProtoMessage() {}
 
 func (x *ListarRegrasSTRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[41]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3432,7 +3559,7 @@ func (x *ListarRegrasSTRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRegrasSTRequest.ProtoReflect.Descriptor instead.
 func (*ListarRegrasSTRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{41}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListarRegrasSTRequest) GetPageSize() int32 {
@@ -3466,7 +3593,7 @@ type ListarRegrasSTResponse struct {
 
 func (x *ListarRegrasSTResponse) Reset() {
 	*x = ListarRegrasSTResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[42]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3478,7 +3605,7 @@ func (x *ListarRegrasSTResponse) String() string {
 func (*ListarRegrasSTResponse) ProtoMessage() {}
 
 func (x *ListarRegrasSTResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[42]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3491,7 +3618,7 @@ func (x *ListarRegrasSTResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRegrasSTResponse.ProtoReflect.Descriptor instead.
 func (*ListarRegrasSTResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{42}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListarRegrasSTResponse) GetRegras() []*RegraST {
@@ -3523,7 +3650,7 @@ type CriarRegraSTRequest struct {
 
 func (x *CriarRegraSTRequest) Reset() {
 	*x = CriarRegraSTRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[43]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3535,7 +3662,7 @@ func (x *CriarRegraSTRequest) String() string {
 func (*CriarRegraSTRequest) ProtoMessage() {}
 
 func (x *CriarRegraSTRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[43]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3548,7 +3675,7 @@ func (x *CriarRegraSTRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarRegraSTRequest.ProtoReflect.Descriptor instead.
 func (*CriarRegraSTRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{43}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *CriarRegraSTRequest) GetId() string {
@@ -3612,7 +3739,7 @@ type ItemCalculo struct {
 
 func (x *ItemCalculo) Reset() {
 	*x = ItemCalculo{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[44]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3624,7 +3751,7 @@ func (x *ItemCalculo) String() string {
 func (*ItemCalculo) ProtoMessage() {}
 
 func (x *ItemCalculo) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[44]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3637,7 +3764,7 @@ func (x *ItemCalculo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemCalculo.ProtoReflect.Descriptor instead.
 func (*ItemCalculo) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{44}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ItemCalculo) GetProdutoId() string {
@@ -3675,7 +3802,7 @@ type CalcularPrecosRequest struct {
 
 func (x *CalcularPrecosRequest) Reset() {
 	*x = CalcularPrecosRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[45]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3687,7 +3814,7 @@ func (x *CalcularPrecosRequest) String() string {
 func (*CalcularPrecosRequest) ProtoMessage() {}
 
 func (x *CalcularPrecosRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[45]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3700,7 +3827,7 @@ func (x *CalcularPrecosRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalcularPrecosRequest.ProtoReflect.Descriptor instead.
 func (*CalcularPrecosRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{45}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *CalcularPrecosRequest) GetClienteId() string {
@@ -3744,7 +3871,7 @@ type DescontoAplicado struct {
 
 func (x *DescontoAplicado) Reset() {
 	*x = DescontoAplicado{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[46]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3756,7 +3883,7 @@ func (x *DescontoAplicado) String() string {
 func (*DescontoAplicado) ProtoMessage() {}
 
 func (x *DescontoAplicado) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[46]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3769,7 +3896,7 @@ func (x *DescontoAplicado) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescontoAplicado.ProtoReflect.Descriptor instead.
 func (*DescontoAplicado) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{46}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DescontoAplicado) GetOrigem() string {
@@ -3809,7 +3936,7 @@ type ItemCalculado struct {
 
 func (x *ItemCalculado) Reset() {
 	*x = ItemCalculado{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[47]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3821,7 +3948,7 @@ func (x *ItemCalculado) String() string {
 func (*ItemCalculado) ProtoMessage() {}
 
 func (x *ItemCalculado) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[47]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3834,7 +3961,7 @@ func (x *ItemCalculado) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemCalculado.ProtoReflect.Descriptor instead.
 func (*ItemCalculado) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{47}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ItemCalculado) GetProdutoId() string {
@@ -3905,7 +4032,7 @@ type Aviso struct {
 
 func (x *Aviso) Reset() {
 	*x = Aviso{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[48]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3917,7 +4044,7 @@ func (x *Aviso) String() string {
 func (*Aviso) ProtoMessage() {}
 
 func (x *Aviso) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[48]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3930,7 +4057,7 @@ func (x *Aviso) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Aviso.ProtoReflect.Descriptor instead.
 func (*Aviso) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{48}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Aviso) GetMotivo() string {
@@ -3961,7 +4088,7 @@ type CalcularPrecosResponse struct {
 
 func (x *CalcularPrecosResponse) Reset() {
 	*x = CalcularPrecosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[49]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3973,7 +4100,7 @@ func (x *CalcularPrecosResponse) String() string {
 func (*CalcularPrecosResponse) ProtoMessage() {}
 
 func (x *CalcularPrecosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[49]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3986,7 +4113,7 @@ func (x *CalcularPrecosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalcularPrecosResponse.ProtoReflect.Descriptor instead.
 func (*CalcularPrecosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{49}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CalcularPrecosResponse) GetItens() []*ItemCalculado {
@@ -4043,7 +4170,7 @@ type ImportarRequest struct {
 
 func (x *ImportarRequest) Reset() {
 	*x = ImportarRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4055,7 +4182,7 @@ func (x *ImportarRequest) String() string {
 func (*ImportarRequest) ProtoMessage() {}
 
 func (x *ImportarRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[50]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4068,7 +4195,7 @@ func (x *ImportarRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportarRequest.ProtoReflect.Descriptor instead.
 func (*ImportarRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{50}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ImportarRequest) GetCsv() string {
@@ -4096,7 +4223,7 @@ type ImportarPrecosRequest struct {
 
 func (x *ImportarPrecosRequest) Reset() {
 	*x = ImportarPrecosRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4108,7 +4235,7 @@ func (x *ImportarPrecosRequest) String() string {
 func (*ImportarPrecosRequest) ProtoMessage() {}
 
 func (x *ImportarPrecosRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[51]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4121,7 +4248,7 @@ func (x *ImportarPrecosRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportarPrecosRequest.ProtoReflect.Descriptor instead.
 func (*ImportarPrecosRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{51}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ImportarPrecosRequest) GetTabelaId() string {
@@ -4158,7 +4285,7 @@ type LinhaRecusada struct {
 
 func (x *LinhaRecusada) Reset() {
 	*x = LinhaRecusada{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4170,7 +4297,7 @@ func (x *LinhaRecusada) String() string {
 func (*LinhaRecusada) ProtoMessage() {}
 
 func (x *LinhaRecusada) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[52]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4183,7 +4310,7 @@ func (x *LinhaRecusada) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinhaRecusada.ProtoReflect.Descriptor instead.
 func (*LinhaRecusada) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{52}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LinhaRecusada) GetLinha() int32 {
@@ -4221,7 +4348,7 @@ type ImportarResponse struct {
 
 func (x *ImportarResponse) Reset() {
 	*x = ImportarResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4233,7 +4360,7 @@ func (x *ImportarResponse) String() string {
 func (*ImportarResponse) ProtoMessage() {}
 
 func (x *ImportarResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[53]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4246,7 +4373,7 @@ func (x *ImportarResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportarResponse.ProtoReflect.Descriptor instead.
 func (*ImportarResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{53}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ImportarResponse) GetTotal() int32 {
@@ -4288,7 +4415,7 @@ var File_crm_sales_v1_sales_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\n" +
-	"\x18crm/sales/v1/sales.proto\x12\fcrm.sales.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x05\n" +
+	"\x18crm/sales/v1/sales.proto\x12\fcrm.sales.v1\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe1\x05\n" +
 	"\aProduto\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x16\n" +
@@ -4316,7 +4443,16 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\n" +
 	"criado_por\x18\x14 \x01(\tR\tcriadoPor\x12!\n" +
 	"\falterado_por\x18\x15 \x01(\tR\valteradoPor\x12\x1a\n" +
-	"\bexcluido\x18\x16 \x01(\bR\bexcluido\"\xb2\x01\n" +
+	"\bexcluido\x18\x16 \x01(\bR\bexcluido\x12\x1f\n" +
+	"\vfoto_versao\x18\x17 \x01(\tR\n" +
+	"fotoVersao\"h\n" +
+	"\x19DefinirFotoProdutoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12#\n" +
+	"\rimagem_base64\x18\x02 \x01(\tR\fimagemBase64\x12\x16\n" +
+	"\x06versao\x18\x03 \x01(\x03R\x06versao\"C\n" +
+	"\x17ObterFotoProdutoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
+	"\atamanho\x18\x02 \x01(\tR\atamanho\"\xb2\x01\n" +
 	"\x15ListarProdutosRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -4718,7 +4854,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\n" +
 	"rejeitadas\x18\x04 \x03(\v2\x1b.crm.sales.v1.LinhaRecusadaR\n" +
 	"rejeitadas\x12!\n" +
-	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xc3\x14\n" +
+	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xb5\x16\n" +
 	"\fSalesService\x12[\n" +
 	"\x0eListarProdutos\x12#.crm.sales.v1.ListarProdutosRequest\x1a$.crm.sales.v1.ListarProdutosResponse\x12H\n" +
 	"\fObterProduto\x12!.crm.sales.v1.ObterProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12_\n" +
@@ -4726,7 +4862,10 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\fCriarProduto\x12!.crm.sales.v1.CriarProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12P\n" +
 	"\x10AtualizarProduto\x12%.crm.sales.v1.AtualizarProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12E\n" +
 	"\x0eExcluirProduto\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.Produto\x12Q\n" +
-	"\x10ImportarProdutos\x12\x1d.crm.sales.v1.ImportarRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12X\n" +
+	"\x10ImportarProdutos\x12\x1d.crm.sales.v1.ImportarRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12T\n" +
+	"\x12DefinirFotoProduto\x12'.crm.sales.v1.DefinirFotoProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12I\n" +
+	"\x12RemoverFotoProduto\x12\x1c.crm.sales.v1.ExcluirRequest\x1a\x15.crm.sales.v1.Produto\x12O\n" +
+	"\x10ObterFotoProduto\x12%.crm.sales.v1.ObterFotoProdutoRequest\x1a\x14.google.api.HttpBody\x12X\n" +
 	"\rListarTabelas\x12\".crm.sales.v1.ListarTabelasRequest\x1a#.crm.sales.v1.ListarTabelasResponse\x12J\n" +
 	"\vObterTabela\x12 .crm.sales.v1.ObterTabelaRequest\x1a\x19.crm.sales.v1.TabelaPreco\x12]\n" +
 	"\x11AlteracoesTabelas\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a'.crm.sales.v1.AlteracoesTabelasResponse\x12J\n" +
@@ -4764,165 +4903,174 @@ func file_crm_sales_v1_sales_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_sales_proto_rawDescData
 }
 
-var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
+var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*Produto)(nil),                     // 0: crm.sales.v1.Produto
-	(*ListarProdutosRequest)(nil),       // 1: crm.sales.v1.ListarProdutosRequest
-	(*ListarProdutosResponse)(nil),      // 2: crm.sales.v1.ListarProdutosResponse
-	(*ObterProdutoRequest)(nil),         // 3: crm.sales.v1.ObterProdutoRequest
-	(*ExcluirRequest)(nil),              // 4: crm.sales.v1.ExcluirRequest
-	(*AlteracoesRequest)(nil),           // 5: crm.sales.v1.AlteracoesRequest
-	(*AlteracaoProduto)(nil),            // 6: crm.sales.v1.AlteracaoProduto
-	(*AlteracoesProdutosResponse)(nil),  // 7: crm.sales.v1.AlteracoesProdutosResponse
-	(*CriarProdutoRequest)(nil),         // 8: crm.sales.v1.CriarProdutoRequest
-	(*AtualizarProdutoRequest)(nil),     // 9: crm.sales.v1.AtualizarProdutoRequest
-	(*TabelaPreco)(nil),                 // 10: crm.sales.v1.TabelaPreco
-	(*ListarTabelasRequest)(nil),        // 11: crm.sales.v1.ListarTabelasRequest
-	(*ListarTabelasResponse)(nil),       // 12: crm.sales.v1.ListarTabelasResponse
-	(*ObterTabelaRequest)(nil),          // 13: crm.sales.v1.ObterTabelaRequest
-	(*AlteracaoTabela)(nil),             // 14: crm.sales.v1.AlteracaoTabela
-	(*AlteracoesTabelasResponse)(nil),   // 15: crm.sales.v1.AlteracoesTabelasResponse
-	(*CriarTabelaRequest)(nil),          // 16: crm.sales.v1.CriarTabelaRequest
-	(*AtualizarTabelaRequest)(nil),      // 17: crm.sales.v1.AtualizarTabelaRequest
-	(*Preco)(nil),                       // 18: crm.sales.v1.Preco
-	(*ListarPrecosRequest)(nil),         // 19: crm.sales.v1.ListarPrecosRequest
-	(*ListarPrecosResponse)(nil),        // 20: crm.sales.v1.ListarPrecosResponse
-	(*DefinirPrecoRequest)(nil),         // 21: crm.sales.v1.DefinirPrecoRequest
-	(*RemoverPrecoRequest)(nil),         // 22: crm.sales.v1.RemoverPrecoRequest
-	(*AlteracaoPreco)(nil),              // 23: crm.sales.v1.AlteracaoPreco
-	(*AlteracoesPrecosResponse)(nil),    // 24: crm.sales.v1.AlteracoesPrecosResponse
-	(*CondicaoPagamento)(nil),           // 25: crm.sales.v1.CondicaoPagamento
-	(*ListarCondicoesRequest)(nil),      // 26: crm.sales.v1.ListarCondicoesRequest
-	(*ListarCondicoesResponse)(nil),     // 27: crm.sales.v1.ListarCondicoesResponse
-	(*ObterCondicaoRequest)(nil),        // 28: crm.sales.v1.ObterCondicaoRequest
-	(*AlteracaoCondicao)(nil),           // 29: crm.sales.v1.AlteracaoCondicao
-	(*AlteracoesCondicoesResponse)(nil), // 30: crm.sales.v1.AlteracoesCondicoesResponse
-	(*CriarCondicaoRequest)(nil),        // 31: crm.sales.v1.CriarCondicaoRequest
-	(*AtualizarCondicaoRequest)(nil),    // 32: crm.sales.v1.AtualizarCondicaoRequest
-	(*Promocao)(nil),                    // 33: crm.sales.v1.Promocao
-	(*DescontoVolume)(nil),              // 34: crm.sales.v1.DescontoVolume
-	(*LimiteGrupo)(nil),                 // 35: crm.sales.v1.LimiteGrupo
-	(*VendedorPolitica)(nil),            // 36: crm.sales.v1.VendedorPolitica
-	(*PoliticaComercial)(nil),           // 37: crm.sales.v1.PoliticaComercial
-	(*ObterPoliticaRequest)(nil),        // 38: crm.sales.v1.ObterPoliticaRequest
-	(*DefinirPoliticaRequest)(nil),      // 39: crm.sales.v1.DefinirPoliticaRequest
-	(*RegraST)(nil),                     // 40: crm.sales.v1.RegraST
-	(*ListarRegrasSTRequest)(nil),       // 41: crm.sales.v1.ListarRegrasSTRequest
-	(*ListarRegrasSTResponse)(nil),      // 42: crm.sales.v1.ListarRegrasSTResponse
-	(*CriarRegraSTRequest)(nil),         // 43: crm.sales.v1.CriarRegraSTRequest
-	(*ItemCalculo)(nil),                 // 44: crm.sales.v1.ItemCalculo
-	(*CalcularPrecosRequest)(nil),       // 45: crm.sales.v1.CalcularPrecosRequest
-	(*DescontoAplicado)(nil),            // 46: crm.sales.v1.DescontoAplicado
-	(*ItemCalculado)(nil),               // 47: crm.sales.v1.ItemCalculado
-	(*Aviso)(nil),                       // 48: crm.sales.v1.Aviso
-	(*CalcularPrecosResponse)(nil),      // 49: crm.sales.v1.CalcularPrecosResponse
-	(*ImportarRequest)(nil),             // 50: crm.sales.v1.ImportarRequest
-	(*ImportarPrecosRequest)(nil),       // 51: crm.sales.v1.ImportarPrecosRequest
-	(*LinhaRecusada)(nil),               // 52: crm.sales.v1.LinhaRecusada
-	(*ImportarResponse)(nil),            // 53: crm.sales.v1.ImportarResponse
-	(*timestamppb.Timestamp)(nil),       // 54: google.protobuf.Timestamp
+	(*DefinirFotoProdutoRequest)(nil),   // 1: crm.sales.v1.DefinirFotoProdutoRequest
+	(*ObterFotoProdutoRequest)(nil),     // 2: crm.sales.v1.ObterFotoProdutoRequest
+	(*ListarProdutosRequest)(nil),       // 3: crm.sales.v1.ListarProdutosRequest
+	(*ListarProdutosResponse)(nil),      // 4: crm.sales.v1.ListarProdutosResponse
+	(*ObterProdutoRequest)(nil),         // 5: crm.sales.v1.ObterProdutoRequest
+	(*ExcluirRequest)(nil),              // 6: crm.sales.v1.ExcluirRequest
+	(*AlteracoesRequest)(nil),           // 7: crm.sales.v1.AlteracoesRequest
+	(*AlteracaoProduto)(nil),            // 8: crm.sales.v1.AlteracaoProduto
+	(*AlteracoesProdutosResponse)(nil),  // 9: crm.sales.v1.AlteracoesProdutosResponse
+	(*CriarProdutoRequest)(nil),         // 10: crm.sales.v1.CriarProdutoRequest
+	(*AtualizarProdutoRequest)(nil),     // 11: crm.sales.v1.AtualizarProdutoRequest
+	(*TabelaPreco)(nil),                 // 12: crm.sales.v1.TabelaPreco
+	(*ListarTabelasRequest)(nil),        // 13: crm.sales.v1.ListarTabelasRequest
+	(*ListarTabelasResponse)(nil),       // 14: crm.sales.v1.ListarTabelasResponse
+	(*ObterTabelaRequest)(nil),          // 15: crm.sales.v1.ObterTabelaRequest
+	(*AlteracaoTabela)(nil),             // 16: crm.sales.v1.AlteracaoTabela
+	(*AlteracoesTabelasResponse)(nil),   // 17: crm.sales.v1.AlteracoesTabelasResponse
+	(*CriarTabelaRequest)(nil),          // 18: crm.sales.v1.CriarTabelaRequest
+	(*AtualizarTabelaRequest)(nil),      // 19: crm.sales.v1.AtualizarTabelaRequest
+	(*Preco)(nil),                       // 20: crm.sales.v1.Preco
+	(*ListarPrecosRequest)(nil),         // 21: crm.sales.v1.ListarPrecosRequest
+	(*ListarPrecosResponse)(nil),        // 22: crm.sales.v1.ListarPrecosResponse
+	(*DefinirPrecoRequest)(nil),         // 23: crm.sales.v1.DefinirPrecoRequest
+	(*RemoverPrecoRequest)(nil),         // 24: crm.sales.v1.RemoverPrecoRequest
+	(*AlteracaoPreco)(nil),              // 25: crm.sales.v1.AlteracaoPreco
+	(*AlteracoesPrecosResponse)(nil),    // 26: crm.sales.v1.AlteracoesPrecosResponse
+	(*CondicaoPagamento)(nil),           // 27: crm.sales.v1.CondicaoPagamento
+	(*ListarCondicoesRequest)(nil),      // 28: crm.sales.v1.ListarCondicoesRequest
+	(*ListarCondicoesResponse)(nil),     // 29: crm.sales.v1.ListarCondicoesResponse
+	(*ObterCondicaoRequest)(nil),        // 30: crm.sales.v1.ObterCondicaoRequest
+	(*AlteracaoCondicao)(nil),           // 31: crm.sales.v1.AlteracaoCondicao
+	(*AlteracoesCondicoesResponse)(nil), // 32: crm.sales.v1.AlteracoesCondicoesResponse
+	(*CriarCondicaoRequest)(nil),        // 33: crm.sales.v1.CriarCondicaoRequest
+	(*AtualizarCondicaoRequest)(nil),    // 34: crm.sales.v1.AtualizarCondicaoRequest
+	(*Promocao)(nil),                    // 35: crm.sales.v1.Promocao
+	(*DescontoVolume)(nil),              // 36: crm.sales.v1.DescontoVolume
+	(*LimiteGrupo)(nil),                 // 37: crm.sales.v1.LimiteGrupo
+	(*VendedorPolitica)(nil),            // 38: crm.sales.v1.VendedorPolitica
+	(*PoliticaComercial)(nil),           // 39: crm.sales.v1.PoliticaComercial
+	(*ObterPoliticaRequest)(nil),        // 40: crm.sales.v1.ObterPoliticaRequest
+	(*DefinirPoliticaRequest)(nil),      // 41: crm.sales.v1.DefinirPoliticaRequest
+	(*RegraST)(nil),                     // 42: crm.sales.v1.RegraST
+	(*ListarRegrasSTRequest)(nil),       // 43: crm.sales.v1.ListarRegrasSTRequest
+	(*ListarRegrasSTResponse)(nil),      // 44: crm.sales.v1.ListarRegrasSTResponse
+	(*CriarRegraSTRequest)(nil),         // 45: crm.sales.v1.CriarRegraSTRequest
+	(*ItemCalculo)(nil),                 // 46: crm.sales.v1.ItemCalculo
+	(*CalcularPrecosRequest)(nil),       // 47: crm.sales.v1.CalcularPrecosRequest
+	(*DescontoAplicado)(nil),            // 48: crm.sales.v1.DescontoAplicado
+	(*ItemCalculado)(nil),               // 49: crm.sales.v1.ItemCalculado
+	(*Aviso)(nil),                       // 50: crm.sales.v1.Aviso
+	(*CalcularPrecosResponse)(nil),      // 51: crm.sales.v1.CalcularPrecosResponse
+	(*ImportarRequest)(nil),             // 52: crm.sales.v1.ImportarRequest
+	(*ImportarPrecosRequest)(nil),       // 53: crm.sales.v1.ImportarPrecosRequest
+	(*LinhaRecusada)(nil),               // 54: crm.sales.v1.LinhaRecusada
+	(*ImportarResponse)(nil),            // 55: crm.sales.v1.ImportarResponse
+	(*timestamppb.Timestamp)(nil),       // 56: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),           // 57: google.api.HttpBody
 }
 var file_crm_sales_v1_sales_proto_depIdxs = []int32{
-	54, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
-	54, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
-	54, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
+	56, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
+	56, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
+	56, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 3: crm.sales.v1.ListarProdutosResponse.produtos:type_name -> crm.sales.v1.Produto
 	0,  // 4: crm.sales.v1.AlteracaoProduto.produto:type_name -> crm.sales.v1.Produto
-	6,  // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
-	54, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
-	54, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
-	10, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
-	10, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
-	14, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
-	54, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
-	18, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
-	18, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
-	23, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
-	54, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
-	54, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
-	25, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
-	25, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
-	29, // 19: crm.sales.v1.AlteracoesCondicoesResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoCondicao
-	36, // 20: crm.sales.v1.PoliticaComercial.vendedores:type_name -> crm.sales.v1.VendedorPolitica
-	35, // 21: crm.sales.v1.PoliticaComercial.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
-	33, // 22: crm.sales.v1.PoliticaComercial.promocoes:type_name -> crm.sales.v1.Promocao
-	34, // 23: crm.sales.v1.PoliticaComercial.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	54, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
-	36, // 25: crm.sales.v1.DefinirPoliticaRequest.vendedores:type_name -> crm.sales.v1.VendedorPolitica
-	35, // 26: crm.sales.v1.DefinirPoliticaRequest.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
-	33, // 27: crm.sales.v1.DefinirPoliticaRequest.promocoes:type_name -> crm.sales.v1.Promocao
-	34, // 28: crm.sales.v1.DefinirPoliticaRequest.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	54, // 29: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
-	40, // 30: crm.sales.v1.ListarRegrasSTResponse.regras:type_name -> crm.sales.v1.RegraST
-	44, // 31: crm.sales.v1.CalcularPrecosRequest.itens:type_name -> crm.sales.v1.ItemCalculo
-	46, // 32: crm.sales.v1.ItemCalculado.descontos:type_name -> crm.sales.v1.DescontoAplicado
-	47, // 33: crm.sales.v1.CalcularPrecosResponse.itens:type_name -> crm.sales.v1.ItemCalculado
-	48, // 34: crm.sales.v1.CalcularPrecosResponse.avisos:type_name -> crm.sales.v1.Aviso
-	52, // 35: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
-	1,  // 36: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
-	3,  // 37: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
-	5,  // 38: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
-	8,  // 39: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
-	9,  // 40: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
-	4,  // 41: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
-	50, // 42: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
-	11, // 43: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
-	13, // 44: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
-	5,  // 45: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
-	16, // 46: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
-	17, // 47: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
-	4,  // 48: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
-	19, // 49: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
-	21, // 50: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
-	22, // 51: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
-	51, // 52: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
-	5,  // 53: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
-	26, // 54: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
-	28, // 55: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
-	5,  // 56: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
-	31, // 57: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
-	32, // 58: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
-	4,  // 59: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
-	38, // 60: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
-	39, // 61: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
-	41, // 62: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
-	43, // 63: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
-	4,  // 64: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
-	50, // 65: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
-	45, // 66: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
-	2,  // 67: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
-	0,  // 68: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
-	7,  // 69: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
-	0,  // 70: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 71: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 72: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
-	53, // 73: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
-	12, // 74: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
-	10, // 75: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
-	15, // 76: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
-	10, // 77: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 78: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
-	10, // 79: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
-	20, // 80: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
-	18, // 81: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
-	18, // 82: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
-	53, // 83: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
-	24, // 84: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
-	27, // 85: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
-	25, // 86: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	30, // 87: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
-	25, // 88: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 89: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	25, // 90: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	37, // 91: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	37, // 92: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	42, // 93: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
-	40, // 94: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
-	40, // 95: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
-	53, // 96: crm.sales.v1.SalesService.ImportarRegrasST:output_type -> crm.sales.v1.ImportarResponse
-	49, // 97: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
-	67, // [67:98] is the sub-list for method output_type
-	36, // [36:67] is the sub-list for method input_type
+	8,  // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
+	56, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
+	56, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
+	12, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
+	12, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
+	16, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
+	56, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
+	20, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
+	20, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
+	25, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
+	56, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
+	56, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
+	27, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
+	27, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
+	31, // 19: crm.sales.v1.AlteracoesCondicoesResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoCondicao
+	38, // 20: crm.sales.v1.PoliticaComercial.vendedores:type_name -> crm.sales.v1.VendedorPolitica
+	37, // 21: crm.sales.v1.PoliticaComercial.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
+	35, // 22: crm.sales.v1.PoliticaComercial.promocoes:type_name -> crm.sales.v1.Promocao
+	36, // 23: crm.sales.v1.PoliticaComercial.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
+	56, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
+	38, // 25: crm.sales.v1.DefinirPoliticaRequest.vendedores:type_name -> crm.sales.v1.VendedorPolitica
+	37, // 26: crm.sales.v1.DefinirPoliticaRequest.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
+	35, // 27: crm.sales.v1.DefinirPoliticaRequest.promocoes:type_name -> crm.sales.v1.Promocao
+	36, // 28: crm.sales.v1.DefinirPoliticaRequest.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
+	56, // 29: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
+	42, // 30: crm.sales.v1.ListarRegrasSTResponse.regras:type_name -> crm.sales.v1.RegraST
+	46, // 31: crm.sales.v1.CalcularPrecosRequest.itens:type_name -> crm.sales.v1.ItemCalculo
+	48, // 32: crm.sales.v1.ItemCalculado.descontos:type_name -> crm.sales.v1.DescontoAplicado
+	49, // 33: crm.sales.v1.CalcularPrecosResponse.itens:type_name -> crm.sales.v1.ItemCalculado
+	50, // 34: crm.sales.v1.CalcularPrecosResponse.avisos:type_name -> crm.sales.v1.Aviso
+	54, // 35: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
+	3,  // 36: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
+	5,  // 37: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
+	7,  // 38: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
+	10, // 39: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
+	11, // 40: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
+	6,  // 41: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
+	52, // 42: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
+	1,  // 43: crm.sales.v1.SalesService.DefinirFotoProduto:input_type -> crm.sales.v1.DefinirFotoProdutoRequest
+	6,  // 44: crm.sales.v1.SalesService.RemoverFotoProduto:input_type -> crm.sales.v1.ExcluirRequest
+	2,  // 45: crm.sales.v1.SalesService.ObterFotoProduto:input_type -> crm.sales.v1.ObterFotoProdutoRequest
+	13, // 46: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
+	15, // 47: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
+	7,  // 48: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
+	18, // 49: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
+	19, // 50: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
+	6,  // 51: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
+	21, // 52: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
+	23, // 53: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
+	24, // 54: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
+	53, // 55: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
+	7,  // 56: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
+	28, // 57: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
+	30, // 58: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
+	7,  // 59: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
+	33, // 60: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
+	34, // 61: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
+	6,  // 62: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
+	40, // 63: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
+	41, // 64: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
+	43, // 65: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
+	45, // 66: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
+	6,  // 67: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
+	52, // 68: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
+	47, // 69: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
+	4,  // 70: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
+	0,  // 71: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
+	9,  // 72: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
+	0,  // 73: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 74: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 75: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
+	55, // 76: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
+	0,  // 77: crm.sales.v1.SalesService.DefinirFotoProduto:output_type -> crm.sales.v1.Produto
+	0,  // 78: crm.sales.v1.SalesService.RemoverFotoProduto:output_type -> crm.sales.v1.Produto
+	57, // 79: crm.sales.v1.SalesService.ObterFotoProduto:output_type -> google.api.HttpBody
+	14, // 80: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
+	12, // 81: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
+	17, // 82: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
+	12, // 83: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
+	12, // 84: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
+	12, // 85: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
+	22, // 86: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
+	20, // 87: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
+	20, // 88: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
+	55, // 89: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
+	26, // 90: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
+	29, // 91: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
+	27, // 92: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	32, // 93: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
+	27, // 94: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	27, // 95: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	27, // 96: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	39, // 97: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	39, // 98: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	44, // 99: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
+	42, // 100: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
+	42, // 101: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
+	55, // 102: crm.sales.v1.SalesService.ImportarRegrasST:output_type -> crm.sales.v1.ImportarResponse
+	51, // 103: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
+	70, // [70:104] is the sub-list for method output_type
+	36, // [36:70] is the sub-list for method input_type
 	36, // [36:36] is the sub-list for extension type_name
 	36, // [36:36] is the sub-list for extension extendee
 	0,  // [0:36] is the sub-list for field type_name
@@ -4933,19 +5081,19 @@ func file_crm_sales_v1_sales_proto_init() {
 	if File_crm_sales_v1_sales_proto != nil {
 		return
 	}
-	file_crm_sales_v1_sales_proto_msgTypes[1].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[8].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[9].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[17].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[31].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[32].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[3].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[10].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[11].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[19].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[33].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[34].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_sales_proto_rawDesc), len(file_crm_sales_v1_sales_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   54,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -8,6 +8,7 @@ package salesv1
 
 import (
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -26,6 +27,9 @@ const (
 	SalesService_AtualizarProduto_FullMethodName    = "/crm.sales.v1.SalesService/AtualizarProduto"
 	SalesService_ExcluirProduto_FullMethodName      = "/crm.sales.v1.SalesService/ExcluirProduto"
 	SalesService_ImportarProdutos_FullMethodName    = "/crm.sales.v1.SalesService/ImportarProdutos"
+	SalesService_DefinirFotoProduto_FullMethodName  = "/crm.sales.v1.SalesService/DefinirFotoProduto"
+	SalesService_RemoverFotoProduto_FullMethodName  = "/crm.sales.v1.SalesService/RemoverFotoProduto"
+	SalesService_ObterFotoProduto_FullMethodName    = "/crm.sales.v1.SalesService/ObterFotoProduto"
 	SalesService_ListarTabelas_FullMethodName       = "/crm.sales.v1.SalesService/ListarTabelas"
 	SalesService_ObterTabela_FullMethodName         = "/crm.sales.v1.SalesService/ObterTabela"
 	SalesService_AlteracoesTabelas_FullMethodName   = "/crm.sales.v1.SalesService/AlteracoesTabelas"
@@ -84,6 +88,18 @@ type SalesServiceClient interface {
 	// anything is written (with validar_apenas nothing is); a code already in the company updates
 	// that product with the row's non-empty columns, so running the file again never duplicates.
 	ImportarProdutos(ctx context.Context, in *ImportarRequest, opts ...grpc.CallOption) (*ImportarResponse, error)
+	// PUT /crm/produtos/{id}/foto. ADMIN. The product's photo: a JPEG, PNG or WebP of at most 5 MB
+	// and 40 megapixels, sent in base64, resized (never enlarged) to at most 800 px on its longest
+	// side plus a thumbnail of at most 200 px, both re-encoded as JPEG and stored apart from the
+	// product. The product's foto_versao changes, and so does its versao: it goes into the feed.
+	// versao (optional) must be the product's stored one.
+	DefinirFotoProduto(ctx context.Context, in *DefinirFotoProdutoRequest, opts ...grpc.CallOption) (*Produto, error)
+	// DELETE /crm/produtos/{id}/foto. ADMIN. The photo is erased; foto_versao becomes empty.
+	RemoverFotoProduto(ctx context.Context, in *ExcluirRequest, opts ...grpc.CallOption) (*Produto, error)
+	// GET /crm/produtos/{id}/foto?tamanho=miniatura|grande (default grande). The JPEG itself
+	// (Content-Type image/jpeg), not JSON; 404 when the product has no photo. A device caches it by
+	// product id and foto_versao.
+	ObterFotoProduto(ctx context.Context, in *ObterFotoProdutoRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
 	// GET /crm/tabelas-preco. By name.
 	ListarTabelas(ctx context.Context, in *ListarTabelasRequest, opts ...grpc.CallOption) (*ListarTabelasResponse, error)
 	// GET /crm/tabelas-preco/{id}.
@@ -214,6 +230,36 @@ func (c *salesServiceClient) ImportarProdutos(ctx context.Context, in *ImportarR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ImportarResponse)
 	err := c.cc.Invoke(ctx, SalesService_ImportarProdutos_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *salesServiceClient) DefinirFotoProduto(ctx context.Context, in *DefinirFotoProdutoRequest, opts ...grpc.CallOption) (*Produto, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Produto)
+	err := c.cc.Invoke(ctx, SalesService_DefinirFotoProduto_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *salesServiceClient) RemoverFotoProduto(ctx context.Context, in *ExcluirRequest, opts ...grpc.CallOption) (*Produto, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Produto)
+	err := c.cc.Invoke(ctx, SalesService_RemoverFotoProduto_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *salesServiceClient) ObterFotoProduto(ctx context.Context, in *ObterFotoProdutoRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, SalesService_ObterFotoProduto_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -492,6 +538,18 @@ type SalesServiceServer interface {
 	// anything is written (with validar_apenas nothing is); a code already in the company updates
 	// that product with the row's non-empty columns, so running the file again never duplicates.
 	ImportarProdutos(context.Context, *ImportarRequest) (*ImportarResponse, error)
+	// PUT /crm/produtos/{id}/foto. ADMIN. The product's photo: a JPEG, PNG or WebP of at most 5 MB
+	// and 40 megapixels, sent in base64, resized (never enlarged) to at most 800 px on its longest
+	// side plus a thumbnail of at most 200 px, both re-encoded as JPEG and stored apart from the
+	// product. The product's foto_versao changes, and so does its versao: it goes into the feed.
+	// versao (optional) must be the product's stored one.
+	DefinirFotoProduto(context.Context, *DefinirFotoProdutoRequest) (*Produto, error)
+	// DELETE /crm/produtos/{id}/foto. ADMIN. The photo is erased; foto_versao becomes empty.
+	RemoverFotoProduto(context.Context, *ExcluirRequest) (*Produto, error)
+	// GET /crm/produtos/{id}/foto?tamanho=miniatura|grande (default grande). The JPEG itself
+	// (Content-Type image/jpeg), not JSON; 404 when the product has no photo. A device caches it by
+	// product id and foto_versao.
+	ObterFotoProduto(context.Context, *ObterFotoProdutoRequest) (*httpbody.HttpBody, error)
 	// GET /crm/tabelas-preco. By name.
 	ListarTabelas(context.Context, *ListarTabelasRequest) (*ListarTabelasResponse, error)
 	// GET /crm/tabelas-preco/{id}.
@@ -578,6 +636,15 @@ func (UnimplementedSalesServiceServer) ExcluirProduto(context.Context, *ExcluirR
 }
 func (UnimplementedSalesServiceServer) ImportarProdutos(context.Context, *ImportarRequest) (*ImportarResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ImportarProdutos not implemented")
+}
+func (UnimplementedSalesServiceServer) DefinirFotoProduto(context.Context, *DefinirFotoProdutoRequest) (*Produto, error) {
+	return nil, status.Error(codes.Unimplemented, "method DefinirFotoProduto not implemented")
+}
+func (UnimplementedSalesServiceServer) RemoverFotoProduto(context.Context, *ExcluirRequest) (*Produto, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemoverFotoProduto not implemented")
+}
+func (UnimplementedSalesServiceServer) ObterFotoProduto(context.Context, *ObterFotoProdutoRequest) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method ObterFotoProduto not implemented")
 }
 func (UnimplementedSalesServiceServer) ListarTabelas(context.Context, *ListarTabelasRequest) (*ListarTabelasResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListarTabelas not implemented")
@@ -794,6 +861,60 @@ func _SalesService_ImportarProdutos_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(SalesServiceServer).ImportarProdutos(ctx, req.(*ImportarRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SalesService_DefinirFotoProduto_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DefinirFotoProdutoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).DefinirFotoProduto(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_DefinirFotoProduto_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).DefinirFotoProduto(ctx, req.(*DefinirFotoProdutoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SalesService_RemoverFotoProduto_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExcluirRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).RemoverFotoProduto(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_RemoverFotoProduto_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).RemoverFotoProduto(ctx, req.(*ExcluirRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SalesService_ObterFotoProduto_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ObterFotoProdutoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SalesServiceServer).ObterFotoProduto(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SalesService_ObterFotoProduto_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SalesServiceServer).ObterFotoProduto(ctx, req.(*ObterFotoProdutoRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1264,6 +1385,18 @@ var SalesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ImportarProdutos",
 			Handler:    _SalesService_ImportarProdutos_Handler,
+		},
+		{
+			MethodName: "DefinirFotoProduto",
+			Handler:    _SalesService_DefinirFotoProduto_Handler,
+		},
+		{
+			MethodName: "RemoverFotoProduto",
+			Handler:    _SalesService_RemoverFotoProduto_Handler,
+		},
+		{
+			MethodName: "ObterFotoProduto",
+			Handler:    _SalesService_ObterFotoProduto_Handler,
 		},
 		{
 			MethodName: "ListarTabelas",
