@@ -17,12 +17,13 @@ import (
 func TestInvalidConfigStops(t *testing.T) {
 	cmd := exec.Command(crmBinary(t))
 	cmd.Env = append(os.Environ(), "CRM_DATA_DIR="+t.TempDir(), "CRM_HTTP_ADDR="+freeAddr(t), "CRM_GRPC_ADDR="+freeAddr(t),
-		"CRM_CALLER_CACHE_TTL=30", "CRM_RATE_LIMIT_USER=muito", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
+		"CRM_CALLER_CACHE_TTL=30", "CRM_RATE_LIMIT_USER=muito", "CRM_CUSTOMER_ADDR=customer", "FIREBASE_AUTH_EMULATOR_HOST="+testkit.Emulator(t))
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("crm started with an invalid configuration:\n%s", out)
 	}
-	for _, want := range []string{`CRM_CALLER_CACHE_TTL: valor inválido "30"; use uma duração como 30s ou 5m`, `CRM_RATE_LIMIT_USER: valor inválido "muito"`} {
+	for _, want := range []string{`CRM_CALLER_CACHE_TTL: valor inválido "30"; use uma duração como 30s ou 5m`, `CRM_RATE_LIMIT_USER: valor inválido "muito"`,
+		`CRM_CUSTOMER_ADDR: valor inválido "customer"; use host:porta`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("message lacks %q:\n%s", want, out)
 		}

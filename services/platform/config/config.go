@@ -27,6 +27,7 @@ type Config struct {
 	WebDir            string // CRM_WEB_DIR
 	OperatorAddr      string // CRM_OPERATOR_ADDR: gRPC address of the operator service (standalone services)
 	AddressAddr       string // CRM_ADDRESS_ADDR: gRPC address of the address service (the standalone customer service)
+	CustomerAddr      string // CRM_CUSTOMER_ADDR: gRPC address of the customer service (the standalone sales service)
 	CORSOrigins       []string
 	LogLevel          string // CRM_LOG_LEVEL: debug, info, warn, error
 	ShutdownGrace     time.Duration
@@ -136,6 +137,7 @@ func load(lookup func(string) (string, bool)) (Config, error) {
 		WebDir:            r.get("CRM_WEB_DIR", "mobile/dist"),
 		OperatorAddr:      r.addr("CRM_OPERATOR_ADDR", "127.0.0.1:9090"),
 		AddressAddr:       r.addr("CRM_ADDRESS_ADDR", "127.0.0.1:9090"),
+		CustomerAddr:      r.addr("CRM_CUSTOMER_ADDR", "127.0.0.1:9090"),
 		CORSOrigins:       r.origins("CRM_CORS_ORIGINS", "https://localhost,capacitor://localhost,http://localhost"),
 		LogLevel:          r.oneOf("CRM_LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		ShutdownGrace:     r.duration("CRM_SHUTDOWN_GRACE", 20*time.Second, time.Second, 10*time.Minute),

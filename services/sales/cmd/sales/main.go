@@ -1,15 +1,11 @@
 // Command sales runs the sales service on its own: callers are resolved through the operator
 // service at CRM_OPERATOR_ADDR; customers are read from the customer service at
-// CRM_CUSTOMER_ADDR (default: CRM_OPERATOR_ADDR's, the all-in-one address), with the caller's
+// CRM_CUSTOMER_ADDR (platform/config; default the all-in-one's gRPC address), with the caller's
 // own token.
 package main
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"os"
-	"strings"
 
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/runner"
@@ -23,14 +19,7 @@ func main() {
 		if err != nil {
 			return nil, nil, err
 		}
-		// CRM_CUSTOMER_ADDR is read here until platform/config knows it.
-		addr := strings.TrimSpace(os.Getenv("CRM_CUSTOMER_ADDR"))
-		if addr == "" {
-			addr = env.Config.OperatorAddr
-		} else if _, _, err := net.SplitHostPort(addr); err != nil {
-			return nil, nil, fmt.Errorf("CRM_CUSTOMER_ADDR=%q inválido: use host:porta (ex.: 127.0.0.1:9090)", addr)
-		}
-		cust, err := env.Dial(addr)
+		cust, err := env.Dial(env.Config.CustomerAddr)
 		if err != nil {
 			return nil, nil, err
 		}
