@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
@@ -195,6 +196,11 @@ func (s *Sales) SeedDemo(ctx context.Context, empresa string, vendedores []strin
 	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Operador: "demo-admin", Perfil: caller.Admin})
 	sc := store.Company(empresa)
 	produtos, base := DemoCatalogo()
+	// The stock as an ERP would have reported it this morning.
+	informado := time.Now().Truncate(time.Hour).Add(-3 * time.Hour)
+	for _, p := range produtos {
+		p.EstoqueEm = informado
+	}
 	n, err := createOnce(ctx, s.col.Produtos, sc, produtos, func(p *domain.ProdutoCadastro) string { return p.ID })
 	if err != nil {
 		return 0, fmt.Errorf("produtos: %w", err)

@@ -33,6 +33,8 @@ const CarteiraPage = lazyPage(() => import('../features/carteira/components/Cart
 const EscolherPage = lazyPage(() => import('../features/escolher/components/EscolherPage'));
 const CidadesEscolherPage = lazyPage(() => import('../features/escolher/components/CidadesEscolherPage'));
 const PendenciasPage = lazyPage(() => import('../features/pendencias/components/PendenciasPage'));
+const ListasPage = lazyPage(() => import('../features/listas/components/ListasPage'));
+const ProdutoPage = lazyPage(() => import('../features/listas/components/ProdutoPage'));
 const ProdutosPage = lazyPage(() => import('../features/catalogo-admin/components/ProdutosPage'));
 const ProdutoFormPage = lazyPage(() => import('../features/catalogo-admin/components/ProdutoFormPage'));
 const TabelasPrecoPage = lazyPage(() => import('../features/catalogo-admin/components/TabelasPrecoPage'));
@@ -55,7 +57,6 @@ export const ROTAS_FUTURAS = [
   'graficos',
   'checkin',
   'crm-metas',
-  'listas',
   'painel-vendas',
   'vendas-ano-mes',
   'calendario',
@@ -72,7 +73,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   graficos: 'Gráficos',
   checkin: 'Check-in',
   'crm-metas': 'Metas',
-  listas: 'Listas',
   'painel-vendas': 'Painel de vendas',
   'vendas-ano-mes': 'Vendas por mês',
   calendario: 'Calendário',
@@ -117,6 +117,8 @@ export const ROTAS_CONSTRUIDAS = [
   'escolher',
   'cidades-escolher',
   'pendencias',
+  'listas',
+  'listas-produto',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -169,6 +171,8 @@ export function AppRoutes() {
       <Route path="/escolher" element={guarded(<EscolherPage />)} />
       <Route path="/cidades-escolher" element={guarded(<CidadesEscolherPage />)} />
       <Route path="/pendencias" element={guarded(<PendenciasPage />)} />
+      <Route path="/listas" element={guarded(<ListasPage />)} />
+      <Route path="/listas-produto" element={guarded(<ProdutoPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

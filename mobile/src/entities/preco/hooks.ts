@@ -1,8 +1,17 @@
 // The device's catalogue and commercial rules for a screen that prices (null while any of them
 // loads), kept current as the collections sync.
 import { useMemo } from 'react';
+import { useSituacaoColecao, type SituacaoSync } from '../../lib/sync/colecao';
 import { colecaoProdutos, useProdutosDoAparelho } from '../produto/colecao';
-import { colecaoPrecos, idDoPreco, usePoliticaDoAparelho, usePrecosDoAparelho, useRegrasSTDoAparelho, useTabelasDoAparelho } from './colecoes';
+import {
+  colecaoPrecos,
+  colecaoTabelas,
+  idDoPreco,
+  usePoliticaDoAparelho,
+  usePrecosDoAparelho,
+  useRegrasSTDoAparelho,
+  useTabelasDoAparelho,
+} from './colecoes';
 import type { DadosComerciais } from './noAparelho';
 
 export function useDadosComerciais(): DadosComerciais | null {
@@ -21,4 +30,23 @@ export function useDadosComerciais(): DadosComerciais | null {
       regrasST: regras,
     };
   }, [produtos, precos, tabelas, politica, regras]);
+}
+
+/**
+ * The catalogue's sync state as one (products, tables and prices): syncing while any of them is,
+ * the first error, and the oldest time they caught up ('' until all have).
+ */
+export function useSituacaoCatalogo(): SituacaoSync {
+  const a = useSituacaoColecao(colecaoProdutos);
+  const b = useSituacaoColecao(colecaoTabelas);
+  const c = useSituacaoColecao(colecaoPrecos);
+  return useMemo(() => {
+    const todas = [a, b, c];
+    const datas = todas.map((x) => x.sincronizadoEm);
+    return {
+      sincronizando: todas.some((x) => x.sincronizando),
+      erro: todas.find((x) => x.erro)?.erro ?? null,
+      sincronizadoEm: datas.every(Boolean) ? datas.sort()[0] : '',
+    };
+  }, [a, b, c]);
 }

@@ -1,0 +1,36 @@
+import type { Origem, ResultadoLinha } from '../../../entities/preco/calcular';
+import { formatarMoeda } from '../../../lib/format/money';
+import { formatarPercentual } from '../../../lib/format/percentual';
+
+export const NOMES_ORIGEM: Record<Origem, string> = {
+  tabela: 'Desconto da tabela',
+  promocao: 'Promoção',
+  volume: 'Desconto por volume',
+  vendedor: 'Desconto do vendedor',
+  flex: 'Desconto com verba flex',
+  condicao: 'Condição de pagamento',
+};
+
+/** "Why this price": the list price, each discount in the order it applied, taxes and total. */
+export function DetalhePreco({ linha, unidade }: { linha: ResultadoLinha; unidade?: string }) {
+  const linhas: [string, string][] = [[`Preço de tabela${unidade ? ` (${unidade})` : ''}`, formatarMoeda(linha.preco_lista_centavos)]];
+  for (const d of linha.descontos) {
+    // A negative discount is a surcharge (a term's interest, selling above the table).
+    linhas.push([d.percentual < 0 ? `${NOMES_ORIGEM[d.origem]} (acréscimo)` : NOMES_ORIGEM[d.origem], formatarPercentual(-d.percentual)]);
+  }
+  linhas.push(['Preço unitário', formatarMoeda(linha.preco_unitario_centavos)]);
+  if (linha.quantidade !== 1) linhas.push([`${linha.quantidade} unidades`, formatarMoeda(linha.valor_centavos)]);
+  if (linha.ipi_centavos) linhas.push(['IPI', formatarMoeda(linha.ipi_centavos)]);
+  if (linha.st_centavos) linhas.push(['ICMS-ST', formatarMoeda(linha.st_centavos)]);
+  linhas.push(['Total com impostos', formatarMoeda(linha.total_centavos)]);
+  return (
+    <dl className="detalhe-preco" data-testid="detalhe-preco">
+      {linhas.map(([k, v], i) => (
+        <div key={i} className={i === linhas.length - 1 ? 'total' : undefined}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { Page } from '../../../components/ui/Page';
+import { EmptyState } from '../../../components/ui/ErrorState';
+import { ListaVirtual } from '../../../components/ui/ListaVirtual';
+import { SelectField } from '../../../components/ui/SelectField';
+import { useEscolha } from '../../../components/useEscolha';
+import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
+import { usePrecosDoAparelho, useTabelasDoAparelho } from '../../../entities/preco/colecoes';
+import { useDadosComerciais, useSituacaoCatalogo } from '../../../entities/preco/hooks';
+import { gruposDe, useProdutosDoAparelho } from '../../../entities/produto/colecao';
+import { formatarDiaHora, hojeIso } from '../../../lib/format/date';
+import { useSession } from '../../../lib/session';
+import { enviarESincronizar } from '../../../lib/sync/iniciar';
+import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
+import { usePrecoParaCliente } from '../hooks/usePrecoParaCliente';
+import { linhasDaLista, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente } from '../utils/lista';
+import { LinhaProduto } from './LinhaProduto';
+
+const numero = (n: number) => n.toLocaleString('pt-BR');
+
+/** Where a product of the list opens (the table and the customer go along). */
+export function rotaDoProduto(id: string, tabela: string, cliente: string): string {
+  const q = new URLSearchParams({ id });
+  if (tabela) q.set('tabela', tabela);
+  if (cliente) q.set('cliente', cliente);
+  return `/listas-produto?${q.toString()}`;
+}
+
+/**
+ * `listas`: the price tables and their prices, from the device (offline too). A table (the
+ * company's default first) or a customer (then the table that applies to them, and what each
+ * product costs them after promotions and volume discounts, with IPI and ST); search by code,
+ * description or barcode; filter by group.
+ */
+export default function ListasPage() {
+  const { profile } = useSession();
+  const [params, setParams] = useSearchParams();
+  const produtos = useProdutosDoAparelho();
+  const precos = usePrecosDoAparelho();
+  const todasAsTabelas = useTabelasDoAparelho();
+  const clientes = useClientesDoAparelho();
+  const dados = useDadosComerciais();
+  const sync = useSituacaoCatalogo();
+  const [texto, setTexto] = useState('');
+  const hoje = hojeIso();
+  const tabelas = useMemo(
+    () => (todasAsTabelas && clientes ? tabelasVisiveis(todasAsTabelas, profile?.perfil, clientes, hoje) : null),
+    [todasAsTabelas, clientes, profile?.perfil, hoje],
+  );
+
+  const mudar = (p: Record<string, string>) =>
+    setParams(
+      (atual) => {
+        const n = new URLSearchParams(atual);
+        for (const [k, v] of Object.entries(p)) {
+          if (v) n.set(k, v);
+          else n.delete(k);
+        }
+        return n;
+      },
+      { replace: true },
+    );
+
+  const clienteId = params.get('cliente') ?? '';
+  const cliente = clienteId ? clientes?.find((c) => c.id === clienteId) : undefined;
+  const grupo = params.get('grupo') ?? '';
+  const tabela = useMemo(() => {
+    if (!tabelas) return undefined;
+    if (cliente) return todasAsTabelas ? tabelaParaCliente(todasAsTabelas, cliente, hoje) : undefined;
+    return tabelas.find((t) => t.id === params.get('tabela')) ?? tabelaInicial(tabelas, hoje);
+  }, [tabelas, todasAsTabelas, cliente, params, hoje]);
+  const precosDaLista = useMemo(() => (precos && tabela ? precosDaTabela(precos, tabela.id) : new Map()), [precos, tabela]);
+  const linhas = useMemo(() => (produtos ? linhasDaLista(produtos, precosDaLista, grupo, texto) : []), [produtos, precosDaLista, grupo, texto]);
+  const totalDaTabela = useMemo(() => (produtos ? linhasDaLista(produtos, precosDaLista, '', '').length : 0), [produtos, precosDaLista]);
+  const grupos = useMemo(() => (produtos ? gruposDe(produtos) : []), [produtos]);
+  const precoCliente = usePrecoParaCliente(dados, profile?.operador ?? '', cliente);
+
+  const escolher = useEscolha('listas/cliente', (r) => mudar({ cliente: r.valores[0] ?? '' }));
+  const escolherCliente = () =>
+    escolher({
+      titulo: 'Preços para o cliente',
+      opcoes: (clientes ?? []).filter((c) => c.status !== 'inativo').map((c) => ({ valor: c.id, rotulo: c.nome, detalhe: c._linha })),
+      multipla: false,
+      selecionados: clienteId ? [clienteId] : [],
+    });
+
+  const carregando = produtos === null || tabelas === null || precos === null;
+  const vazio = !carregando && produtos.length === 0;
+
+  return (
+    <Page title="Listas de preço" backHref="/crm-home" padded={false}>
+      <div className="tela-lista">
+        <div className="tela-lista-topo">
+          <div className="barra-vendedor" data-testid="cliente-da-lista">
+            {cliente ? (
+              <>
+                <span>
+                  Preços para <strong>{cliente.nome}</strong>
+                </span>
+                <span>
+                  <IonButton size="small" fill="clear" onClick={escolherCliente}>
+                    Trocar
+                  </IonButton>
+                  <IonButton size="small" fill="clear" onClick={() => mudar({ cliente: '' })} aria-label="Ver sem cliente">
+                    Limpar
+                  </IonButton>
+                </span>
+              </>
+            ) : (
+              <IonButton size="small" fill="outline" onClick={escolherCliente} disabled={!clientes?.length} data-testid="escolher-cliente">
+                Ver preços para um cliente
+              </IonButton>
+            )}
+          </div>
+          {cliente ? (
+            <p className="muted contagem" data-testid="tabela-do-cliente">
+              {tabela ? `Tabela do cliente: ${tabela.nome}` : 'Nenhuma tabela de preço vigente para este cliente.'}
+            </p>
+          ) : tabelas && tabelas.length > 0 ? (
+            <SelectField
+              label="Tabela de preço"
+              name="tabela"
+              value={tabela?.id ?? ''}
+              onValue={(v) => mudar({ tabela: v })}
+              options={tabelas.map((t) => ({ value: t.id, label: `${t.nome}${t.padrao ? ' (padrão)' : ''}${vigente(t, hoje) ? '' : ' — fora da vigência'}` }))}
+            />
+          ) : null}
+          <SelectField
+            label="Grupo"
+            name="grupo"
+            value={grupo}
+            onValue={(v) => mudar({ grupo: v })}
+            options={[{ value: '', label: 'Todos os grupos' }, ...grupos.map((g) => ({ value: g, label: g }))]}
+          />
+          <div className="text-field">
+            <label htmlFor="busca-produtos">Código, descrição ou código de barras</label>
+            <input
+              id="busca-produtos"
+              name="busca"
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={MAX_BUSCA_CARACTERES}
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+              placeholder="Ex.: café 500, 7891000…"
+            />
+          </div>
+          <p className="muted contagem" role="status" data-testid="contagem-produtos">
+            {carregando || vazio || !tabela
+              ? ''
+              : texto.trim() || grupo
+                ? `${numero(linhas.length)} de ${numero(totalDaTabela)} produtos`
+                : `${numero(totalDaTabela)} produtos na tabela`}
+            {sync.sincronizando ? ' · atualizando o catálogo…' : sync.sincronizadoEm ? ` · catálogo de ${formatarDiaHora(sync.sincronizadoEm)}` : ''}
+          </p>
+        </div>
+        {carregando ? (
+          <div className="center-box" role="status">
+            <IonSpinner name="crescent" />
+          </div>
+        ) : vazio ? (
+          <div className="lista-virtual">
+            <EmptyState>
+              {sync.sincronizando
+                ? 'Baixando o catálogo para o aparelho…'
+                : sync.erro
+                  ? `O catálogo ainda não está no aparelho: ${sync.erro}`
+                  : 'Nenhum produto no catálogo.'}
+            </EmptyState>
+            {!sync.sincronizando ? (
+              <div className="ion-padding">
+                <IonButton expand="block" fill="outline" onClick={() => void enviarESincronizar().catch(() => undefined)}>
+                  Sincronizar agora
+                </IonButton>
+              </div>
+            ) : null}
+          </div>
+        ) : !tabela ? (
+          <div className="lista-virtual">
+            <EmptyState>Nenhuma tabela de preço vigente.</EmptyState>
+          </div>
+        ) : linhas.length === 0 ? (
+          <div className="lista-virtual">
+            <EmptyState>Nenhum produto encontrado.</EmptyState>
+          </div>
+        ) : (
+          <ListaVirtual
+            itens={linhas}
+            chave={(l) => l.produto.id}
+            rotulo={`Produtos da tabela ${tabela.nome}`}
+            testId="lista-produtos"
+            altura={64}
+            topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
+            linha={(l) => (
+              <LinhaProduto
+                l={l}
+                href={rotaDoProduto(l.produto.id, tabela.id, clienteId)}
+                exibirMedida={Boolean(profile?.medida)}
+                doCliente={precoCliente?.(l.produto.id)}
+              />
+            )}
+          />
+        )}
+      </div>
+    </Page>
+  );
+}
