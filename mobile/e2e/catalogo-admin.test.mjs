@@ -1,0 +1,199 @@
+// The catalogue's ADMIN screens end to end: a product created through its form (client-side
+// rules, 409 of a code in use), its price set in a table, a payment term, a products CSV import
+// with a bad row (report shown, nothing written) and then the fixed file; a VENDEDOR sees none of
+// these screens.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, checkEnvironment, closeAlert, launchBrowser, signedInContext } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const signedIn = (email, opts) => signedInContext(browser, email, opts);
+const sufixo = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+const ROTAS_ADMIN = ['/admin/produtos', '/admin/tabelas-preco', '/admin/condicoes-pagamento', '/admin/politica-comercial', '/admin/regras-st'];
+
+/** Every product whose code, description or barcode has q. */
+async function produtos(q) {
+  const r = await apiAs(DEMO.admin, 'GET', `/produtos?q=${encodeURIComponent(q)}&page_size=200`);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.produtos;
+}
+
+/** A table's price of a product (following the pages), or undefined. */
+async function precoNaTabela(tabelaId, produtoId) {
+  let token = '';
+  for (let i = 0; i < 100; i++) {
+    const r = await apiAs(DEMO.admin, 'GET', `/tabelas-preco/${tabelaId}/precos?page_size=200&page_token=${encodeURIComponent(token)}`);
+    const p = r.body.precos.find((x) => x.produto_id === produtoId);
+    if (p) return p;
+    token = r.body.next_page_token;
+    if (!token) return undefined;
+  }
+}
+
+describe('catalogue (ADMIN)', () => {
+  it('creates a product, sets its price in a table and creates a payment term', async () => {
+    const codigo = `E2E-${sufixo()}`;
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      // The menu entry opens the product list.
+      await page.locator('a.shortcut[href="/admin/produtos"]').click();
+      await page.waitForURL(`${BASE}/admin/produtos`);
+      await page.getByTestId('lista-produtos').waitFor();
+
+      // The form refuses what the server would, at the field, before sending.
+      await page.goto(`${BASE}/admin/produtos/novo`);
+      const form = page.getByTestId('form-produto');
+      await form.locator('input[name=codigo]').fill(codigo);
+      await form.locator('input[name=descricao]').fill(`Refrigerante E2E ${codigo}`);
+      await form.locator('input[name=grupo]').fill('Bebidas');
+      await form.locator('input[name=unidade]').fill('cx');
+      await form.locator('input[name=multiplo_venda]').fill('6');
+      await form.locator('input[name=ean]').fill('4006381333932');
+      await form.locator('input[name=ncm]').fill('2202.10.00');
+      await form.locator('input[name=ipi_percentual]').fill('7,5');
+      await form.locator('ion-button', { hasText: 'Cadastrar produto' }).click();
+      await form.getByText('Código de barras inválido: informe os 13 dígitos do EAN-13 (o último é o dígito verificador).').waitFor();
+      assert.equal((await produtos(codigo)).length, 0, 'nothing sent');
+      await form.locator('input[name=ean]').fill('4006381333931');
+      await form.locator('ion-button', { hasText: 'Cadastrar produto' }).click();
+      await page.waitForURL((u) => /^\/admin\/produtos\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith('/novo'));
+      const [criado] = await produtos(codigo);
+      assert.ok(criado, 'created');
+      assert.deepEqual(
+        [criado.unidade, criado.multiplo_venda, criado.ean, criado.ncm, criado.ipi_percentual, criado.grupo, criado.ativo],
+        ['CX', '6', '4006381333931', '22021000', 7.5, 'Bebidas', true],
+      );
+      assert.equal(new URL(page.url()).pathname, `/admin/produtos/${criado.id}`);
+
+      // The same code again: 409 CODIGO_DUPLICADO in pt-BR, with a link to the product holding it.
+      await page.goto(`${BASE}/admin/produtos/novo`);
+      await form.locator('input[name=codigo]').fill(codigo.toLowerCase());
+      await form.locator('input[name=descricao]').fill('Outro');
+      await form.locator('input[name=ncm]').fill('22021000');
+      await form.locator('ion-button', { hasText: 'Cadastrar produto' }).click();
+      await form.getByTestId('erro-formulario').getByText(`Já existe um produto com o código ${codigo.toLowerCase()}.`, { exact: false }).waitFor();
+      assert.equal(await form.getByTestId('abrir-existente').getAttribute('href'), `/admin/produtos/${criado.id}`);
+
+      // Its price in the default table, in reais.
+      const tabelas = (await apiAs(DEMO.admin, 'GET', '/tabelas-preco')).body.tabelas;
+      const padrao = tabelas.find((t) => t.padrao);
+      assert.ok(padrao, 'the demo has a default table');
+      await page.goto(`${BASE}/admin/tabelas-preco`);
+      await page.getByTestId('lista-tabelas').getByText(padrao.nome, { exact: true }).click();
+      await page.waitForURL(`${BASE}/admin/tabelas-preco/${padrao.id}`);
+      const precos = page.getByTestId('precos-tabela');
+      await precos.getByTestId('contagem-precos').getByText('com preço nesta tabela', { exact: false }).waitFor({ timeout: 30_000 });
+      await precos.locator('ion-searchbar input').fill(codigo);
+      const linha = precos.locator(`li[data-produto="${codigo}"]`);
+      await linha.getByText('Sem preço').waitFor();
+      await linha.locator('button', { hasText: 'Definir preço' }).click();
+      await linha.locator('input[name=preco]').fill('12,90');
+      await linha.locator('input[name=preco_minimo]').fill('13,00');
+      await linha.locator('ion-button', { hasText: 'Salvar preço' }).click();
+      await linha.getByText('Preço mínimo deve ficar entre zero e o preço.').waitFor();
+      await linha.locator('input[name=preco_minimo]').fill('11,50');
+      await linha.locator('ion-button', { hasText: 'Salvar preço' }).click();
+      await linha.getByTestId('preco').getByText('R$ 12,90').waitFor();
+      const preco = await precoNaTabela(padrao.id, criado.id);
+      assert.deepEqual([preco?.preco_centavos, preco?.preco_minimo_centavos], ['1290', '1150']);
+
+      // A payment term: instalments, PIX, a discount and a minimum order in reais.
+      const nome = `E2E 28/35/42 ${sufixo()}`;
+      await page.goto(`${BASE}/admin/condicoes-pagamento`);
+      await page.getByTestId('lista-condicoes').waitFor();
+      await page.locator('ion-button', { hasText: 'Nova condição' }).click();
+      const cond = page.getByTestId('form-condicao');
+      await cond.locator('input[name=nome]').fill(nome);
+      await cond.locator('input[name=parcelas_dias]').fill('28/35/42');
+      await cond.locator('select[name=forma]').selectOption('pix');
+      await cond.locator('input[name=acrescimo_percentual]').fill('-2,5');
+      await cond.locator('input[name=valor_minimo]').fill('300');
+      await cond.locator('ion-button', { hasText: 'Criar condição' }).click();
+      await page.getByTestId('lista-condicoes').getByText(nome).waitFor();
+      assert.match(await page.getByTestId('lista-condicoes').locator('li', { hasText: nome }).textContent(), /28\/35\/42 dias · PIX · desconto de 2,5% · mínimo R\$\s300,00/);
+      const c = (await apiAs(DEMO.admin, 'GET', '/condicoes-pagamento?page_size=200')).body.condicoes.find((x) => x.nome === nome);
+      assert.deepEqual([c?.parcelas_dias, c?.forma, c?.acrescimo_percentual, c?.valor_minimo_centavos, c?.ativo], [[28, 35, 42], 'pix', -2.5, '30000', true]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a products CSV with a bad row shows the report and writes nothing; the fixed file is written', async () => {
+    const marca = `E2EIMP${sufixo()}`;
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await page.goto(`${BASE}/admin/produtos`);
+      await page.locator('ion-button', { hasText: 'Importar produtos (CSV)' }).click();
+      const imp = page.getByTestId('importar-produtos');
+      await imp.waitFor();
+      const cab = 'codigo;descricao;grupo;unidade;ncm;ipi_percentual;ativo';
+      const boas = [`${marca}-1;Água ${marca} 500 ml;Bebidas;UN;22011000;0;sim`, `${marca}-2;Suco ${marca} 1 L;Bebidas;UN;20098990;4,5;sim`];
+      const ruim = [cab, ...boas, `${marca}-3;Chocolate ${marca};Doces;UN;1806;0;sim`].join('\n');
+      await imp.locator('input[type=file]').setInputFiles({ name: 'produtos-ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(ruim) });
+      const rej = imp.getByTestId('rejeitadas');
+      await rej.waitFor();
+      assert.match(await rej.textContent(), new RegExp(`1 linha\\(s\\) com erro\\. Nada foi gravado\\..*4\\s*${marca}-3.*NCM deve ter 8 dígitos`, 's'));
+      assert.equal((await produtos(marca)).length, 0, 'nothing written');
+
+      const bom = [cab, ...boas, `${marca}-3;Chocolate ${marca};Doces;UN;18063210;0;sim`].join('\r\n');
+      await imp.locator('input[type=file]').setInputFiles({ name: 'produtos-bom.csv', mimeType: 'text/csv', buffer: Buffer.from(bom) });
+      await imp.locator('ion-button', { hasText: 'Gravar 3 produto(s)' }).click();
+      await closeAlert(page, 'OK');
+      await imp.getByText('Importação concluída: 3 produto(s) criado(s), 0 atualizado(s).').waitFor();
+      const gravados = await produtos(marca);
+      assert.deepEqual(gravados.map((p) => [p.codigo, p.ncm, p.ipi_percentual]).sort(), [
+        [`${marca}-1`, '22011000', 0],
+        [`${marca}-2`, '20098990', 4.5],
+        [`${marca}-3`, '18063210', 0],
+      ]);
+      // The list shows them (the import made it stale).
+      await page.locator('ion-searchbar input').first().fill(marca);
+      await page.getByTestId('lista-produtos').getByText(`Chocolate ${marca}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a wide screen the products are a sortable table and a row opens the product', async () => {
+    const { context, page } = await signedIn(DEMO.admin, { contextOptions: { viewport: { width: 1366, height: 900 } } });
+    try {
+      await page.goto(`${BASE}/admin/produtos`);
+      const tabela = page.getByTestId('tabela-produtos');
+      await tabela.waitFor();
+      await tabela.locator('tbody tr').first().click();
+      await page.waitForURL((u) => /^\/admin\/produtos\/[^/]+$/.test(u.pathname));
+      await page.getByTestId('form-produto').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('catalogue: a VENDEDOR', () => {
+  it('sees no admin entry, gets "Sem permissão" on the screens, and the server refuses the writes', async () => {
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      await page.locator('a.shortcut').first().waitFor();
+      for (const r of ROTAS_ADMIN) assert.equal(await page.locator(`a.shortcut[href="${r}"]`).count(), 0, r);
+      await page.goto(`${BASE}/menu`);
+      await page.locator('ion-item').first().waitFor();
+      for (const r of ROTAS_ADMIN) assert.equal(await page.locator(`ion-item[href="${r}"]`).count(), 0, r);
+      for (const r of ['/admin/produtos', '/admin/politica-comercial']) {
+        await page.goto(`${BASE}${r}`);
+        await page.getByTestId('sem-permissao').getByText('Sem permissão para gerenciar o catálogo', { exact: false }).waitFor();
+      }
+      const r = await apiAs(DEMO.vendedor, 'POST', '/produtos', { codigo: `E2E-V-${sufixo()}`, descricao: 'Não', ncm: '22021000' });
+      assert.equal(r.status, 403);
+    } finally {
+      await context.close();
+    }
+  });
+});
