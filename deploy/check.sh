@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Checks the deployment files without a Docker engine or a cluster (`make test` runs it):
 #   1. docker-compose.yml validates (`docker compose config`, else Debian's docker-compose);
-#   2. the Dockerfiles it names exist, and so does every local path they COPY;
+#   2. the Dockerfiles it names exist, and so does every local path they COPY; every Go service
+#      (services/<svc>/cmd/<svc>) has deploy/docker/Dockerfile.<svc>, built by docker-compose.yml;
+#      a Dockerfile that copies go.work copies the go.mod of every module it lists (else
+#      `go mod download` stops: "cannot load module … listed in go.work");
 #   3. the nginx configurations (edge proxy, web app) pass `nginx -t`;
 #   4. the kustomize base and every overlay render (`kubectl kustomize`, else kustomize built
 #      with `go install` into bin/), and in each, every gRPC port is behind a NetworkPolicy that
-#      names who may call it (deploy/check-netpol.py).
+#      names who may call it and lets in every service that calls it (deploy/check-netpol.py),
+#      and every route of proto/http.yaml reaches the service that serves it through the Ingress
+#      and through the edge proxy of docker-compose.yml (deploy/check-routes.py).
 # Missing tools are installed when we are root with apt (docker-compose, nginx) or Go (kustomize).
 #
 #   deploy/check.sh
@@ -58,6 +63,20 @@ for f in deploy/docker/Dockerfile.*; do
       compgen -G "$s" >/dev/null || die "$f copies $s, which does not exist"
     done
   done < <(grep -E '^COPY[[:space:]]' "$f" | grep -v -- '--from=')
+done
+for cmd in services/*/cmd/*/; do
+  svc=$(basename "$cmd")
+  [ "$svc" = "$(basename "$(dirname "$(dirname "$cmd")")")" ] || continue # services/allinone/cmd/crm… are not services
+  [ -f "deploy/docker/Dockerfile.$svc" ] || die "services/$svc has no deploy/docker/Dockerfile.$svc"
+  printf '%s\n' "${dockerfiles[@]}" | grep -qx "deploy/docker/Dockerfile.$svc" || die "docker-compose.yml builds no deploy/docker/Dockerfile.$svc (service $svc)"
+done
+mapfile -t modules < <(sed -n 's|^[[:space:]]*\(use[[:space:]]\{1,\}\)\{0,1\}\./\([^[:space:]()]*\).*|\2|p' go.work)
+[ "${#modules[@]}" -gt 0 ] || die "no modules found in go.work"
+for f in deploy/docker/Dockerfile.*; do
+  grep -qE '^COPY[[:space:]]+go\.work' "$f" || continue
+  for m in "${modules[@]}"; do
+    grep -qE "^COPY[[:space:]]+$m/go\.mod[[:space:]]" "$f" || die "$f does not copy $m/go.mod, a module of go.work (go mod download would stop: cannot load module $m)"
+  done
 done
 
 # ---- 3. nginx ----
@@ -128,7 +147,8 @@ for dir in deploy/k8s/base deploy/k8s/overlays/*/; do
   step "${kustomize[*]} $dir"
   out=$("${kustomize[@]}" "$dir") || die "$dir does not render"
   grep -q '^kind: Deployment' <<<"$out" || die "$dir renders no Deployment"
-  python3 "$root/deploy/check-netpol.py" <<<"$out" || die "$dir: the gRPC ports are not restricted (NetworkPolicy)"
+  python3 "$root/deploy/check-netpol.py" <<<"$out" || die "$dir: the gRPC ports are not restricted, or a call between services is not let in (NetworkPolicy)"
+  python3 "$root/deploy/check-routes.py" "$root" <<<"$out" || die "$dir: some routes of proto/http.yaml do not reach their service"
 done
 
 printf 'deploy/check.sh: OK in %ss\n' "$((SECONDS - started))"
