@@ -1,7 +1,7 @@
 // The catalogue's ADMIN screens end to end: a product created through its form (client-side
-// rules, 409 of a code in use), its price set in a table, a payment term, a products CSV import
-// with a bad row (report shown, nothing written) and then the fixed file; a VENDEDOR sees none of
-// these screens.
+// rules, 409 of a code in use, a photo shrunk on the device, shown and removed), its price set in
+// a table, a payment term, a products CSV import with a bad row (report shown, nothing written)
+// and then the fixed file; a VENDEDOR sees none of these screens.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE, DEMO, apiAs, checkEnvironment, closeAlert, launchBrowser, signedInContext } from './helpers.mjs';
@@ -72,6 +72,52 @@ describe('catalogue (ADMIN)', () => {
         ['CX', '6', '4006381333931', '22021000', 7.5, 'Bebidas', true],
       );
       assert.equal(new URL(page.url()).pathname, `/admin/produtos/${criado.id}`);
+
+      // A photo: a 2400×1200 PNG, shrunk on the device to 1600 px (JPEG) before the upload.
+      const png = await page.evaluate(async () => {
+        const c = document.createElement('canvas');
+        c.width = 2400;
+        c.height = 1200;
+        const x = c.getContext('2d');
+        x.fillStyle = '#c62828';
+        x.fillRect(0, 0, 2400, 1200);
+        x.fillStyle = '#ffffff';
+        x.fillRect(600, 300, 1200, 600);
+        const b = await new Promise((r) => c.toBlob(r, 'image/png'));
+        let s = '';
+        for (const v of new Uint8Array(await b.arrayBuffer())) s += String.fromCharCode(v);
+        return btoa(s);
+      });
+      const foto = page.getByTestId('foto-produto');
+      const pedido = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/crm/produtos/${criado.id}/foto`));
+      await foto.locator('input[type=file]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+      const enviada = JSON.parse((await pedido).postData()).imagem_base64;
+      assert.match(enviada, /^data:image\/jpeg;base64,/);
+      const medidas = await page.evaluate(async (src) => {
+        const i = new Image();
+        i.src = src;
+        await i.decode();
+        return [i.naturalWidth, i.naturalHeight];
+      }, enviada);
+      assert.deepEqual(medidas, [1600, 800]);
+      await foto.locator('button', { hasText: 'Trocar foto' }).waitFor();
+      const comFoto = (await apiAs(DEMO.admin, 'GET', `/produtos/${criado.id}`)).body;
+      assert.ok(comFoto.foto_versao, 'foto_versao');
+      // Opened again, the photo comes from the API with the operator's token (an object URL).
+      await page.reload();
+      await foto.getByTestId('foto').waitFor();
+      assert.match(await foto.getByTestId('foto').getAttribute('src'), /^blob:/);
+      // The form saves on the versao the photo left (no false "alterado por outra pessoa").
+      await form.locator('input[name=descricao]').fill(`Refrigerante E2E ${codigo} 2 L`);
+      await form.locator('ion-button', { hasText: 'Salvar alterações' }).click();
+      await page.waitForURL(`${BASE}/admin/produtos`);
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/produtos/${criado.id}`)).body.descricao, `Refrigerante E2E ${codigo} 2 L`);
+      // Removed after the confirmation.
+      await page.goto(`${BASE}/admin/produtos/${criado.id}`);
+      await foto.locator('button', { hasText: 'Remover foto' }).click();
+      await closeAlert(page, 'OK');
+      await foto.locator('button', { hasText: 'Escolher foto' }).waitFor();
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/produtos/${criado.id}`)).body.foto_versao, '');
 
       // The same code again: 409 CODIGO_DUPLICADO in pt-BR, with a link to the product holding it.
       await page.goto(`${BASE}/admin/produtos/novo`);

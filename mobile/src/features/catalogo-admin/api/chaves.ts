@@ -6,6 +6,7 @@ export type FiltroProdutos = Omit<ListarProdutosParametros, 'page_token'>;
 
 export const chaves = {
   produtos: ['catalogo', 'produtos'] as const,
+  listasProdutos: ['catalogo', 'produtos', 'lista'] as const,
   listaProdutos: (p: FiltroProdutos) => ['catalogo', 'produtos', 'lista', p] as const,
   produto: (id: string) => ['catalogo', 'produtos', 'um', id] as const,
   tabelas: ['catalogo', 'tabelas'] as const,

@@ -1,5 +1,5 @@
 // Products (ADMIN): the paged list with search and filters, one product, create/update, delete
-// and the CSV import.
+// the photo (set or remove) and the CSV import.
 import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, seg } from '../../../lib/api/client';
 import type { AtualizarProdutoPedido, CriarProdutoPedido, ImportarCatalogoResposta, ListarProdutosParametros, ListarProdutosResposta, Produto } from '../../../lib/api/types';
@@ -59,4 +59,27 @@ export async function importarProdutos(csv: string, validarApenas: boolean) {
 export function useAposImportarProdutos() {
   const qc = useQueryClient();
   return () => void qc.invalidateQueries({ queryKey: chaves.produtos });
+}
+
+export type DefinirFoto = { produto: Pick<Produto, 'id' | 'versao'>; imagem: string };
+
+/**
+ * A new photo (a data URL or base64) for the product, on the versao shown. The answer is the
+ * product with its new foto_versao and versao; the lists are stale (the form keeps its own copy).
+ */
+export function useDefinirFoto(config: Config<Produto> = {}) {
+  return useMutacao(
+    ({ produto, imagem }: DefinirFoto) =>
+      api<Produto>(`/produtos/${seg(produto.id)}/foto`, { method: 'PUT', body: { imagem_base64: imagem, versao: produto.versao }, tempoLimiteMs: 120_000 }),
+    [chaves.listasProdutos],
+    config,
+  );
+}
+
+export function useRemoverFoto(config: Config<Produto> = {}) {
+  return useMutacao(
+    (produto: Pick<Produto, 'id' | 'versao'>) => api<Produto>(`/produtos/${seg(produto.id)}/foto`, { method: 'DELETE', query: { versao: produto.versao } }),
+    [chaves.listasProdutos],
+    config,
+  );
 }

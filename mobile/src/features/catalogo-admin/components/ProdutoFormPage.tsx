@@ -34,6 +34,9 @@ export function FormularioProduto({ produto, aoRecarregar }: { produto?: Produto
   const toast = useToast();
   const confirm = useConfirm();
   const novo = !produto;
+  // The product as the server has it now: a photo saved here changes its versao (and only that),
+  // so the form's save and delete go on the new versao.
+  const [base, setBase] = useState(produto);
   // One id per form: a retried create returns the same product.
   const [idNovo] = useState(() => novoId());
   const form = useForm<ValoresProduto>({
@@ -72,14 +75,14 @@ export function FormularioProduto({ produto, aoRecarregar }: { produto?: Produto
       toast('Produto excluído.', { duration: 2500, position: 'bottom' });
       navigate('/admin/produtos', { replace: true });
     },
-    onError: (err) => setErro(mensagemDeConflito(err, produto?.codigo ?? '') || mensagemDeErro(err)),
+    onError: (err) => setErro(mensagemDeConflito(err, base?.codigo ?? '') || mensagemDeErro(err)),
   });
 
   const enviar = handleSubmit(
     (v) => {
       setErro('');
       setConflito(null);
-      const s: SalvarProduto = produto ? { id: produto.id, alteracao: alteracaoDoProduto(produto, v) } : { novo: { id: idNovo, ...camposDoProduto(v) } };
+      const s: SalvarProduto = base ? { id: base.id, alteracao: alteracaoDoProduto(base, v) } : { novo: { id: idNovo, ...camposDoProduto(v) } };
       salvar.mutate(s);
     },
     () => {
@@ -89,17 +92,17 @@ export function FormularioProduto({ produto, aoRecarregar }: { produto?: Produto
   );
 
   async function confirmarExclusao() {
-    if (!produto) return;
+    if (!base) return;
     const ok = await confirm({
       header: 'Excluir produto',
-      message: `Excluir ${produto.codigo} — ${produto.descricao}? Ele sai do catálogo e das tabelas de preço; o código continua reservado.`,
+      message: `Excluir ${base.codigo} — ${base.descricao}? Ele sai do catálogo e das tabelas de preço; o código continua reservado.`,
     });
-    if (ok) excluir.mutate(produto);
+    if (ok) excluir.mutate(base);
   }
 
   return (
     <form ref={raiz} className="narrow form-stack" onSubmit={(e) => void enviar(e)} noValidate data-testid="form-produto">
-      {produto ? <FotoProduto produto={produto} /> : null}
+      {base ? <FotoProduto produto={base} aoMudar={setBase} /> : <p className="muted">A foto pode ser escolhida depois de cadastrar o produto.</p>}
       <div className="row-3">
         <CampoTexto controle={control} nome="codigo" rotulo="Código" max={LIMITES_PRODUTO.codigo} autoCapitalize="characters" />
         <CampoTexto controle={control} nome="unidade" rotulo="Unidade" max={LIMITES_PRODUTO.unidade} autoCapitalize="characters" ajuda="UN, CX, FD…" />
