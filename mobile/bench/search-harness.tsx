@@ -47,6 +47,7 @@ function gerar(n: number): Cliente[] {
       nome,
       nome_fantasia: r(2) ? `${NOMES[r(NOMES.length)]} ${i}` : '',
       inscricao_estadual: '',
+      suframa: '',
       contribuinte_icms: false,
       email: '',
       telefone: `${11 + r(80)}3${String(r(10_000_000)).padStart(7, '0')}`,

@@ -62,6 +62,7 @@ func TestCalcularContrato(t *testing.T) {
 		"todos juntos, em cascata: 1.000 × 0,95 × 0,97 × 0,98 × 1,02 = 921,1314",
 		"produto fora da tabela do cliente não é vendido, mesmo estando na padrão",
 		"condição de pagamento de outros clientes",
+		"Suframa entre estados: sem IPI, nem na base da ST",
 	}
 	for _, nome := range casos {
 		i := slices.IndexFunc(c.Casos, func(x map[string]any) bool { return x["nome"] == nome })
@@ -78,15 +79,16 @@ func rodarCaso(t *testing.T, c contrato, caso map[string]any) {
 	over := func(k string) map[string]any { m, _ := caso[k].(map[string]any); return m }
 	cli := merge(c.Cliente, over("cliente"))
 	pol := merge(c.Politica, over("politica"))
-	if s, _ := cli["suframa"].(string); s != "" {
-		t.Fatalf("caso %q pede Suframa, que o serviço de clientes ainda não guarda: escolha outro caso", caso["nome"])
-	}
 	uf := cli["uf"].(string)
 	if r, _ := cli["regiao_id"].(string); r != "" {
 		e.do(t, "POST", "/crm/regioes", e.admin, map[string]any{"id": r, "nome": "Região " + r, "cidades": []string{ibgeDe[uf]}}, 200)
 	}
 	docs := map[string]string{"SP": "11.222.333/0001-81", "MG": "45.997.418/0001-53", "PR": "11.444.777/0001-61"}
 	clienteID := e.cliente(t, e.v1, docs[uf], uf, cli["contribuinte_icms"] == true)
+	if s, _ := cli["suframa"].(string); s != "" {
+		// The customer service keeps the inscription; pricing reads it from there.
+		e.do(t, "PATCH", "/crm/clientes/"+clienteID, e.v1, map[string]any{"suframa": s}, 200)
+	}
 	ids := map[string]string{cli["id"].(string): clienteID}
 	mapIDs := func(l any) []string {
 		var out []string

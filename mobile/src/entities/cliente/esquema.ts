@@ -17,6 +17,7 @@ export const LIMITES_CLIENTE = {
   telefoneMin: 8,
   telefoneMax: 13,
   inscricaoEstadualMax: 14,
+  suframa: 9,
 } as const;
 
 export const ROTULOS_TEXTO: Record<'nome' | 'nome_fantasia' | 'segmento' | 'observacoes', string> = {
@@ -58,6 +59,27 @@ export function erroInscricaoEstadual(valor: string): string {
     : '';
 }
 
+/** The inscrição Suframa's digits as the server keeps them ("21.0140.267" → "210140267"). */
+export function normalizarSuframa(valor: string): string {
+  return valor.trim().replace(/[.\-/ ]/g, '');
+}
+
+/**
+ * The server's check of an inscrição Suframa (services/customer/internal/domain/suframa.go):
+ * 9 digits, not all the same, the last a check digit — modulo 11 over the first 8 with weights 9
+ * to 2, a remainder of 0 or 1 giving 0. Empty: none.
+ */
+export function erroSuframa(valor: string): string {
+  const d = normalizarSuframa(valor);
+  if (!d) return '';
+  if (!/^\d{9}$/.test(d)) return 'Inscrição Suframa deve ter 9 dígitos.';
+  let soma = 0;
+  for (let i = 0; i < 8; i++) soma += Number(d[i]) * (9 - i);
+  const resto = soma % 11;
+  const dv = resto < 2 ? 0 : 11 - resto;
+  return /^(\d)\1{8}$/.test(d) || dv !== Number(d[8]) ? 'Inscrição Suframa inválida: confira os dígitos.' : '';
+}
+
 export function erroLimite(centavos: string): string {
   if (!/^-?\d+$/.test(centavos.trim())) return 'Valor inválido para este campo.';
   const n = BigInt(centavos.trim());
@@ -85,6 +107,7 @@ export const esquemaPedidoCliente = z
     nome: z.optional(z.string()),
     nome_fantasia: z.optional(z.string()),
     inscricao_estadual: z.optional(z.string()),
+    suframa: z.optional(z.string()),
     email: z.optional(z.string()),
     telefone: z.optional(z.string()),
     celular: z.optional(z.string()),
@@ -103,6 +126,7 @@ export const esquemaPedidoCliente = z
       if (!nome) erro('nome', tipo === 'FISICA' ? 'Informe o nome.' : 'Informe a razão social.');
       for (const campo of ['nome', 'nome_fantasia', 'segmento', 'observacoes'] as const) erro(campo, excessoDeTexto(campo, c[campo] ?? ''));
       erro('inscricao_estadual', erroInscricaoEstadual(c.inscricao_estadual ?? ''));
+      erro('suframa', erroSuframa(c.suframa ?? ''));
       erro('email', erroEmail(c.email ?? ''));
       erro('telefone', erroTelefone(c.telefone ?? ''));
       erro('celular', erroTelefone(c.celular ?? ''));

@@ -8,6 +8,7 @@ export function cliente(p: Partial<Cliente> & { id: string; nome: string }): Cli
     documento: '',
     nome_fantasia: '',
     inscricao_estadual: '',
+    suframa: '',
     contribuinte_icms: false,
     email: '',
     telefone: '',

@@ -30,6 +30,7 @@ export function clienteDoPedido(corpo: CriarClientePedido, vendedorPadrao: strin
     nome: corpo.nome ?? '',
     nome_fantasia: corpo.nome_fantasia ?? '',
     inscricao_estadual: corpo.inscricao_estadual ?? '',
+    suframa: corpo.suframa ?? '',
     contribuinte_icms: Boolean(corpo.contribuinte_icms),
     email: corpo.email ?? '',
     telefone: corpo.telefone ?? '',

@@ -1021,6 +1021,8 @@ export type components = {
             observacoes?: string;
             segmento?: string;
             status?: string;
+            /** @description Empty clears it. */
+            suframa?: string;
             telefone?: string;
             tipo_pessoa?: string;
             /** @description ADMIN, or SUPERVISOR within their team. */
@@ -1448,6 +1450,11 @@ export type components = {
             segmento?: string;
             /** @description ativo, bloqueado or inativo. */
             status?: string;
+            /**
+             * @description Inscrição Suframa (Zona Franca de Manaus): 9 digits with a check digit; empty: none. Such a
+             *     customer pays no IPI.
+             */
+            suframa?: string;
             /** @description Digits only (8 to 13). */
             telefone?: string;
             /** @description FISICA or PJ. */
@@ -1532,6 +1539,8 @@ export type components = {
             segmento?: string;
             /** @description Default ativo. */
             status?: string;
+            /** @description Inscrição Suframa, 9 digits (punctuation accepted); empty: none. */
+            suframa?: string;
             telefone?: string;
             tipo_pessoa?: string;
             /** @description Default: the caller (VENDEDOR always the caller). */
@@ -1667,7 +1676,7 @@ export type components = {
         v1ImportarClientesRequest: {
             /**
              * @description The CSV text (UTF-8; separator ";" or ","; first line is the header). Columns: tipo_pessoa,
-             *     documento, nome, nome_fantasia, inscricao_estadual, contribuinte_icms, email, telefone,
+             *     documento, nome, nome_fantasia, inscricao_estadual, suframa, contribuinte_icms, email, telefone,
              *     celular, segmento, status, limite_credito (reais, "1.234,56"), observacoes, vendedor_id, cep,
              *     logradouro, numero, complemento, bairro, cidade, uf, ibge. Only documento and nome are
              *     required.

@@ -13,7 +13,7 @@ import (
 )
 
 // Colunas of the import file, in the order of the template.
-var Colunas = []string{"tipo_pessoa", "documento", "nome", "nome_fantasia", "inscricao_estadual", "contribuinte_icms", "email",
+var Colunas = []string{"tipo_pessoa", "documento", "nome", "nome_fantasia", "inscricao_estadual", "suframa", "contribuinte_icms", "email",
 	"telefone", "celular", "segmento", "status", "limite_credito", "observacoes", "vendedor_id", "cep", "logradouro", "numero",
 	"complemento", "bairro", "cidade", "uf", "ibge"}
 
@@ -35,7 +35,8 @@ type Importacao struct {
 var formato = csvimport.Formato{
 	Colunas: Colunas,
 	Aliases: map[string]string{"cpf_cnpj": "documento", "cnpj": "documento", "cpf": "documento", "razao_social": "nome",
-		"fantasia": "nome_fantasia", "ie": "inscricao_estadual", "limite_credito_reais": "limite_credito", "vendedor": "vendedor_id",
+		"fantasia": "nome_fantasia", "ie": "inscricao_estadual",
+		"inscricao_suframa": "suframa", "isuf": "suframa", "limite_credito_reais": "limite_credito", "vendedor": "vendedor_id",
 		"municipio": "cidade", "codigo_ibge": "ibge", "situacao": "status"},
 	Obrigatorias:    []string{"documento", "nome"},
 	MsgObrigatorias: "O cabeçalho precisa ao menos das colunas documento e nome.",
@@ -69,7 +70,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 		f := l.Campos
 		var erros []string
 		cl := domain.Cliente{TipoPessoa: f["tipo_pessoa"], Documento: f["documento"], Nome: f["nome"], NomeFantasia: f["nome_fantasia"],
-			InscricaoEstadual: f["inscricao_estadual"], Email: f["email"], Telefone: f["telefone"], Celular: f["celular"],
+			InscricaoEstadual: f["inscricao_estadual"], Suframa: f["suframa"], Email: f["email"], Telefone: f["telefone"], Celular: f["celular"],
 			Segmento: f["segmento"], Status: f["status"], Observacoes: f["observacoes"]}
 		var ok bool
 		if cl.ContribuinteICMS, ok = csvimport.SimNao(f["contribuinte_icms"]); f["contribuinte_icms"] != "" && !ok {
@@ -185,6 +186,7 @@ func mergeImport(prev, row domain.Cliente, f map[string]string) domain.Cliente {
 	set(&out.Nome, "nome", row.Nome)
 	set(&out.NomeFantasia, "nome_fantasia", row.NomeFantasia)
 	set(&out.InscricaoEstadual, "inscricao_estadual", row.InscricaoEstadual)
+	set(&out.Suframa, "suframa", row.Suframa)
 	set(&out.Email, "email", row.Email)
 	set(&out.Telefone, "telefone", row.Telefone)
 	set(&out.Celular, "celular", row.Celular)

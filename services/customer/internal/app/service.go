@@ -380,6 +380,7 @@ func (s *Service) update(ctx context.Context, id string, versao int64, change fu
 // Patch lists the fields an update changes (nil: unchanged).
 type Patch struct {
 	TipoPessoa, Documento, Nome, NomeFantasia, InscricaoEstadual *string
+	Suframa                                                      *string
 	ContribuinteICMS                                             *bool
 	Email, Telefone, Celular, Segmento, Status, Observacoes      *string
 	LimiteCreditoCentavos                                        *int64
@@ -411,6 +412,7 @@ func (s *Service) Update(ctx context.Context, id string, p Patch, versao int64) 
 		set(&cl.Nome, p.Nome)
 		set(&cl.NomeFantasia, p.NomeFantasia)
 		set(&cl.InscricaoEstadual, p.InscricaoEstadual)
+		set(&cl.Suframa, p.Suframa)
 		set(&cl.Email, p.Email)
 		set(&cl.Telefone, p.Telefone)
 		set(&cl.Celular, p.Celular)

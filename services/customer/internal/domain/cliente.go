@@ -72,12 +72,14 @@ type Contato struct {
 // Cliente is a customer of the company, in one seller's portfolio. The bookkeeping (id,
 // empresa, versao, criado/alterado, excluido) is the store's.
 type Cliente struct {
-	store.Meta            `bson:",inline"`
-	TipoPessoa            string     `bson:"tipo_pessoa"`
-	Documento             string     `bson:"documento"`
-	Nome                  string     `bson:"nome"`
-	NomeFantasia          string     `bson:"nome_fantasia"`
-	InscricaoEstadual     string     `bson:"inscricao_estadual"`
+	store.Meta        `bson:",inline"`
+	TipoPessoa        string `bson:"tipo_pessoa"`
+	Documento         string `bson:"documento"`
+	Nome              string `bson:"nome"`
+	NomeFantasia      string `bson:"nome_fantasia"`
+	InscricaoEstadual string `bson:"inscricao_estadual"`
+	// Suframa is the inscrição Suframa (9 digits; empty: none): such a customer pays no IPI.
+	Suframa               string     `bson:"suframa"`
 	ContribuinteICMS      bool       `bson:"contribuinte_icms"`
 	Email                 string     `bson:"email"`
 	Telefone              string     `bson:"telefone"`
@@ -228,6 +230,12 @@ func (c *Cliente) Normalize(cid Cidades) error {
 		ie = d
 	}
 	c.InscricaoEstadual = ie
+	c.Suframa = NormalizeSuframa(c.Suframa)
+	if c.Suframa != "" {
+		if msg := suframaErro(c.Suframa); msg != "" {
+			x.add("suframa", msg)
+		}
+	}
 	c.Email = email(x, "email", c.Email)
 	c.Telefone = phone(x, "telefone", c.Telefone)
 	c.Celular = phone(x, "celular", c.Celular)

@@ -55,8 +55,8 @@ func TestValidacaoIgualAoAparelho(t *testing.T) {
 		t.Run(k.Nome, func(t *testing.T) {
 			p := k.Cliente
 			c := Cliente{TipoPessoa: string(p["tipo_pessoa"]), Documento: string(p["documento"]), Nome: string(p["nome"]),
-				NomeFantasia: string(p["nome_fantasia"]), InscricaoEstadual: string(p["inscricao_estadual"]), Email: string(p["email"]),
-				Telefone: string(p["telefone"]), Celular: string(p["celular"]), Segmento: string(p["segmento"]), Status: string(p["status"]),
+				NomeFantasia: string(p["nome_fantasia"]), InscricaoEstadual: string(p["inscricao_estadual"]), Suframa: string(p["suframa"]),
+				Email: string(p["email"]), Telefone: string(p["telefone"]), Celular: string(p["celular"]), Segmento: string(p["segmento"]), Status: string(p["status"]),
 				Observacoes: string(p["observacoes"])}
 			got := []string{}
 			if v, ok := p["limite_credito_centavos"]; ok {

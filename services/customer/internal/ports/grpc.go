@@ -59,7 +59,7 @@ func clienteToProto(c *domain.Cliente) *customerv1.Cliente {
 		Observacoes: c.Observacoes, VendedorId: c.VendedorID, RegiaoId: c.RegiaoID,
 		Enderecos: make([]*customerv1.Endereco, 0, len(c.Enderecos)), Contatos: make([]*customerv1.Contato, 0, len(c.Contatos)),
 		CriadoPor: c.CriadoPor, CriadoEm: timestamppb.New(c.CriadoEm), AlteradoPor: c.AlteradoPor, AlteradoEm: timestamppb.New(c.AlteradoEm),
-		Versao: c.Versao, Excluido: c.Excluido}
+		Versao: c.Versao, Excluido: c.Excluido, Suframa: c.Suframa}
 	if p := c.Principal(); p != nil {
 		out.Cidade, out.Uf, out.CidadeIbge = p.Cidade, p.UF, p.IBGE
 	}
@@ -124,7 +124,8 @@ func (s *Server) CriarCliente(ctx context.Context, r *customerv1.CriarClienteReq
 	in := domain.Cliente{Meta: store.Meta{ID: r.GetId()}, TipoPessoa: r.GetTipoPessoa(), Documento: r.GetDocumento(), Nome: r.GetNome(),
 		NomeFantasia: r.GetNomeFantasia(), InscricaoEstadual: r.GetInscricaoEstadual(), ContribuinteICMS: r.GetContribuinteIcms(),
 		Email: r.GetEmail(), Telefone: r.GetTelefone(), Celular: r.GetCelular(), Segmento: r.GetSegmento(), Status: r.GetStatus(),
-		LimiteCreditoCentavos: r.GetLimiteCreditoCentavos(), Observacoes: r.GetObservacoes(), VendedorID: r.GetVendedorId()}
+		LimiteCreditoCentavos: r.GetLimiteCreditoCentavos(), Observacoes: r.GetObservacoes(), VendedorID: r.GetVendedorId(),
+		Suframa: r.GetSuframa()}
 	for _, e := range r.GetEnderecos() {
 		in.Enderecos = append(in.Enderecos, enderecoFromProto(e))
 	}
@@ -139,7 +140,7 @@ func (s *Server) AtualizarCliente(ctx context.Context, r *customerv1.AtualizarCl
 	p := app.Patch{TipoPessoa: r.TipoPessoa, Documento: r.Documento, Nome: r.Nome, NomeFantasia: r.NomeFantasia,
 		InscricaoEstadual: r.InscricaoEstadual, ContribuinteICMS: r.ContribuinteIcms, Email: r.Email, Telefone: r.Telefone,
 		Celular: r.Celular, Segmento: r.Segmento, Status: r.Status, Observacoes: r.Observacoes,
-		LimiteCreditoCentavos: r.LimiteCreditoCentavos, VendedorID: r.VendedorId}
+		LimiteCreditoCentavos: r.LimiteCreditoCentavos, VendedorID: r.VendedorId, Suframa: r.Suframa}
 	c, err := s.App.Update(ctx, r.GetId(), p, r.GetVersao())
 	return s.cliente(c, err)
 }

@@ -34,10 +34,10 @@ func NewClientes(conn grpc.ClientConnInterface) *Clientes {
 	return &Clientes{Client: customerv1.NewCustomerServiceClient(conn)}
 }
 
-// Obter returns what pricing needs of a customer in the caller's scope: its UF, region and
-// whether it is an ICMS contributor. The customer service keeps no Suframa registration yet, so
-// Suframa stays empty (IPI is always charged). Another company's customer or one outside the
-// caller's portfolio → 403; a missing one → 404 (the customer service's answers pass through).
+// Obter returns what pricing needs of a customer in the caller's scope: its UF, region, whether
+// it is an ICMS contributor and its inscrição Suframa (a Suframa customer pays no IPI). Another
+// company's customer or one outside the caller's portfolio → 403; a missing one → 404 (the
+// customer service's answers pass through).
 func (c *Clientes) Obter(ctx context.Context, id string) (domain.Cliente, error) {
 	cl, err := c.Client.ObterCliente(onBehalf(ctx), &customerv1.ObterClienteRequest{Id: id})
 	if err != nil {
@@ -49,5 +49,6 @@ func (c *Clientes) Obter(ctx context.Context, id string) (domain.Cliente, error)
 		}
 		return domain.Cliente{}, errs.Unavailable("Serviço de clientes indisponível. Tente novamente em instantes.", err)
 	}
-	return domain.Cliente{ID: cl.GetId(), UF: cl.GetUf(), RegiaoID: cl.GetRegiaoId(), ContribuinteICMS: cl.GetContribuinteIcms()}, nil
+	return domain.Cliente{ID: cl.GetId(), UF: cl.GetUf(), RegiaoID: cl.GetRegiaoId(), ContribuinteICMS: cl.GetContribuinteIcms(),
+		Suframa: cl.GetSuframa()}, nil
 }

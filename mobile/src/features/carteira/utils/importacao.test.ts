@@ -15,4 +15,9 @@ describe('the customers import (a declaration over lib/importacao)', () => {
     expect(prep.desconhecidas).toEqual(['cor']);
     expect(prep.total).toBe(1);
   });
+
+  it("the server's other names for a column are known (ie, inscricao_suframa, cnpj)", () => {
+    const prep = prepararImportacao('cnpj;razao_social;ie;inscricao_suframa\n11222333000181;Cliente;ISENTO;210140267\n', IMPORTACAO_CLIENTES.formato);
+    expect(prep.desconhecidas).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ export const COLUNAS_IMPORTACAO = [
   'nome',
   'nome_fantasia',
   'inscricao_estadual',
+  'suframa',
   'contribuinte_icms',
   'email',
   'telefone',
@@ -29,12 +30,29 @@ export const COLUNAS_IMPORTACAO = [
   'ibge',
 ] as const;
 
-export const FORMATO_CLIENTES: FormatoCsv = { colunas: COLUNAS_IMPORTACAO };
+/** Other header names the customer service takes (services/customer/internal/app/importar.go). */
+const ALIASES_CLIENTES: Record<string, string> = {
+  cpf_cnpj: 'documento',
+  cnpj: 'documento',
+  cpf: 'documento',
+  razao_social: 'nome',
+  fantasia: 'nome_fantasia',
+  ie: 'inscricao_estadual',
+  inscricao_suframa: 'suframa',
+  isuf: 'suframa',
+  limite_credito_reais: 'limite_credito',
+  vendedor: 'vendedor_id',
+  municipio: 'cidade',
+  codigo_ibge: 'ibge',
+  situacao: 'status',
+};
+
+export const FORMATO_CLIENTES: FormatoCsv = { colunas: COLUNAS_IMPORTACAO, aliases: ALIASES_CLIENTES };
 
 /** The template offered for download: the header and one example row. */
 export function modeloCsv(): string {
   return modeloDoFormato(FORMATO_CLIENTES, [
-    ['PJ', '11222333000181', 'Comércio Exemplo Ltda', 'Exemplo', 'ISENTO', 'nao', 'compras@exemplo.com.br', '1132345678', '11912345678', 'Varejo', 'ativo', '1.500,00', '', '', '01310100', 'Avenida Paulista', '1000', 'Sala 1', 'Bela Vista', 'São Paulo', 'SP', '3550308'],
+    ['PJ', '11222333000181', 'Comércio Exemplo Ltda', 'Exemplo', 'ISENTO', '', 'nao', 'compras@exemplo.com.br', '1132345678', '11912345678', 'Varejo', 'ativo', '1.500,00', '', '', '01310100', 'Avenida Paulista', '1000', 'Sala 1', 'Bela Vista', 'São Paulo', 'SP', '3550308'],
   ]);
 }
 

@@ -143,6 +143,12 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
               <dd>{cliente.inscricao_estadual === 'ISENTO' ? 'Isento' : cliente.inscricao_estadual}</dd>
             </>
           ) : null}
+          {cliente.suframa ? (
+            <>
+              <dt>Inscrição Suframa</dt>
+              <dd data-testid="suframa">{cliente.suframa}</dd>
+            </>
+          ) : null}
           <dt>Contribuinte ICMS</dt>
           <dd>{cliente.contribuinte_icms ? 'Sim' : 'Não'}</dd>
           <dt>Status</dt>

@@ -226,6 +226,13 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
           <CampoMarcar controle={control} nome="isento" rotulo="Isento" />
         </div>
       </div>
+      <CampoTexto
+        controle={control}
+        nome="suframa"
+        rotulo="Inscrição Suframa"
+        inputMode="numeric"
+        ajuda="Só para clientes da Zona Franca de Manaus e áreas de livre comércio: 9 dígitos. Com ela o cliente não paga IPI."
+      />
       <CampoMarcar controle={control} nome="contribuinte" nomeHtml="contribuinte_icms" rotulo="Contribuinte do ICMS" />
       <CampoTexto controle={control} nome="email" rotulo="E-mail" type="email" inputMode="email" autoComplete="email" />
       <div className="row-2">

@@ -2,7 +2,7 @@
 // are the server's (entities/cliente/esquema, shared cases with the server); the form adds only
 // what is about typing (a value that is not a number, a CNPJ typed under Pessoa física).
 import * as z from 'zod/mini';
-import { caracteres, errosDoPedido } from '../../../entities/cliente/esquema';
+import { caracteres, errosDoPedido, normalizarSuframa } from '../../../entities/cliente/esquema';
 import type { CriarClientePedido } from '../../../lib/api/types';
 import { normalizarDocumento, type TipoPessoa } from '../../../lib/format/document';
 import { reaisParaCentavos } from '../../../lib/format/money';
@@ -31,6 +31,7 @@ export interface ValoresCliente {
   fantasia: string;
   ie: string;
   isento: boolean;
+  suframa: string;
   contribuinte: boolean;
   email: string;
   telefone: string;
@@ -97,6 +98,7 @@ export function camposDoFormulario(v: ValoresCliente) {
     nome: v.nome.trim(),
     nome_fantasia: v.fantasia.trim(),
     inscricao_estadual: v.isento ? 'ISENTO' : v.ie.trim().toUpperCase(),
+    suframa: normalizarSuframa(v.suframa),
     contribuinte_icms: v.contribuinte,
     email: v.email.trim(),
     telefone: digitos(v.telefone),

@@ -308,7 +308,10 @@ type Cliente struct {
 	AlteradoEm  *timestamppb.Timestamp `protobuf:"bytes,26,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
 	Versao      int64                  `protobuf:"varint,27,opt,name=versao,proto3" json:"versao,omitempty"`
 	// Tombstone: deleted (only seen in the changes feed).
-	Excluido      bool `protobuf:"varint,28,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	Excluido bool `protobuf:"varint,28,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	// Inscrição Suframa (Zona Franca de Manaus): 9 digits with a check digit; empty: none. Such a
+	// customer pays no IPI.
+	Suframa       string `protobuf:"bytes,29,opt,name=suframa,proto3" json:"suframa,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -537,6 +540,13 @@ func (x *Cliente) GetExcluido() bool {
 		return x.Excluido
 	}
 	return false
+}
+
+func (x *Cliente) GetSuframa() string {
+	if x != nil {
+		return x.Suframa
+	}
+	return ""
 }
 
 type ListarClientesRequest struct {
@@ -928,9 +938,11 @@ type CriarClienteRequest struct {
 	LimiteCreditoCentavos int64  `protobuf:"varint,13,opt,name=limite_credito_centavos,json=limiteCreditoCentavos,proto3" json:"limite_credito_centavos,omitempty"`
 	Observacoes           string `protobuf:"bytes,14,opt,name=observacoes,proto3" json:"observacoes,omitempty"`
 	// Default: the caller (VENDEDOR always the caller).
-	VendedorId    string      `protobuf:"bytes,15,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
-	Enderecos     []*Endereco `protobuf:"bytes,16,rep,name=enderecos,proto3" json:"enderecos,omitempty"`
-	Contatos      []*Contato  `protobuf:"bytes,17,rep,name=contatos,proto3" json:"contatos,omitempty"`
+	VendedorId string      `protobuf:"bytes,15,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	Enderecos  []*Endereco `protobuf:"bytes,16,rep,name=enderecos,proto3" json:"enderecos,omitempty"`
+	Contatos   []*Contato  `protobuf:"bytes,17,rep,name=contatos,proto3" json:"contatos,omitempty"`
+	// Inscrição Suframa, 9 digits (punctuation accepted); empty: none.
+	Suframa       string `protobuf:"bytes,18,opt,name=suframa,proto3" json:"suframa,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1084,6 +1096,13 @@ func (x *CriarClienteRequest) GetContatos() []*Contato {
 	return nil
 }
 
+func (x *CriarClienteRequest) GetSuframa() string {
+	if x != nil {
+		return x.Suframa
+	}
+	return ""
+}
+
 type AtualizarClienteRequest struct {
 	state                 protoimpl.MessageState `protogen:"open.v1"`
 	Id                    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -1103,7 +1122,9 @@ type AtualizarClienteRequest struct {
 	// ADMIN, or SUPERVISOR within their team.
 	VendedorId *string `protobuf:"bytes,15,opt,name=vendedor_id,json=vendedorId,proto3,oneof" json:"vendedor_id,omitempty"`
 	// Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
-	Versao        int64 `protobuf:"varint,16,opt,name=versao,proto3" json:"versao,omitempty"`
+	Versao int64 `protobuf:"varint,16,opt,name=versao,proto3" json:"versao,omitempty"`
+	// Empty clears it.
+	Suframa       *string `protobuf:"bytes,17,opt,name=suframa,proto3,oneof" json:"suframa,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1248,6 +1269,13 @@ func (x *AtualizarClienteRequest) GetVersao() int64 {
 		return x.Versao
 	}
 	return 0
+}
+
+func (x *AtualizarClienteRequest) GetSuframa() string {
+	if x != nil && x.Suframa != nil {
+		return *x.Suframa
+	}
+	return ""
 }
 
 type ExcluirClienteRequest struct {
@@ -1505,7 +1533,7 @@ func (x *RemoverContatoRequest) GetId() string {
 type ImportarClientesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The CSV text (UTF-8; separator ";" or ","; first line is the header). Columns: tipo_pessoa,
-	// documento, nome, nome_fantasia, inscricao_estadual, contribuinte_icms, email, telefone,
+	// documento, nome, nome_fantasia, inscricao_estadual, suframa, contribuinte_icms, email, telefone,
 	// celular, segmento, status, limite_credito (reais, "1.234,56"), observacoes, vendedor_id, cep,
 	// logradouro, numero, complemento, bairro, cidade, uf, ibge. Only documento and nome are
 	// required.
@@ -3269,7 +3297,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\acelular\x18\x05 \x01(\tR\acelular\x12\x14\n" +
 	"\x05email\x18\x06 \x01(\tR\x05email\x12 \n" +
 	"\vaniversario\x18\a \x01(\tR\vaniversario\x12\x1c\n" +
-	"\tprincipal\x18\b \x01(\bR\tprincipal\"\xc3\a\n" +
+	"\tprincipal\x18\b \x01(\bR\tprincipal\"\xdd\a\n" +
 	"\aCliente\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x1f\n" +
@@ -3304,7 +3332,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\valterado_em\x18\x1a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x16\n" +
 	"\x06versao\x18\x1b \x01(\x03R\x06versao\x12\x1a\n" +
-	"\bexcluido\x18\x1c \x01(\bR\bexcluido\"\xc5\x01\n" +
+	"\bexcluido\x18\x1c \x01(\bR\bexcluido\x12\x18\n" +
+	"\asuframa\x18\x1d \x01(\tR\asuframa\"\xc5\x01\n" +
 	"\x15ListarClientesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -3331,7 +3360,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
 	"\x04mais\x18\x03 \x01(\bR\x04mais\"%\n" +
 	"\x13ObterClienteRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\xe3\x04\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xfd\x04\n" +
 	"\x13CriarClienteRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
 	"\vtipo_pessoa\x18\x02 \x01(\tR\n" +
@@ -3352,7 +3381,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\vvendedor_id\x18\x0f \x01(\tR\n" +
 	"vendedorId\x127\n" +
 	"\tenderecos\x18\x10 \x03(\v2\x19.crm.customer.v1.EnderecoR\tenderecos\x124\n" +
-	"\bcontatos\x18\x11 \x03(\v2\x18.crm.customer.v1.ContatoR\bcontatos\"\xb3\x06\n" +
+	"\bcontatos\x18\x11 \x03(\v2\x18.crm.customer.v1.ContatoR\bcontatos\x12\x18\n" +
+	"\asuframa\x18\x12 \x01(\tR\asuframa\"\xde\x06\n" +
 	"\x17AtualizarClienteRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12$\n" +
 	"\vtipo_pessoa\x18\x02 \x01(\tH\x00R\n" +
@@ -3373,7 +3403,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\vobservacoes\x18\x0e \x01(\tH\fR\vobservacoes\x88\x01\x01\x12$\n" +
 	"\vvendedor_id\x18\x0f \x01(\tH\rR\n" +
 	"vendedorId\x88\x01\x01\x12\x16\n" +
-	"\x06versao\x18\x10 \x01(\x03R\x06versaoB\x0e\n" +
+	"\x06versao\x18\x10 \x01(\x03R\x06versao\x12\x1d\n" +
+	"\asuframa\x18\x11 \x01(\tH\x0eR\asuframa\x88\x01\x01B\x0e\n" +
 	"\f_tipo_pessoaB\f\n" +
 	"\n" +
 	"_documentoB\a\n" +
@@ -3389,7 +3420,9 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\a_statusB\x1a\n" +
 	"\x18_limite_credito_centavosB\x0e\n" +
 	"\f_observacoesB\x0e\n" +
-	"\f_vendedor_id\"'\n" +
+	"\f_vendedor_idB\n" +
+	"\n" +
+	"\b_suframa\"'\n" +
 	"\x15ExcluirClienteRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"m\n" +
 	"\x15SalvarEnderecoRequest\x12\x1d\n" +
