@@ -66,7 +66,7 @@ export function FotoProduto({ produto, aoMudar }: { produto: Produto; aoMudar: (
       {mostrada ? (
         <img className="catalogo-foto" src={mostrada} alt={`Foto de ${produto.descricao}`} data-testid="foto" />
       ) : (
-        <div className="catalogo-foto center-box muted" style={{ margin: 0, fontSize: '0.85rem' }}>
+        <div className="catalogo-foto catalogo-foto-vazia">
           {tem ? <IonSpinner name="dots" /> : 'Sem foto'}
         </div>
       )}

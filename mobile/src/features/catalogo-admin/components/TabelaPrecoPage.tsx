@@ -21,9 +21,10 @@ import { importarPrecos, useAposImportarPrecos } from '../api/precos';
 import { useExcluirTabela, useSalvarTabela, useTabela } from '../api/tabelas';
 import { UFS } from '../utils/comum';
 import { IMPORTACAO_PRECOS } from '../utils/importacoes';
-import { alteracaoDaTabela, campoDaTabela, daTabela, esquemaTabela, novaTabela, TABELA_VAZIA, type ValoresTabela } from '../utils/tabela';
+import { alteracaoDaTabela, aQuemSeAplica, campoDaTabela, daTabela, esquemaTabela, novaTabela, TABELA_VAZIA, vigencia, type ValoresTabela } from '../utils/tabela';
 import { Chips, SeletorClientes } from './Seletores';
 import { PrecosDaTabela } from './PrecosDaTabela';
+import { formatarPercentual } from '../../../lib/format/percentual';
 import './catalogo.css';
 
 const MSG_VERSAO = 'Esta tabela foi alterada por outra pessoa enquanto você editava. Recarregue para ver a versão atual e refaça as suas alterações.';
@@ -157,12 +158,17 @@ function Editar({ id }: { id: string }) {
   return (
     <Page title={t.nome} backHref="/admin/tabelas-preco">
       <div className="narrow">
-        <section className="secao" aria-label="Dados da tabela">
-          <h3>Dados da tabela</h3>
-          <div className="cartao">
-            <Formulario key={`${t.id}:${t.versao}`} tabela={t} aoRecarregar={() => void q.refetch()} />
-          </div>
-        </section>
+        <details className="secao cartao" data-testid="dados-tabela">
+          <summary>
+            <strong>Dados da tabela</strong>
+            <br />
+            <small className="muted">
+              {aQuemSeAplica(t)} · {vigencia(t)}
+              {t.desconto_percentual ? ` · desconto de ${formatarPercentual(t.desconto_percentual)}` : ''}
+            </small>
+          </summary>
+          <Formulario key={`${t.id}:${t.versao}`} tabela={t} aoRecarregar={() => void q.refetch()} />
+        </details>
         <section className="secao" aria-label="Preços">
           <h3>Preços</h3>
           <IonButton fill="clear" size="small" onClick={() => setImportando((v) => !v)} aria-expanded={importando}>

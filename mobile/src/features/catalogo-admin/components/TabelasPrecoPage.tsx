@@ -13,26 +13,8 @@ import { useTelaLarga } from '../../../components/ui/useTelaLarga';
 import type { TabelaPreco } from '../../../lib/api/types';
 import { formatarPercentual } from '../../../lib/format/percentual';
 import { useListaTabelas } from '../api/tabelas';
-import { dataBr } from '../utils/comum';
+import { aQuemSeAplica, vigencia } from '../utils/tabela';
 import './catalogo.css';
-
-/** "01/01/2026 a 31/12/2026", "a partir de 01/01/2026", "sem prazo". */
-export function vigencia(t: Pick<TabelaPreco, 'validade_inicio' | 'validade_fim'>): string {
-  if (t.validade_inicio && t.validade_fim) return `${dataBr(t.validade_inicio)} a ${dataBr(t.validade_fim)}`;
-  if (t.validade_inicio) return `a partir de ${dataBr(t.validade_inicio)}`;
-  if (t.validade_fim) return `até ${dataBr(t.validade_fim)}`;
-  return 'sem prazo';
-}
-
-/** Who the table applies to, in words. */
-export function aQuemSeAplica(t: Pick<TabelaPreco, 'padrao' | 'clientes' | 'regioes' | 'ufs'>): string {
-  const partes: string[] = [];
-  if (t.padrao) partes.push('Padrão da empresa');
-  if (t.clientes?.length) partes.push(`${t.clientes.length} cliente(s)`);
-  if (t.regioes?.length) partes.push(`${t.regioes.length} região(ões)`);
-  if (t.ufs?.length) partes.push(t.ufs.join(', '));
-  return partes.join(' · ') || 'Nenhum cliente ainda';
-}
 
 const COLUNAS: Coluna<TabelaPreco>[] = [
   { id: 'nome', rotulo: 'Nome', chave: (t) => t.nome },

@@ -6,7 +6,7 @@ import { alteracaoDaCondicao, CONDICAO_VAZIA, daCondicao, descreverParcelas, ler
 import { dataValida } from './comum';
 import { lerPreco } from './preco';
 import { novaRegraSt, REGRA_VAZIA, validarRegraSt } from './regraSt';
-import { alteracaoDaTabela, daTabela, TABELA_VAZIA, validarTabela } from './tabela';
+import { alteracaoDaTabela, aQuemSeAplica, daTabela, TABELA_VAZIA, validarTabela, vigencia } from './tabela';
 
 describe('price table', () => {
   it('name required, end not before start, discount from -100% to 100%', () => {
@@ -23,6 +23,16 @@ describe('price table', () => {
     const t = { id: 't', nome: 'SP', padrao: false, validade_inicio: '', validade_fim: '', clientes: ['c1'], regioes: [], ufs: ['SP'], desconto_percentual: 0, versao: '2' } as unknown as TabelaPreco;
     expect(alteracaoDaTabela(t, { ...daTabela(t), clientes: [], ufs: ['SP', 'RJ'], desconto: '-2' })).toEqual({ versao: '2', limpar_clientes: true, ufs: ['SP', 'RJ'], desconto_percentual: -2 });
     expect(alteracaoDaTabela(t, { ...daTabela(t), ufs: ['SP'] })).toEqual({ versao: '2' });
+  });
+});
+
+describe('a table in words', () => {
+  it('validity and who it applies to', () => {
+    expect(vigencia({ validade_inicio: '2026-01-01', validade_fim: '2026-12-31' })).toBe('01/01/2026 a 31/12/2026');
+    expect(vigencia({ validade_inicio: '2026-01-01', validade_fim: '' })).toBe('a partir de 01/01/2026');
+    expect(vigencia({ validade_inicio: '', validade_fim: '' })).toBe('sem prazo');
+    expect(aQuemSeAplica({ padrao: true, clientes: ['a', 'b'], regioes: [], ufs: ['SP', 'PR'] })).toBe('Padrão da empresa · 2 cliente(s) · SP, PR');
+    expect(aQuemSeAplica({ padrao: false, clientes: [], regioes: [], ufs: [] })).toBe('Nenhum cliente ainda');
   });
 });
 

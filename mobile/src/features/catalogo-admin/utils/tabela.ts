@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { AtualizarTabelaPedido, CriarTabelaPedido, TabelaPreco } from '../../../lib/api/types';
 import { lerPercentual, percentualParaTexto } from '../../../lib/format/percentual';
-import { caracteres, dataValida, erroPercentual, mesmaLista } from './comum';
+import { caracteres, dataBr, dataValida, erroPercentual, mesmaLista } from './comum';
 
 export interface ValoresTabela {
   nome: string;
@@ -81,3 +81,21 @@ export function alteracaoDaTabela(t: TabelaPreco, v: ValoresTabela): AtualizarTa
 
 const CAMPOS: Record<string, string> = { validade_inicio: 'inicio', validade_fim: 'fim', desconto_percentual: 'desconto' };
 export const campoDaTabela = (c: string) => CAMPOS[c] ?? c;
+
+/** "01/01/2026 a 31/12/2026", "a partir de 01/01/2026", "sem prazo". */
+export function vigencia(t: Pick<TabelaPreco, 'validade_inicio' | 'validade_fim'>): string {
+  if (t.validade_inicio && t.validade_fim) return `${dataBr(t.validade_inicio)} a ${dataBr(t.validade_fim)}`;
+  if (t.validade_inicio) return `a partir de ${dataBr(t.validade_inicio)}`;
+  if (t.validade_fim) return `até ${dataBr(t.validade_fim)}`;
+  return 'sem prazo';
+}
+
+/** Who the table applies to, in words. */
+export function aQuemSeAplica(t: Pick<TabelaPreco, 'padrao' | 'clientes' | 'regioes' | 'ufs'>): string {
+  const partes: string[] = [];
+  if (t.padrao) partes.push('Padrão da empresa');
+  if (t.clientes?.length) partes.push(`${t.clientes.length} cliente(s)`);
+  if (t.regioes?.length) partes.push(`${t.regioes.length} região(ões)`);
+  if (t.ufs?.length) partes.push(t.ufs.join(', '));
+  return partes.join(' · ') || 'Nenhum cliente ainda';
+}
