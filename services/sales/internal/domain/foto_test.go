@@ -291,3 +291,13 @@ func BenchmarkPrepararFoto12MP(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkPrepararFoto40MPPNG(b *testing.B) {
+	raw := pngDe(b, imagem(7300, 5475))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := domain.PrepararFoto(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
