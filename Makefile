@@ -129,6 +129,7 @@ ifneq ($(HAS_MOBILE),)
 	VITE_FIREBASE_AUTH_EMULATOR_URL=http://127.0.0.1:9499 $(MAKE) web
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
 	cd mobile && npm run bench:search
+	cd mobile && npm run bench:catalogo
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:saida'
 endif
 

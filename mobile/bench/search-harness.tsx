@@ -9,6 +9,7 @@ import { BuscaNaCopia } from '../src/features/clientes/components/BuscarPage';
 import { colecaoClientes } from '../src/entities/cliente/colecao';
 import { apagarDadosDoAparelho } from '../src/lib/device-db';
 import type { Cliente } from '../src/lib/api/types';
+import { criarBench, medirTeclas } from './medir';
 
 const PREFIXOS = ['Padaria', 'Mercado', 'Comercial', 'Distribuidora', 'Auto Peças', 'Farmácia', 'Açougue', 'Papelaria', 'Materiais de Construção', 'Restaurante', 'Loja', 'Empório'];
 const NOMES = ['São João', 'Santa Maria', 'Boa Vista', 'União', 'Esperança', 'Estrela', 'Bom Jesus', 'Nossa Senhora', 'Três Irmãos', 'Progresso', 'Ipiranga', 'Avenida', 'Central', 'Paulista', 'Pão de Mel'];
@@ -73,19 +74,7 @@ function gerar(n: number): Cliente[] {
   });
 }
 
-interface Bench {
-  pronto: boolean;
-  quantos: number;
-  /** Per keystroke: ms from the key event to the results (for that text) in the DOM, laid out. */
-  tempos: { texto: string; ms: number; quadro: number; itens: number; inicio: number }[];
-  /** Event Timing: keydown → next paint, for keystrokes over 16 ms (the API's floor). */
-  pinturas: { inicio: number; ms: number }[];
-}
-const bench: Bench = { pronto: false, quantos: 0, tempos: [], pinturas: [] };
-new PerformanceObserver((l) => {
-  for (const e of l.getEntries()) if (e.name === 'keydown') bench.pinturas.push({ inicio: e.startTime, ms: e.duration });
-}).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-(window as unknown as { __bench: Bench }).__bench = bench;
+const bench = criarBench({ quantos: 0 });
 
 async function main() {
   const n = Number(new URLSearchParams(location.search).get('n') || 2000);
@@ -103,21 +92,7 @@ async function main() {
   await new Promise((r) => setTimeout(r, 50));
   const input = document.querySelector<HTMLInputElement>('input[name=busca]')!;
   const ul = document.querySelector<HTMLUListElement>('[data-testid=resultados-busca]')!;
-  let t0 = 0;
-  input.addEventListener('keydown', (e) => (t0 = e.timeStamp), true);
-  new MutationObserver(() => {
-    if (!t0 || ul.dataset.consulta !== input.value) return;
-    void ul.offsetHeight; // style and layout of the new rows count
-    const ms = performance.now() - t0;
-    const texto = input.value;
-    const inicio = t0;
-    t0 = 0;
-    requestAnimationFrame(() => {
-      setTimeout(() => {
-        bench.tempos.push({ texto, ms, quadro: performance.now() - inicio, itens: ul.children.length, inicio });
-      }, 0);
-    });
-  }).observe(ul, { attributes: true, childList: true, subtree: true });
+  medirTeclas(bench, input, ul, () => ul.children.length);
   bench.pronto = true;
 }
 

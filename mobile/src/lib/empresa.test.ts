@@ -21,7 +21,16 @@ afterEach(() => {
   limparBloqueio();
 });
 
-const esperar = () => new Promise((r) => setTimeout(r, 20));
+/** What the device database holds for the company, once the (asynchronous) write has landed. */
+async function guardadoNoAparelho(): Promise<unknown> {
+  const ler = () => transacao(STORE_META, 'readonly', (tx) => pedido(tx.objectStore(STORE_META).get('empresa')));
+  for (let i = 0; i < 100; i++) {
+    const g = await ler();
+    if (g) return g;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return ler();
+}
 
 describe('company name', () => {
   it('the version answer names the company; the id stays until then and for another company', async () => {
@@ -35,9 +44,7 @@ describe('company name', () => {
   it('is kept in the device database (not localStorage) and forgotten on sign-out', async () => {
     responder('Distribuidora São João');
     await verificarVersao('web');
-    await esperar();
-    const guardado = await transacao(STORE_META, 'readonly', (tx) => pedido(tx.objectStore(STORE_META).get('empresa')));
-    expect(guardado).toEqual({ id: 'demo', nome: 'Distribuidora São João' });
+    expect(await guardadoNoAparelho()).toEqual({ id: 'demo', nome: 'Distribuidora São João' });
     expect(Object.keys(localStorage)).toEqual(['empresa']);
     await apagarDadosDoAparelho();
     expect(nomeDaEmpresa('demo')).toBe('demo');

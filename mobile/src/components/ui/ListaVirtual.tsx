@@ -15,6 +15,11 @@ interface Props<T> {
   topo?: unknown;
   /** Called when the last rows come into view (to load the next page). */
   aoChegarNoFim?: () => void;
+  /**
+   * Every row is exactly `altura` px (its CSS fixes it): rows are not measured, so a new result
+   * set costs no forced layout per row (long lists searched as you type).
+   */
+  alturaFixa?: boolean;
 }
 
 // Without layout (a hidden screen, tests) the list would measure 0 px and show nothing: it
@@ -30,7 +35,7 @@ const observarTamanho = (v: Virtualizer<HTMLDivElement, Element>, cb: (r: Rect) 
  * (aria-posinset/aria-setsize), so screen readers tell where they are; moving the focus with
  * Tab scrolls the next rows in.
  */
-export function ListaVirtual<T>({ itens, chave, linha, rotulo, altura = 48, testId, topo, aoChegarNoFim }: Props<T>) {
+export function ListaVirtual<T>({ itens, chave, linha, rotulo, altura = 48, testId, topo, aoChegarNoFim, alturaFixa = false }: Props<T>) {
   const caixa = useRef<HTMLDivElement>(null);
   const v = useVirtualizer<HTMLDivElement, Element>({
     count: itens.length,
@@ -51,7 +56,7 @@ export function ListaVirtual<T>({ itens, chave, linha, rotulo, altura = 48, test
       primeira.current = false;
       return;
     }
-    virtualizador.current.scrollToOffset(0);
+    if ((caixa.current?.scrollTop ?? 0) > 0) virtualizador.current.scrollToOffset(0);
   }, [topo]);
 
   const ultima = linhas.length ? linhas[linhas.length - 1].index : -1;
@@ -70,10 +75,10 @@ export function ListaVirtual<T>({ itens, chave, linha, rotulo, altura = 48, test
             <li
               key={l.key as string}
               data-index={l.index}
-              ref={v.measureElement}
+              ref={alturaFixa ? undefined : v.measureElement}
               aria-posinset={l.index + 1}
               aria-setsize={itens.length}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${l.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${l.start}px)`, ...(alturaFixa ? { height: altura } : {}) }}
             >
               {linha(item, l.index)}
             </li>

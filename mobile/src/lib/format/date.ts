@@ -2,6 +2,11 @@
 // value ('2026-03-01', read as UTC midnight) shows as that same day in Brazil.
 
 const TZ = 'America/Sao_Paulo';
+// Built once: a new Intl.DateTimeFormat costs about a millisecond on a phone, and screens format
+// on every render.
+const DATA_HORA = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DIA_HORA = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const ISO = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function deslocarFuso(date: Date): Date {
   return new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
@@ -24,14 +29,7 @@ export function formatarDataHora(value: string | number | Date | null | undefine
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: TZ,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
+  return DATA_HORA.format(d);
 }
 
 /** dd/mm hh:mm of an instant in America/Sao_Paulo (the cached-data banner). '' when invalid. */
@@ -39,15 +37,11 @@ export function formatarDiaHora(value: string | number | Date | null | undefined
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
+  const p = Object.fromEntries(DIA_HORA.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
 }
 
 /** YYYY-MM-DD of today in America/Sao_Paulo (file names; the date a draft is priced on). */
 export function hojeIso(agora = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+  return ISO.format(agora);
 }

@@ -27,3 +27,12 @@ export function buscarNaLista<L extends Indexado>(lista: readonly L[], consulta:
   }
   return { itens, total };
 }
+
+/**
+ * Whether the results for `novos` are among those for `antigos`: every old word is inside one of
+ * the new ones (typing on narrows the search), so a keystroke can filter the previous results
+ * instead of the whole list.
+ */
+export function refina(antigos: readonly string[], novos: readonly string[]): boolean {
+  return antigos.length > 0 && antigos.every((a) => novos.some((n) => n.includes(a)));
+}

@@ -14,8 +14,9 @@ import { formatarDiaHora, hojeIso } from '../../../lib/format/date';
 import { useSession } from '../../../lib/session';
 import { enviarESincronizar } from '../../../lib/sync/iniciar';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
+import { useLinhasBuscadas } from '../hooks/useBusca';
 import { usePrecoParaCliente } from '../hooks/usePrecoParaCliente';
-import { linhasDaLista, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente } from '../utils/lista';
+import { linhasDaTabela, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente } from '../utils/lista';
 import { LinhaProduto } from './LinhaProduto';
 
 const numero = (n: number) => n.toLocaleString('pt-BR');
@@ -72,8 +73,10 @@ export default function ListasPage() {
     return tabelas.find((t) => t.id === params.get('tabela')) ?? tabelaInicial(tabelas, hoje);
   }, [tabelas, todasAsTabelas, cliente, params, hoje]);
   const precosDaLista = useMemo(() => (precos && tabela ? precosDaTabela(precos, tabela.id) : new Map()), [precos, tabela]);
-  const linhas = useMemo(() => (produtos ? linhasDaLista(produtos, precosDaLista, grupo, texto) : []), [produtos, precosDaLista, grupo, texto]);
-  const totalDaTabela = useMemo(() => (produtos ? linhasDaLista(produtos, precosDaLista, '', '').length : 0), [produtos, precosDaLista]);
+  const daTabela = useMemo(() => (produtos ? linhasDaTabela(produtos, precosDaLista, '') : []), [produtos, precosDaLista]);
+  const doGrupo = useMemo(() => (grupo ? daTabela.filter((l) => l.produto.grupo === grupo) : daTabela), [daTabela, grupo]);
+  const linhas = useLinhasBuscadas(doGrupo, texto);
+  const totalDaTabela = daTabela.length;
   const grupos = useMemo(() => (produtos ? gruposDe(produtos) : []), [produtos]);
   const precoCliente = usePrecoParaCliente(dados, profile?.operador ?? '', cliente);
 
@@ -148,7 +151,7 @@ export default function ListasPage() {
               placeholder="Ex.: café 500, 7891000…"
             />
           </div>
-          <p className="muted contagem" role="status" data-testid="contagem-produtos">
+          <p className="muted contagem" role="status" data-testid="contagem-produtos" data-consulta={texto}>
             {carregando || vazio || !tabela
               ? ''
               : texto.trim() || grupo
@@ -193,6 +196,7 @@ export default function ListasPage() {
             rotulo={`Produtos da tabela ${tabela.nome}`}
             testId="lista-produtos"
             altura={64}
+            alturaFixa
             topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
             linha={(l) => (
               <LinhaProduto

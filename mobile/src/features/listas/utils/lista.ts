@@ -45,24 +45,35 @@ export function tabelaParaCliente(
   return t ? tabelas.find((x) => x.id === t.id) : undefined;
 }
 
-/**
- * The products of the list, in the catalogue's order: active, with a price in the table, of the
- * group ('' = all) and containing every word of the query (code, description, barcode, brand).
- * One pass of indexOf per product: a keystroke over 15,000 products costs a few milliseconds.
- */
-export function linhasDaLista(produtos: readonly ProdutoLocal[], precos: ReadonlyMap<string, PrecoLocal>, grupo: string, consulta: string): LinhaLista[] {
-  const termos = palavrasDaBusca(consulta);
-  const n = termos.length;
+/** The list's rows before any search: active products priced in the table, of the group ('' = all), in the catalogue's order. */
+export function linhasDaTabela(produtos: readonly ProdutoLocal[], precos: ReadonlyMap<string, PrecoLocal>, grupo: string): LinhaLista[] {
   const out: LinhaLista[] = [];
-  outer: for (let i = 0; i < produtos.length; i++) {
-    const p = produtos[i];
+  for (const p of produtos) {
     if (!p.ativo || (grupo && p.grupo !== grupo)) continue;
     const preco = precos.get(p.id);
-    if (!preco) continue;
-    for (let k = 0; k < n; k++) if (p._busca.indexOf(termos[k]) < 0) continue outer;
-    out.push({ produto: p, preco });
+    if (preco) out.push({ produto: p, preco });
   }
   return out;
+}
+
+/**
+ * The rows whose product contains every word (folded: palavrasDaBusca) in its code, description,
+ * barcode or brand: one pass of indexOf per row.
+ */
+export function filtrarLinhas(linhas: readonly LinhaLista[], termos: readonly string[]): LinhaLista[] {
+  const n = termos.length;
+  const out: LinhaLista[] = [];
+  outer: for (let i = 0; i < linhas.length; i++) {
+    const t = linhas[i].produto._busca;
+    for (let k = 0; k < n; k++) if (t.indexOf(termos[k]) < 0) continue outer;
+    out.push(linhas[i]);
+  }
+  return out;
+}
+
+/** The products of the list for a query typed by the user (linhasDaTabela, then filtrarLinhas). */
+export function linhasDaLista(produtos: readonly ProdutoLocal[], precos: ReadonlyMap<string, PrecoLocal>, grupo: string, consulta: string): LinhaLista[] {
+  return filtrarLinhas(linhasDaTabela(produtos, precos, grupo), palavrasDaBusca(consulta));
 }
 
 const inteiro = new Intl.NumberFormat('pt-BR');
