@@ -70,6 +70,7 @@ function Lista() {
   return (
     <Page
       title="Produtos"
+      className="tela-larga"
       backHref="/crm-home"
       padded={false}
       fixed={

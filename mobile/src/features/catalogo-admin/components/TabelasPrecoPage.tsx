@@ -32,6 +32,7 @@ function Lista() {
   return (
     <Page
       title="Tabelas de preço"
+      className="tela-larga"
       backHref="/crm-home"
       fixed={
         <IonFab slot="fixed" vertical="bottom" horizontal="end">
