@@ -2,7 +2,9 @@
 // valid token, against a floor measured in the same run: a bare net/http handler answering the
 // same JSON bytes with no auth and no database. It prints requests/s at saturation and p50/p99 at
 // a fixed 1,000 req/s over REST and gRPC, their ratios to the floor, and crm's resident memory idle
-// and under load. The machines are shared and noisy: read the ratios, not the absolute figures.
+// and under load. Then the customer routes (clientes.go), the sales service at 15,000 products —
+// pricing a 50-line draft and product pages (sales.go) — and the store (store.go). The machines are
+// shared and noisy: read the ratios, not the absolute figures.
 //
 // It starts bin/crm itself (temporary data dir, demo data) and needs FIREBASE_AUTH_EMULATOR_HOST.
 //
@@ -44,7 +46,7 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes; \"operador\": only the operator lookup; \"store\": only the store")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"operador\": only the operator lookup; \"store\": only the store")
 	storeSizes := flag.String("store-sizes", "10000,500000", "documents of the store benchmark")
 	flag.Parse()
 	var sizes []int
@@ -57,10 +59,15 @@ func main() {
 	switch *only {
 	case "clientes":
 		err = runClientesOnly(*crmPath, *dur)
+	case "vendas":
+		err = runSalesOnly(*crmPath)
 	case "store":
 		err = benchStore(sizes)
 	default:
 		err = run(*crmPath, *dur, *conc, *only != "operador")
+		if err == nil && *only == "" {
+			err = runSalesOnly(*crmPath)
+		}
 		if err == nil && *only == "" {
 			err = benchStore(sizes)
 		}
