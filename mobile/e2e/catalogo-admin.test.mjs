@@ -208,6 +208,67 @@ describe('catalogue (ADMIN)', () => {
     }
   });
 
+  it('the commercial policy: a group cap added and saved in one PUT, the rest of the policy unchanged', async () => {
+    const grupo = `E2E Grupo ${sufixo()}`;
+    const antes = (await apiAs(DEMO.admin, 'GET', '/politica-comercial')).body;
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await page.goto(`${BASE}/admin/politica-comercial`);
+      const form = page.getByTestId('form-politica');
+      await form.waitFor();
+      const limites = form.locator('section[aria-label="Limites por grupo"]');
+      await limites.locator('button', { hasText: '+ Limite de grupo' }).click();
+      await limites.locator('input[name=grupo]').last().fill(grupo);
+      await limites.locator('input[name=desconto_maximo_percentual]').last().fill('2,5');
+      await form.locator('ion-button', { hasText: 'Salvar política' }).click();
+      await page.locator('ion-toast').getByText('Política comercial salva.').waitFor();
+      const depois = (await apiAs(DEMO.admin, 'GET', '/politica-comercial')).body;
+      assert.deepEqual(depois.limites_grupo, [...antes.limites_grupo, { grupo, desconto_maximo_percentual: 2.5 }]);
+      for (const k of ['uf_origem', 'flex_permitido', 'desconto_maximo_padrao_percentual', 'vendedores', 'promocoes', 'descontos_volume']) assert.deepEqual(depois[k], antes[k], k);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('ICMS-ST rules: created in the form, imported from a CSV, deleted after the confirmation', async () => {
+    const ncm = (n) => `9${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}${n}`;
+    const [ncm1, ncm2] = [ncm(1), ncm(2)];
+    const regras = async () => (await apiAs(DEMO.admin, 'GET', '/regras-st?page_size=200')).body.regras;
+    const { context, page } = await signedIn(DEMO.admin);
+    try {
+      await page.goto(`${BASE}/admin/regras-st`);
+      await page.locator('ion-button', { hasText: 'Nova regra' }).click();
+      const form = page.getByTestId('form-regra-st');
+      await form.locator('input[name=ncm]').fill(ncm1);
+      await form.locator('select[name=uf]').selectOption('AC');
+      await form.locator('input[name=mva_percentual]').fill('35,5');
+      await form.locator('input[name=aliquota_interna_percentual]').fill('19');
+      await form.locator('input[name=aliquota_interestadual_percentual]').fill('12');
+      await form.locator('ion-button', { hasText: 'Criar regra' }).click();
+      const lista = page.getByTestId('lista-regras-st');
+      await lista.getByText(`AC · NCM ${ncm1}`).waitFor();
+      const criada = (await regras()).find((r) => r.ncm === ncm1 && r.uf === 'AC');
+      assert.deepEqual([criada?.mva_percentual, criada?.aliquota_interna_percentual, criada?.aliquota_interestadual_percentual], [35.5, 19, 12]);
+
+      await page.locator('ion-button', { hasText: 'Importar regras (CSV)' }).click();
+      const imp = page.getByTestId('importar-regras-st');
+      const csv = ['ncm;uf;mva;aliquota_interna;aliquota_interestadual', `${ncm2};RO;40;17,5;12`].join('\n');
+      await imp.locator('input[type=file]').setInputFiles({ name: 'st.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await imp.locator('ion-button', { hasText: 'Gravar 1 regra(s)' }).click();
+      await closeAlert(page, 'OK');
+      await imp.getByText('Importação concluída: 1 regra(s) criada(s), 0 atualizada(s).').waitFor();
+      await lista.getByText(`RO · NCM ${ncm2}`).waitFor();
+      assert.equal((await regras()).find((r) => r.ncm === ncm2)?.aliquota_interna_percentual, 17.5);
+
+      await lista.locator('li', { hasText: `AC · NCM ${ncm1}` }).locator('button', { hasText: 'Excluir' }).click();
+      await closeAlert(page, 'OK');
+      await lista.getByText(`AC · NCM ${ncm1}`).waitFor({ state: 'detached' });
+      assert.equal((await regras()).some((r) => r.ncm === ncm1), false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on a wide screen the products are a sortable table and a row opens the product', async () => {
     const { context, page } = await signedIn(DEMO.admin, { contextOptions: { viewport: { width: 1366, height: 900 } } });
     try {

@@ -20,6 +20,7 @@ import { useDebounced } from '../../../components/useDebounced';
 import { ImportarCsv } from '../../../components/importacao/ImportarCsv';
 import type { Produto } from '../../../lib/api/types';
 import { formatarPercentual } from '../../../lib/format/percentual';
+import { useFotoProduto } from '../../../entities/produto/foto';
 import { importarProdutos, useAposImportarProdutos, useListaProdutos } from '../api/produtos';
 import { IMPORTACAO_PRODUTOS } from '../utils/importacoes';
 import { Link } from 'react-router-dom';
@@ -40,6 +41,12 @@ const OPCOES_ATIVO = [
   { value: 'true', label: 'Ativos' },
   { value: 'false', label: 'Inativos' },
 ];
+
+/** The product's thumbnail (fetched once, kept on the device by foto_versao), or nothing. */
+function Miniatura({ produto }: { produto: Produto }) {
+  const url = useFotoProduto(produto.foto_versao ? produto : undefined, 'miniatura');
+  return url ? <img className="catalogo-miniatura" src={url} alt="" /> : null;
+}
 
 const href = (p: Produto) => `/admin/produtos/${encodeURIComponent(p.id)}`;
 
@@ -131,19 +138,22 @@ function Lista() {
             <ul className="catalogo-lista" data-testid="lista-produtos">
               {produtos.map((p) => (
                 <li key={p.id}>
-                  <Link to={href(p)}>
-                    <div className="catalogo-linha">
-                      <strong>
-                        {p.descricao}
-                        {!p.ativo ? <span className="selo-inativo">Inativo</span> : null}
-                      </strong>
+                  <Link to={href(p)} className="catalogo-com-miniatura">
+                    {p.foto_versao ? <Miniatura produto={p} /> : null}
+                    <div>
+                      <div className="catalogo-linha">
+                        <strong>
+                          {p.descricao}
+                          {!p.ativo ? <span className="selo-inativo">Inativo</span> : null}
+                        </strong>
+                      </div>
+                      <small>
+                        {p.codigo}
+                        {p.grupo ? ` · ${p.grupo}` : ''}
+                        {p.marca ? ` · ${p.marca}` : ''} · {p.unidade}
+                        {Number(p.multiplo_venda) > 1 ? ` (múltiplo ${p.multiplo_venda})` : ''}
+                      </small>
                     </div>
-                    <small>
-                      {p.codigo}
-                      {p.grupo ? ` · ${p.grupo}` : ''}
-                      {p.marca ? ` · ${p.marca}` : ''} · {p.unidade}
-                      {Number(p.multiplo_venda) > 1 ? ` (múltiplo ${p.multiplo_venda})` : ''}
-                    </small>
                   </Link>
                 </li>
               ))}
