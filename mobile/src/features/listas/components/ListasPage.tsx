@@ -7,7 +7,7 @@ import { ListaVirtual } from '../../../components/ui/ListaVirtual';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useEscolha } from '../../../components/useEscolha';
 import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
-import { usePrecosDoAparelho, useTabelasDoAparelho } from '../../../entities/preco/colecoes';
+import { usePrecosDoAparelho, useTabelasDoAparelho, type TabelaLocal } from '../../../entities/preco/colecoes';
 import { useDadosComerciais, useSituacaoCatalogo } from '../../../entities/preco/hooks';
 import { gruposDe, useProdutosDoAparelho } from '../../../entities/produto/colecao';
 import { formatarDiaHora, hojeIso } from '../../../lib/format/date';
@@ -15,8 +15,8 @@ import { useSession } from '../../../lib/session';
 import { enviarESincronizar } from '../../../lib/sync/iniciar';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { useLinhasBuscadas } from '../hooks/useBusca';
-import { usePrecoParaCliente } from '../hooks/usePrecoParaCliente';
-import { linhasDaTabela, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente } from '../utils/lista';
+import { usePrecoParaCliente, type PrecoParaCliente } from '../hooks/usePrecoParaCliente';
+import { linhasDaTabela, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente, type LinhaLista } from '../utils/lista';
 import { LinhaProduto } from './LinhaProduto';
 
 const numero = (n: number) => n.toLocaleString('pt-BR');
@@ -27,6 +27,69 @@ export function rotaDoProduto(id: string, tabela: string, cliente: string): stri
   if (tabela) q.set('tabela', tabela);
   if (cliente) q.set('cliente', cliente);
   return `/listas-produto?${q.toString()}`;
+}
+
+interface BuscaProps {
+  linhas: readonly LinhaLista[];
+  total: number;
+  grupo: string;
+  tabela: TabelaLocal;
+  clienteId: string;
+  exibirMedida: boolean;
+  precoCliente: ((produtoId: string) => PrecoParaCliente) | null;
+  /** The catalogue's sync state, after the count. */
+  situacao: string;
+}
+
+/**
+ * The search over a table's rows and the list: its own component, so a keystroke renders the
+ * count and the list only (not the page, its selects and toolbar).
+ */
+function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMedida, precoCliente, situacao }: BuscaProps) {
+  const [texto, setTexto] = useState('');
+  const linhas = useLinhasBuscadas(base, texto);
+  return (
+    <>
+      <div className="tela-lista-topo" style={{ paddingTop: 0 }}>
+        <div className="text-field">
+          <label htmlFor="busca-produtos">Código, descrição ou código de barras</label>
+          <input
+            id="busca-produtos"
+            name="busca"
+            type="search"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={MAX_BUSCA_CARACTERES}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+            placeholder="Ex.: café 500, 7891000…"
+          />
+        </div>
+        <p className="muted contagem" role="status" data-testid="contagem-produtos" data-consulta={texto}>
+          {texto.trim() || grupo ? `${numero(linhas.length)} de ${numero(total)} produtos` : `${numero(total)} produtos na tabela`}
+          {situacao}
+        </p>
+      </div>
+      {linhas.length === 0 ? (
+        <div className="lista-virtual">
+          <EmptyState>Nenhum produto encontrado.</EmptyState>
+        </div>
+      ) : (
+        <ListaVirtual
+          itens={linhas}
+          chave={(l) => l.produto.id}
+          rotulo={`Produtos da tabela ${tabela.nome}`}
+          testId="lista-produtos"
+          altura={64}
+          alturaFixa
+          topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
+          linha={(l) => (
+            <LinhaProduto l={l} href={rotaDoProduto(l.produto.id, tabela.id, clienteId)} exibirMedida={exibirMedida} doCliente={precoCliente?.(l.produto.id)} />
+          )}
+        />
+      )}
+    </>
+  );
 }
 
 /**
@@ -44,7 +107,6 @@ export default function ListasPage() {
   const clientes = useClientesDoAparelho();
   const dados = useDadosComerciais();
   const sync = useSituacaoCatalogo();
-  const [texto, setTexto] = useState('');
   const hoje = hojeIso();
   const tabelas = useMemo(
     () => (todasAsTabelas && clientes ? tabelasVisiveis(todasAsTabelas, profile?.perfil, clientes, hoje) : null),
@@ -75,8 +137,6 @@ export default function ListasPage() {
   const precosDaLista = useMemo(() => (precos && tabela ? precosDaTabela(precos, tabela.id) : new Map()), [precos, tabela]);
   const daTabela = useMemo(() => (produtos ? linhasDaTabela(produtos, precosDaLista, '') : []), [produtos, precosDaLista]);
   const doGrupo = useMemo(() => (grupo ? daTabela.filter((l) => l.produto.grupo === grupo) : daTabela), [daTabela, grupo]);
-  const linhas = useLinhasBuscadas(doGrupo, texto);
-  const totalDaTabela = daTabela.length;
   const grupos = useMemo(() => (produtos ? gruposDe(produtos) : []), [produtos]);
   const precoCliente = usePrecoParaCliente(dados, profile?.operador ?? '', cliente);
 
@@ -137,28 +197,6 @@ export default function ListasPage() {
             onValue={(v) => mudar({ grupo: v })}
             options={[{ value: '', label: 'Todos os grupos' }, ...grupos.map((g) => ({ value: g, label: g }))]}
           />
-          <div className="text-field">
-            <label htmlFor="busca-produtos">Código, descrição ou código de barras</label>
-            <input
-              id="busca-produtos"
-              name="busca"
-              type="search"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={MAX_BUSCA_CARACTERES}
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
-              placeholder="Ex.: café 500, 7891000…"
-            />
-          </div>
-          <p className="muted contagem" role="status" data-testid="contagem-produtos" data-consulta={texto}>
-            {carregando || vazio || !tabela
-              ? ''
-              : texto.trim() || grupo
-                ? `${numero(linhas.length)} de ${numero(totalDaTabela)} produtos`
-                : `${numero(totalDaTabela)} produtos na tabela`}
-            {sync.sincronizando ? ' · atualizando o catálogo…' : sync.sincronizadoEm ? ` · catálogo de ${formatarDiaHora(sync.sincronizadoEm)}` : ''}
-          </p>
         </div>
         {carregando ? (
           <div className="center-box" role="status">
@@ -183,29 +221,18 @@ export default function ListasPage() {
           </div>
         ) : !tabela ? (
           <div className="lista-virtual">
-            <EmptyState>Nenhuma tabela de preço vigente.</EmptyState>
-          </div>
-        ) : linhas.length === 0 ? (
-          <div className="lista-virtual">
-            <EmptyState>Nenhum produto encontrado.</EmptyState>
+            <EmptyState>{cliente ? 'Nenhuma tabela de preço vigente para este cliente.' : 'Nenhuma tabela de preço vigente.'}</EmptyState>
           </div>
         ) : (
-          <ListaVirtual
-            itens={linhas}
-            chave={(l) => l.produto.id}
-            rotulo={`Produtos da tabela ${tabela.nome}`}
-            testId="lista-produtos"
-            altura={64}
-            alturaFixa
-            topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
-            linha={(l) => (
-              <LinhaProduto
-                l={l}
-                href={rotaDoProduto(l.produto.id, tabela.id, clienteId)}
-                exibirMedida={Boolean(profile?.medida)}
-                doCliente={precoCliente?.(l.produto.id)}
-              />
-            )}
+          <BuscaNaTabela
+            linhas={doGrupo}
+            total={daTabela.length}
+            grupo={grupo}
+            tabela={tabela}
+            clienteId={clienteId}
+            exibirMedida={Boolean(profile?.medida)}
+            precoCliente={precoCliente}
+            situacao={sync.sincronizando ? ' · atualizando o catálogo…' : sync.sincronizadoEm ? ` · catálogo de ${formatarDiaHora(sync.sincronizadoEm)}` : ''}
           />
         )}
       </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Produto } from '../../../lib/api/types';
 import type { PrecoLocal } from '../../../entities/preco/colecoes';
 import { indexarProduto } from '../../../entities/produto/colecao';
-import { refina } from '../../../lib/sync/busca';
+import { indexarTextos, refina, registrosCom } from '../../../lib/sync/busca';
 import { palavrasDaBusca } from '../../../lib/texto';
 import { filtrarLinhas, type LinhaLista } from '../utils/lista';
 import { montarTela } from '../../../test/tela';
@@ -35,5 +35,17 @@ describe('the list search as the user types', () => {
       const esperado = t.trim() ? filtrarLinhas(base, palavrasDaBusca(t)) : base;
       expect(tela.container.textContent, t).toBe(esperado.map((l) => l.produto.id).join(','));
     }
+  });
+});
+
+describe('the whole-list index (one string of every text)', () => {
+  it('finds each record containing the word once, in order, never across two records', () => {
+    const i = indexarTextos(['cafe torrado', 'cacau', '', 'cafeteira cafe', 'acucar', 'xcaf']);
+    expect(registrosCom(i, 'caf')).toEqual([0, 3, 5]);
+    expect(registrosCom(i, 'ca')).toEqual([0, 1, 3, 4, 5]);
+    expect(registrosCom(i, 'o acu')).toEqual([]);
+    expect(registrosCom(i, 'rado')).toEqual([0]);
+    expect(registrosCom(i, 'zz')).toEqual([]);
+    expect(registrosCom(indexarTextos([]), 'a')).toEqual([]);
   });
 });
