@@ -172,7 +172,7 @@ describe('catalogue (ADMIN)', () => {
     }
   });
 
-  it('a products CSV with a bad row shows the report and writes nothing; the fixed file is written', async () => {
+  it('a products CSV with a bad row shows the report and writes nothing; the fixed file is written, then its prices', async () => {
     const marca = `E2EIMP${sufixo()}`;
     const { context, page } = await signedIn(DEMO.admin);
     try {
@@ -203,6 +203,23 @@ describe('catalogue (ADMIN)', () => {
       // The list shows them (the import made it stale).
       await page.locator('ion-searchbar input').first().fill(marca);
       await page.getByTestId('lista-produtos').getByText(`Chocolate ${marca}`).waitFor();
+
+      // Their prices, imported into the default table (reais in the file, centavos on the server).
+      const padrao = (await apiAs(DEMO.admin, 'GET', '/tabelas-preco')).body.tabelas.find((t) => t.padrao);
+      await page.goto(`${BASE}/admin/tabelas-preco/${padrao.id}`);
+      await page.locator('ion-button', { hasText: 'Importar preços (CSV)' }).click();
+      const impPrecos = page.getByTestId('importar-precos');
+      const precos = ['codigo;preco;preco_minimo', `${marca}-1;2,49;`, `${marca}-2;R$ 7,90;7,00`, `${marca}-3;1.234,50;1.000`].join('\n');
+      await impPrecos.locator('input[type=file]').setInputFiles({ name: 'precos.csv', mimeType: 'text/csv', buffer: Buffer.from(precos) });
+      await impPrecos.locator('ion-button', { hasText: 'Gravar 3 preço(s)' }).click();
+      await closeAlert(page, 'OK');
+      await impPrecos.getByText('Importação concluída: 3 preço(s) criado(s), 0 atualizado(s).').waitFor();
+      const lista = page.getByTestId('precos-tabela');
+      await lista.locator('ion-searchbar input').fill(marca);
+      await lista.locator(`li[data-produto="${marca}-3"]`).getByTestId('preco').getByText('R$ 1.234,50').waitFor();
+      const suco = gravados.find((p) => p.codigo === `${marca}-2`);
+      const preco = await precoNaTabela(padrao.id, suco.id);
+      assert.deepEqual([preco?.preco_centavos, preco?.preco_minimo_centavos], ['790', '700']);
     } finally {
       await context.close();
     }
