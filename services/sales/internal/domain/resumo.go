@@ -25,6 +25,13 @@ import (
 // An order counts from enviado (enviado, em_separacao, faturado, entregue) and leaves every
 // figure when cancelado or reprovado (ContaNosResumos).
 //
+// Two running figures (no month) ride on the same increments, for the rules of the next orders:
+//
+//	resumo_cliente_em_aberto   cliente    total_centavos, pedidos   the orders weighing on the credit (StatusPedido.EmAberto:
+//	                                                                aguardando_aprovacao, enviado, em_separacao): SituacaoCliente.EmAbertoCentavos
+//	resumo_flex_vendedor       vendedor   flex_centavos             what the counting orders did to the seller's flex balance
+//	                                                                (the balance pricing sees = the policy's saldo_flex_centavos + this)
+//
 // clientes is the number of distinct customers with orders (in the customer's own summary, 1 when
 // it has any that month: summing it over a portfolio gives the customers served). A plain
 // increment per order would count a customer twice, so each distinct count has presence counters
@@ -42,6 +49,8 @@ const (
 	ResumoClienteMes       = "resumo_cliente_mes"
 	ResumoGrupoVendedorMes = "resumo_grupo_vendedor_mes"
 	ResumoPresencas        = "resumo_presencas"
+	ResumoClienteEmAberto  = "resumo_cliente_em_aberto"
+	ResumoFlexVendedor     = "resumo_flex_vendedor"
 )
 
 // Fields of the summaries.
@@ -53,6 +62,7 @@ const (
 	CampoClientes    = "clientes"
 	CampoBonificacao = "bonificacao_centavos"
 	CampoFaturado    = "faturado_centavos"
+	CampoFlex        = "flex_centavos"
 )
 
 // MesDoPedido is the order's month for the summaries, "AAAA-MM": the month, in America/Sao_Paulo,
@@ -127,16 +137,25 @@ func idResumo(partes ...string) string {
 // count): the counters and the presences (presence id → the distinct count it drives).
 func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]ChaveResumo) {
 	cont, pres := map[ChaveResumo]map[string]int64{}, map[string]ChaveResumo{}
-	if p == nil || !p.Status.ContaNosResumos() {
+	if p == nil {
 		return cont, pres
 	}
-	mes := MesDoPedido(p)
 	add := func(k ChaveResumo, campo string, v int64) {
 		if cont[k] == nil {
 			cont[k] = map[string]int64{}
 		}
 		cont[k][campo] += v
 	}
+	if p.Status.EmAberto() {
+		k := ChaveResumo{ResumoClienteEmAberto, idResumo(p.ClienteID)}
+		add(k, CampoTotal, p.TotalCentavos)
+		add(k, CampoPedidos, 1)
+	}
+	if !p.Status.ContaNosResumos() {
+		return cont, pres
+	}
+	add(ChaveResumo{ResumoFlexVendedor, idResumo(p.VendedorID)}, CampoFlex, p.FlexCentavos)
+	mes := MesDoPedido(p)
 	vend := ChaveResumo{ResumoVendedorMes, idResumo(p.VendedorID, mes)}
 	cli := ChaveResumo{ResumoClienteMes, idResumo(p.ClienteID, mes)}
 	var qtd int64

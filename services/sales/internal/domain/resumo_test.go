@@ -46,7 +46,7 @@ func TestPresencaEfeito(t *testing.T) {
 }
 
 // resumoPedido is an order of v1 to c1, sent on 2026-03-10, with two items of BEB and one of DOC
-// (R$ 100 + R$ 20 + R$ 30 given), freight R$ 15.
+// (R$ 100 + R$ 20 + R$ 30 given), freight R$ 15, R$ 3 of the flex balance used.
 func resumoPedido() *Pedido {
 	return &Pedido{Meta: store.Meta{ID: "o1"}, Status: StatusEnviado, ClienteID: "c1", VendedorID: "v1", EnviadoEm: pedEm,
 		Itens: []ItemPedido{
@@ -54,7 +54,7 @@ func resumoPedido() *Pedido {
 			{Grupo: "DOC", Quantidade: 4, ValorCentavos: 2000, TotalCentavos: 2000},
 			{Grupo: "BEB", Quantidade: 2, Bonificacao: true, BonificacaoCentavos: 3000},
 		},
-		TotalProdutosCentavos: 12000, FreteCentavos: 1500, TotalCentavos: 13900, BonificacaoCentavos: 3000}
+		TotalProdutosCentavos: 12000, FreteCentavos: 1500, TotalCentavos: 13900, BonificacaoCentavos: 3000, FlexCentavos: -300}
 }
 
 func TestVariacaoResumos(t *testing.T) {
@@ -64,7 +64,9 @@ func TestVariacaoResumos(t *testing.T) {
 	ordem := map[string]int64{CampoValor: 12000, CampoTotal: 13900, CampoQuantidade: 16, CampoPedidos: 1, CampoBonificacao: 3000}
 	want := Variacao{
 		Incrementos: []Incremento{
+			{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: 13900, CampoPedidos: 1}},
 			{ChaveResumo{ResumoClienteMes, "c1|2026-03"}, ordem},
+			{ChaveResumo{ResumoFlexVendedor, "v1"}, map[string]int64{CampoFlex: -300}},
 			{ChaveResumo{ResumoGrupoVendedorMes, "BEB|v1|2026-03"}, map[string]int64{CampoValor: 10000, CampoTotal: 10400, CampoQuantidade: 12, CampoPedidos: 1, CampoBonificacao: 3000}},
 			{ChaveResumo{ResumoGrupoVendedorMes, "DOC|v1|2026-03"}, map[string]int64{CampoValor: 2000, CampoTotal: 2000, CampoQuantidade: 4, CampoPedidos: 1}},
 			{ChaveResumo{ResumoVendedorMes, "v1|2026-03"}, ordem},
@@ -102,24 +104,35 @@ func TestVariacaoResumos(t *testing.T) {
 			t.Fatalf("cancelar presença %+v", got.Presencas[i])
 		}
 	}
-	// Nothing moves for a draft's edit, an approval wait, a rejection, or a move that keeps it
-	// counting with the same figures.
+	// Nothing moves for a draft's edit or a move that keeps it counting with the same figures.
 	aguardando, reprovado, separacao := rascunho, rascunho, *enviado
 	aguardando.Status, reprovado.Status, separacao.Status = StatusAguardandoAprovacao, StatusReprovado, StatusEmSeparacao
 	aguardando.EnviadoEm = pedEm
 	editado := rascunho
 	editado.TotalCentavos++
-	for nome, par := range map[string][2]*Pedido{"editar": {&rascunho, &editado}, "aguardar": {&rascunho, &aguardando},
-		"reprovar": {&aguardando, &reprovado}, "separar": {enviado, &separacao}, "nada": {nil, nil}} {
+	for nome, par := range map[string][2]*Pedido{"editar": {&rascunho, &editado}, "separar": {enviado, &separacao}, "nada": {nil, nil}} {
 		if v := VariacaoResumos(par[0], par[1]); !v.Vazia() {
 			t.Errorf("%s: %+v", nome, v)
 		}
 	}
-	// The invoice's value: only faturado_centavos moves.
+	// Waiting for approval weighs on the customer's credit only; a rejection lifts it.
+	for nome, par := range map[string][2]*Pedido{"aguardar": {&rascunho, &aguardando}, "reprovar": {&aguardando, &reprovado}} {
+		sinal := int64(1)
+		if nome == "reprovar" {
+			sinal = -1
+		}
+		v := VariacaoResumos(par[0], par[1])
+		if len(v.Presencas) != 0 || !reflect.DeepEqual(v.Incrementos, []Incremento{
+			{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: sinal * 13900, CampoPedidos: sinal}}}) {
+			t.Errorf("%s: %+v", nome, v)
+		}
+	}
+	// Invoiced: it leaves the open total and its invoice's value arrives.
 	faturado := separacao
 	faturado.Status, faturado.FaturadoCentavos = StatusFaturado, 9000
 	got = VariacaoResumos(&separacao, &faturado)
 	if len(got.Presencas) != 0 || !reflect.DeepEqual(got.Incrementos, []Incremento{
+		{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: -13900, CampoPedidos: -1}},
 		{ChaveResumo{ResumoClienteMes, "c1|2026-03"}, map[string]int64{CampoFaturado: 9000}},
 		{ChaveResumo{ResumoVendedorMes, "v1|2026-03"}, map[string]int64{CampoFaturado: 9000}},
 	}) {
@@ -129,7 +142,7 @@ func TestVariacaoResumos(t *testing.T) {
 	estranho := *enviado
 	estranho.Itens = []ItemPedido{{Grupo: "A|B%", Quantidade: 1}}
 	got = VariacaoResumos(nil, &estranho)
-	if len(got.Incrementos) != 3 || got.Incrementos[1].ID != "A%7CB%25|v1|2026-03" {
+	if len(got.Incrementos) != 5 || got.Incrementos[3].ID != "A%7CB%25|v1|2026-03" {
 		t.Fatalf("escape: %+v", got.Incrementos)
 	}
 }
@@ -207,6 +220,7 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 		if p.Status != StatusEnviado && p.Status != StatusEmSeparacao && p.Status != StatusFaturado && p.Status != StatusEntregue {
 			continue
 		}
+		set(ChaveResumo{ResumoFlexVendedor, escapar(p.VendedorID)}, CampoFlex, p.FlexCentavos)
 		mes := p.EnviadoEm.In(brt).Format("2006-01")
 		vend := ChaveResumo{ResumoVendedorMes, escapar(p.VendedorID) + "|" + mes}
 		cli := ChaveResumo{ResumoClienteMes, escapar(p.ClienteID) + "|" + mes}
@@ -239,6 +253,13 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 				clientes[g] = map[string]bool{}
 			}
 			clientes[g][p.ClienteID] = true
+		}
+	}
+	for _, p := range pedidos {
+		if p.Status == StatusAguardandoAprovacao || p.Status == StatusEnviado || p.Status == StatusEmSeparacao {
+			k := ChaveResumo{ResumoClienteEmAberto, escapar(p.ClienteID)}
+			set(k, CampoTotal, p.TotalCentavos)
+			set(k, CampoPedidos, 1)
 		}
 	}
 	for k, cs := range clientes {
@@ -294,6 +315,9 @@ func aleatoriaPrecificacao(r *rand.Rand) Precificacao {
 		pr.TotalSTCentavos += it.STCentavos
 		pr.TotalItensCentavos += it.TotalCentavos
 		pr.BonificacaoCentavos += it.BonificacaoCentavos
+	}
+	if r.IntN(2) == 0 {
+		pr.FlexCentavos = int64(r.IntN(2001) - 1000)
 	}
 	if r.IntN(3) == 0 {
 		pr.Avisos = []Aviso{{Motivo: AvisoDescontoAcimaDoLimite, Mensagem: "m"}}
