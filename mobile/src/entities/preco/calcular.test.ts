@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   centesimos,
@@ -9,43 +7,10 @@ import {
   formatarPercentual,
   precificar,
   precificarPedido,
-  type Cliente,
-  type CondicaoPagamento,
-  type Linha,
   type Politica,
   type Produto,
 } from './calcular';
-
-interface Caso {
-  nome: string;
-  data?: string;
-  cliente?: Partial<Cliente>;
-  condicao?: CondicaoPagamento;
-  politica?: Partial<Politica>;
-  produtos?: Record<string, Partial<Produto>>;
-  itens: { produto_id: string; quantidade: number; desconto_percentual?: number }[];
-  esperado?: Record<string, unknown>;
-  erro?: { motivo: string; mensagem: string; campos: string[] };
-}
-
-interface Contrato {
-  data: string;
-  produtos: Produto[];
-  cliente: Cliente;
-  politica: Politica;
-  casos: Caso[];
-}
-
-// The server runs the same file (services/sales/internal/domain/preco_contrato_test.go).
-const contrato = JSON.parse(readFileSync(path.resolve(process.cwd(), '../contracts/precos.json'), 'utf8')) as Contrato;
-
-function entradas(k: Caso) {
-  const cliente: Cliente = { ...contrato.cliente, ...k.cliente };
-  const politica: Politica = { ...contrato.politica, ...k.politica };
-  const produtos = new Map(contrato.produtos.map((p) => [p.id, { ...p, ...k.produtos?.[p.id] }]));
-  const itens: Linha[] = k.itens.map((i) => ({ produto: produtos.get(i.produto_id)!, quantidade: i.quantidade, desconto_percentual: i.desconto_percentual }));
-  return { cliente, politica, itens, data: k.data ?? contrato.data };
-}
+import { contrato, entradas } from './contrato.fixture';
 
 describe('pricing on the device means what it means on the server (contracts/precos.json)', () => {
   it('has the cases', () => {

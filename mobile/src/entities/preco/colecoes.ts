@@ -3,7 +3,7 @@
 // (one record per table × product, as the server keeps them), payment terms, the commercial
 // policy as the caller sees it (their own cap and flex balance) and the ICMS-ST rules.
 import type { CondicaoPagamento, PoliticaComercial, Preco, RegraST, TabelaPreco } from '../../lib/api/types';
-import { definirColecao, useColecao, type Indexado } from '../../lib/sync/colecao';
+import { definirColecao, paginaDoFeed, useColecao, type Indexado } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
 import { TAMANHO_PAGINA_CATALOGO } from '../produto/colecao';
 import { alteracoesCondicoes, alteracoesPrecos, alteracoesTabelas, listarRegrasST, obterPolitica } from './api';
@@ -16,10 +16,7 @@ export type TabelaLocal = TabelaPreco & Indexado;
 export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
   nome: 'tabelas-preco',
   tamanhoPagina: 200,
-  async buscar(desde, tamanho) {
-    const r = await alteracoesTabelas(desde, tamanho);
-    return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.tabela ?? null })), cursor: r.cursor, mais: r.mais };
-  },
+  buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesTabelas(desde, tamanho), (a) => a.tabela),
   versao,
   excluido,
   indexar: (t) => ({ ...t, _busca: dobrar(t.nome), _ordem: `${t.padrao ? '0' : '1'}${dobrar(t.nome)}\u0000${t.id}` }),
@@ -35,14 +32,7 @@ export const idDoPreco = (tabelaId: string, produtoId: string) => `${tabelaId}:$
 export const colecaoPrecos = definirColecao<PrecoComId, PrecoLocal>({
   nome: 'precos',
   tamanhoPagina: TAMANHO_PAGINA_CATALOGO,
-  async buscar(desde, tamanho) {
-    const r = await alteracoesPrecos(desde, tamanho);
-    return {
-      mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.preco ? { ...a.preco, id: a.id } : null })),
-      cursor: r.cursor,
-      mais: r.mais,
-    };
-  },
+  buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesPrecos(desde, tamanho), (a) => (a.preco ? { ...a.preco, id: a.id } : null)),
   versao,
   excluido,
   // Prices are looked up by id and listed per table, never searched by text.
@@ -54,10 +44,7 @@ export type CondicaoLocal = CondicaoPagamento & Indexado;
 export const colecaoCondicoes = definirColecao<CondicaoPagamento, CondicaoLocal>({
   nome: 'condicoes-pagamento',
   tamanhoPagina: 200,
-  async buscar(desde, tamanho) {
-    const r = await alteracoesCondicoes(desde, tamanho);
-    return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.condicao ?? null })), cursor: r.cursor, mais: r.mais };
-  },
+  buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesCondicoes(desde, tamanho), (a) => a.condicao),
   versao,
   excluido,
   indexar: (c) => ({ ...c, _busca: dobrar(c.nome), _ordem: `${dobrar(c.nome)}\u0000${c.id}` }),

@@ -2,33 +2,12 @@
 // prices apart from their tables, every seller's line in the policy) must price exactly as the
 // pricing mirror does with the contract's inputs: every case of contracts/precos.json, through
 // precificarNoAparelho.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CondicaoPagamento as CondicaoApi, PoliticaComercial, Preco, Produto as ProdutoApi, RegraST, TabelaPreco } from '../../lib/api/types';
-import { ErroPreco, precificarPedido, type Cliente, type CondicaoPagamento, type Linha, type Politica, type Produto } from './calcular';
+import { ErroPreco, precificarPedido, type Politica, type Produto } from './calcular';
+import { contrato, entradas } from './contrato.fixture';
 import { precificarNoAparelho, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
 
-interface Caso {
-  nome: string;
-  data?: string;
-  cliente?: Partial<Cliente>;
-  condicao?: CondicaoPagamento;
-  politica?: Partial<Politica>;
-  produtos?: Record<string, Partial<Produto>>;
-  itens: { produto_id: string; quantidade: number; desconto_percentual?: number }[];
-  erro?: { motivo: string };
-}
-
-interface Contrato {
-  data: string;
-  produtos: Produto[];
-  cliente: Cliente;
-  politica: Politica;
-  casos: Caso[];
-}
-
-const contrato = JSON.parse(readFileSync(path.resolve(process.cwd(), '../contracts/precos.json'), 'utf8')) as Contrato;
 const s = (n: number | undefined) => String(n ?? 0);
 
 /** The contract's inputs as the device keeps them. */
@@ -83,11 +62,7 @@ function resultado(f: () => unknown): unknown {
 
 describe('pricing from the device copy (precificarNoAparelho)', () => {
   it.each(contrato.casos.map((k) => [k.nome, k] as const))('%s', (_n, k) => {
-    const cliente: Cliente = { ...contrato.cliente, ...k.cliente };
-    const politica: Politica = { ...contrato.politica, ...k.politica };
-    const produtos = new Map(contrato.produtos.map((p) => [p.id, { ...p, ...k.produtos?.[p.id] }]));
-    const data = k.data ?? contrato.data;
-    const linhas: Linha[] = k.itens.map((i) => ({ produto: produtos.get(i.produto_id)!, quantidade: i.quantidade, desconto_percentual: i.desconto_percentual }));
+    const { cliente, politica, produtos, itens: linhas, data } = entradas(k);
     const esperado = resultado(() => precificarPedido(linhas, cliente, k.condicao, politica, data));
     const condicao = k.condicao ? ({ ...k.condicao, ativo: true, valor_minimo_centavos: s(k.condicao.valor_minimo_centavos) } as unknown as CondicaoApi) : null;
     const obtido = resultado(() =>

@@ -2,7 +2,7 @@
 // (a distributor has up to ~15,000), so a seller finds a product and prices it with no signal.
 // Product search runs over the device copy (lib/sync/busca): code, description, barcode and brand.
 import type { Produto } from '../../lib/api/types';
-import { definirColecao, useColecao, type Indexado } from '../../lib/sync/colecao';
+import { definirColecao, paginaDoFeed, useColecao, type Indexado } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
 import { alteracoesProdutos } from './api';
 
@@ -23,14 +23,7 @@ export function indexarProduto(p: Produto): ProdutoLocal {
 export const colecaoProdutos = definirColecao<Produto, ProdutoLocal>({
   nome: 'produtos',
   tamanhoPagina: TAMANHO_PAGINA_CATALOGO,
-  async buscar(desde, tamanho) {
-    const r = await alteracoesProdutos(desde, tamanho);
-    return {
-      mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: a.produto ?? null })),
-      cursor: r.cursor,
-      mais: r.mais,
-    };
-  },
+  buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesProdutos(desde, tamanho), (a) => a.produto),
   versao: (p) => Number(p.versao) || 0,
   excluido: (p) => Boolean(p.excluido),
   indexar: indexarProduto,

@@ -33,6 +33,14 @@ export interface PaginaFeed<T> {
   mais: boolean;
 }
 
+/** A page of a REST change feed ({alteracoes: [{id, removido, <record>}], cursor, mais}) as the collection reads it. */
+export function paginaDoFeed<A extends { id: string; removido: boolean }, T>(
+  r: { alteracoes?: A[]; cursor: string; mais: boolean },
+  registro: (a: A) => T | null | undefined,
+): PaginaFeed<T> {
+  return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: registro(a) ?? null })), cursor: r.cursor, mais: r.mais };
+}
+
 /** What the device adds to each record for lists and search (computed once per record). */
 export interface Indexado {
   id: string;
