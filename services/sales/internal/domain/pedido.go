@@ -18,6 +18,38 @@ import (
 // method gets who and when), no network. Command handlers (CriarPedido, EnviarPedido, AprovarPedido,
 // …) load the order, read what the rules need (the customer's situation, open orders, the
 // bonificação budget, the seller's supervisor), call one method and save the order on its versao.
+//
+// Decisions (for the service's README):
+//
+//   - Pricing: the server prices every order (PrecificarItens on PrecificarPedido) when it is
+//     created, edited and sent; totals from the client are never read. TotalCentavos = products +
+//     IPI + ST + freight.
+//   - Bonificação: a line flagged bonificacao, or every line of an order of type bonificacao, is
+//     zero to the customer and is valued at the table's list price × quantity
+//     (BonificacaoCentavos). The seller has a monthly budget (VerbaBonificacao): what the seller's
+//     counting orders of the month already give (the seller × month summary's bonificacao_centavos)
+//     plus this order's, over the budget → BONIFICACAO_ACIMA_DA_VERBA (approval). A budget of 0
+//     sends every bonificação to approval. Given lines raise no pricing warnings and do not count
+//     toward the order's minimum or the flex balance. A troca is priced as a sale (the ERP decides
+//     its fiscal treatment); an orcamento-type order is a quote and is never sent.
+//   - Credit: when the term has usa_limite_credito, the customer's open orders (aguardando_aprovacao,
+//     enviado, em_separacao; resumo_cliente_em_aberto) + this order's total over the customer's
+//     limit → LIMITE_DE_CREDITO_EXCEDIDO (approval). A limit of 0 is no credit.
+//   - Blocking: a blocked customer ("Cliente bloqueado: <motivo>.") or an inactive one is refused at
+//     create, edit and send; the approval reasons the company lists as blocking
+//     (ContextoPedido.Bloqueantes) are shown on the draft and refuse the send with their message.
+//   - Approval: only the seller's SUPERVISOR (never the seller themself) or an ADMIN approves or
+//     rejects (PodeAprovar); rejecting needs a note. Approval keeps EnviadoEm and the reasons.
+//   - Reopening: an order returns to orcamento (the only status where it is edited) from
+//     reprovado, or from aguardando_aprovacao when the seller withdraws it; never once enviado.
+//   - Cancelling: with a reason, from orcamento, aguardando_aprovacao, enviado, em_separacao and
+//     reprovado; never faturado, entregue or cancelado.
+//   - After enviado (ADMIN or the ERP as an ADMIN operator): em_separacao, faturado (from enviado
+//     or em_separacao, with an invoice: number and value), entregue (from faturado). Partial
+//     invoicing: invoices summing under the total leave the order faturado with
+//     faturamento_parcial; further invoices are taken while partial; it may be delivered as is.
+//   - History: every status change appends {status, acao, por, em, observacao}; edits of a draft
+//     are not status changes (the store keeps alterado_por/alterado_em).
 
 // Reasons of the errors of orders (the `motivo` a client acts on).
 const (
@@ -509,8 +541,9 @@ type DadosPedido struct {
 
 // Normalizar trims the texts and checks the fields: a known type, the customer and seller, the
 // freight from zero to LimiteCentavos, notes of at most MaxObservacoes characters, a delivery
-// date AAAA-MM-DD not before hoje, and both coordinates (or none) within range.
-func (d *DadosPedido) Normalizar(hoje Data) error {
+// date AAAA-MM-DD, and both coordinates (or none) within range. A delivery date already past is
+// not refused: an order entered offline may reach the server days later.
+func (d *DadosPedido) Normalizar() error {
 	var v violacoes
 	d.Tipo = TipoPedido(strings.ToLower(strings.TrimSpace(string(d.Tipo))))
 	if d.Tipo == "" {
@@ -534,8 +567,6 @@ func (d *DadosPedido) Normalizar(hoje Data) error {
 	d.DataEntrega = Data(strings.TrimSpace(string(d.DataEntrega)))
 	if !dataValida(d.DataEntrega) {
 		v.add("data_entrega", "Data de entrega deve ser uma data AAAA-MM-DD.")
-	} else if d.DataEntrega != "" && hoje != "" && d.DataEntrega < hoje {
-		v.add("data_entrega", "Data de entrega não pode ser antes de hoje.")
 	}
 	switch {
 	case (d.Latitude == nil) != (d.Longitude == nil):
@@ -576,15 +607,12 @@ func (p *Pedido) aplicarDados(d DadosPedido) {
 	p.DataEntrega, p.Latitude, p.Longitude, p.VisitaID = d.DataEntrega, d.Latitude, d.Longitude, d.VisitaID
 }
 
-// hojeEm is the date of em in America/Sao_Paulo.
-func hojeEm(em time.Time) Data { return Data(em.In(saoPaulo).Format("2006-01-02")) }
-
 // NovoPedido creates an order in orcamento (number 0 until the store assigns one) from the
 // seller's data, the server's pricing of its items (PrecificarItens) and the context of the rules:
 // a blocked or inactive customer is refused; the approval reasons are listed (the order is only
 // judged when sent). por is the operator creating it, em the time.
 func NovoPedido(d DadosPedido, pr Precificacao, ctx ContextoPedido, por string, em time.Time) (*Pedido, error) {
-	if err := d.Normalizar(hojeEm(em)); err != nil {
+	if err := d.Normalizar(); err != nil {
 		return nil, err
 	}
 	p := &Pedido{Meta: store.Meta{ID: strings.TrimSpace(d.ID)}, VendedorID: d.VendedorID, Status: StatusOrcamento,
@@ -604,7 +632,7 @@ func (p *Pedido) Editar(d DadosPedido, pr Precificacao, ctx ContextoPedido, em t
 		return p.erroStatus("ser alterado")
 	}
 	d.ID, d.VendedorID = p.ID, p.VendedorID
-	if err := d.Normalizar(hojeEm(em)); err != nil {
+	if err := d.Normalizar(); err != nil {
 		return err
 	}
 	novo := *p

@@ -265,7 +265,6 @@ func TestNovoPedido(t *testing.T) {
 		{"observações longas", func(d *DadosPedido) { d.Observacoes = strings.Repeat("a", MaxObservacoes+1) }, "observacoes"},
 		{"observações internas longas", func(d *DadosPedido) { d.ObservacoesInternas = strings.Repeat("a", MaxObservacoes+1) }, "observacoes_internas"},
 		{"data de entrega inválida", func(d *DadosPedido) { d.DataEntrega = "2026-02-30" }, "data_entrega"},
-		{"data de entrega passada", func(d *DadosPedido) { d.DataEntrega = "2026-03-09" }, "data_entrega"},
 		{"só latitude", func(d *DadosPedido) { d.Latitude = &lat }, "latitude"},
 		{"latitude fora", func(d *DadosPedido) { d.Latitude, d.Longitude = &fora, &lon }, "latitude"},
 	}
@@ -279,9 +278,10 @@ func TestNovoPedido(t *testing.T) {
 			}
 		})
 	}
-	// Valid extremes: delivery today, coordinates, an empty type (venda).
+	// Valid: a delivery date already past (an offline order synced late), coordinates, an empty
+	// type (venda).
 	d := pedDados()
-	d.DataEntrega, d.Latitude, d.Longitude, d.Tipo = pedHoje, &lat, &lon, ""
+	d.DataEntrega, d.Latitude, d.Longitude, d.Tipo = "2026-03-01", &lat, &lon, ""
 	if p, err := NovoPedido(d, pedPrecificar(t, pedItens(), TipoVenda, CondicaoPagamento{}), pedAtivo, "v1", pedEm); err != nil || p.Tipo != TipoVenda {
 		t.Fatalf("válido: %v", err)
 	}
