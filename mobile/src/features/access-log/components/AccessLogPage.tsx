@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonItem } from '../../../components/ionic/IonItem';
 import { IonLabel } from '../../../components/ionic/IonLabel';
 import { IonList } from '../../../components/ionic/IonList';
@@ -110,9 +109,7 @@ function Acessos() {
             })}
           </IonList>
         )}
-        <IonInfiniteScroll disabled={!q.hasNextPage} onIonInfinite={(e) => void q.fetchNextPage().finally(() => e.target.complete())}>
-          <IonInfiniteScrollContent loadingText="Carregando mais…" />
-        </IonInfiniteScroll>
+        <MaisPaginas consulta={q} />
       </div>
     </Page>
   );

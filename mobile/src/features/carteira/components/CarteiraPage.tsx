@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
 import { IonRefresher } from '../../../components/ionic/IonRefresher';
 import { IonRefresherContent } from '../../../components/ionic/IonRefresherContent';
 import { Page } from '../../../components/ui/Page';
@@ -201,9 +200,7 @@ function Historico({ nome }: { nome: (id: string) => string }) {
           </li>
         ))}
       </ul>
-      <IonInfiniteScroll disabled={!q.hasNextPage} onIonInfinite={(e) => void q.fetchNextPage().finally(() => e.target.complete())}>
-        <IonInfiniteScrollContent loadingText="Carregando mais…" />
-      </IonInfiniteScroll>
+      <MaisPaginas consulta={q} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonButton, IonIcon } from '@ionic/react';
 import { add } from 'ionicons/icons';
 import { IonFab } from '../../../components/ionic/IonFab';
 import { IonFabButton } from '../../../components/ionic/IonFabButton';
-import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
 import { IonRefresher } from '../../../components/ionic/IonRefresher';
 import { IonRefresherContent } from '../../../components/ionic/IonRefresherContent';
 import { IonSearchbar } from '../../../components/ionic/IonSearchbar';
@@ -160,9 +159,7 @@ function Lista() {
             </ul>
           )}
         </div>
-        <IonInfiniteScroll disabled={!query.hasNextPage} onIonInfinite={(e) => void query.fetchNextPage().finally(() => e.target.complete())}>
-          <IonInfiniteScrollContent loadingText="Carregando mais…" />
-        </IonInfiniteScroll>
+        <MaisPaginas consulta={query} />
         <div style={{ height: 80 }} />
       </div>
     </Page>

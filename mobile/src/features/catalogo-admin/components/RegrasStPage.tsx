@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { useForm } from 'react-hook-form';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../../components/ionic/IonText';
@@ -153,11 +154,7 @@ function Regras() {
             ))}
           </ul>
         )}
-        {q.hasNextPage ? (
-          <button type="button" className="chip" onClick={() => void q.fetchNextPage()}>
-            Carregar mais
-          </button>
-        ) : null}
+        <MaisPaginas consulta={q} />
       </div>
     </Page>
   );

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { Link } from 'react-router-dom';
 import { IonIcon } from '@ionic/react';
 import { add } from 'ionicons/icons';
@@ -71,11 +72,7 @@ function Lista() {
             ))}
           </ul>
         )}
-        {q.hasNextPage ? (
-          <button type="button" className="chip" onClick={() => void q.fetchNextPage()}>
-            Carregar mais
-          </button>
-        ) : null}
+        <MaisPaginas consulta={q} />
         <div style={{ height: 80 }} />
       </div>
     </Page>

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { add, downloadOutline, searchOutline } from 'ionicons/icons';
 import { IonFab } from '../../../components/ionic/IonFab';
 import { IonFabButton } from '../../../components/ionic/IonFabButton';
-import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
 import { IonRefresher } from '../../../components/ionic/IonRefresher';
 import { IonRefresherContent } from '../../../components/ionic/IonRefresherContent';
 import { IonSkeletonText } from '../../../components/ionic/IonSkeletonText';
@@ -207,17 +206,10 @@ function Lista() {
             </ListaClientes>
           )
         )}
-        <IonInfiniteScroll
-          disabled={!temMais}
-          onIonInfinite={(e) => {
-            if (usarCopia) {
-              setLimiteLocal((n) => n + PASSO_LOCAL);
-              void e.target.complete();
-            } else void query.fetchNextPage().finally(() => e.target.complete());
-          }}
-        >
-          <IonInfiniteScrollContent loadingText="Carregando mais…" />
-        </IonInfiniteScroll>
+        <MaisPaginas
+          consulta={{ hasNextPage: temMais, fetchNextPage: query.fetchNextPage }}
+          mais={usarCopia ? () => setLimiteLocal((n) => n + PASSO_LOCAL) : undefined}
+        />
         <div style={{ height: 80 }} />
       </div>
     </Page>

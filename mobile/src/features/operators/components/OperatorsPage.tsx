@@ -1,10 +1,9 @@
 import { useState } from 'react';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonIcon } from '@ionic/react';
 import { IonBadge } from '../../../components/ionic/IonBadge';
 import { IonFab } from '../../../components/ionic/IonFab';
 import { IonFabButton } from '../../../components/ionic/IonFabButton';
-import { IonInfiniteScroll } from '../../../components/ionic/IonInfiniteScroll';
-import { IonInfiniteScrollContent } from '../../../components/ionic/IonInfiniteScrollContent';
 import { IonItem } from '../../../components/ionic/IonItem';
 import { IonLabel } from '../../../components/ionic/IonLabel';
 import { IonList } from '../../../components/ionic/IonList';
@@ -113,14 +112,7 @@ function Lista() {
             ))}
           </IonList>
         )}
-        <IonInfiniteScroll
-          disabled={!query.hasNextPage}
-          onIonInfinite={(e) => {
-            void query.fetchNextPage().finally(() => e.target.complete());
-          }}
-        >
-          <IonInfiniteScrollContent loadingText="Carregando mais…" />
-        </IonInfiniteScroll>
+        <MaisPaginas consulta={query} />
         <div style={{ height: 80 }} />
       </div>
     </Page>
