@@ -1,10 +1,10 @@
 // `listas` (issue 10): the price tables and their prices from the device copy of the catalogue.
 // Against the real crm (demo catalogue: 1,500 products, a default table and one per region) and
-// the Auth emulator: an ADMIN imports a price file, a seller sees the new price in `listas` after
-// the sync, and again with no connection (from the device).
+// the Auth emulator: an ADMIN imports a price file on the table's screen, a seller sees the new
+// price in `listas` after the sync, and again with no connection (from the device).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, closeAlert, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -49,10 +49,20 @@ describe('listas: price tables from the device', () => {
       let linha = await linhaDoProduto(page, produto.codigo);
       assert.equal(await linha.getByTestId('preco-tabela').textContent(), brl(antes));
 
-      const csv = `codigo;preco\n${produto.codigo};${(novo / 100).toFixed(2).replace('.', ',')}\n`;
-      const r = await apiAs(DEMO.admin, 'POST', `/tabelas-preco/${padrao.id}/precos/importar`, { csv });
-      assert.equal(r.status, 200, JSON.stringify(r.body));
-      assert.equal(Number(r.body.atualizados), 1);
+      // The ADMIN imports a price file on the table's screen.
+      const admin = await signedInContext(browser, DEMO.admin);
+      try {
+        await admin.page.goto(`${BASE}/admin/tabelas-preco/${padrao.id}`);
+        await admin.page.locator('ion-button', { hasText: 'Importar preços (CSV)' }).click();
+        const imp = admin.page.getByTestId('importar-precos');
+        const csv = `codigo;preco\n${produto.codigo};${(novo / 100).toFixed(2).replace('.', ',')}\n`;
+        await imp.locator('input[type=file]').setInputFiles({ name: 'precos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await imp.locator('ion-button', { hasText: 'Gravar 1 preço(s)' }).click();
+        await closeAlert(admin.page, 'OK');
+        await imp.getByText('Importação concluída: 0 preço(s) criado(s), 1 atualizado(s).').waitFor();
+      } finally {
+        await admin.context.close();
+      }
 
       // The device catches up when the app comes back (here: a reload), through the prices' feed.
       await page.reload();
