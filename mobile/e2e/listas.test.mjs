@@ -39,7 +39,7 @@ describe('listas: price tables from the device', () => {
     const antes = Number(precos.find((x) => x.produto_id === produto.id).preco_centavos);
     const novo = antes + 1234;
 
-    const { context, page } = await signedInContext(browser, DEMO.supervisor);
+    const { context, page } = await signedInContext(browser, DEMO.vendedor);
     try {
       await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
       await page.goto(`${BASE}/listas?tabela=${encodeURIComponent(padrao.id)}`);
