@@ -36,6 +36,7 @@ type Config struct {
 	CallerCacheTTL    time.Duration // CRM_CALLER_CACHE_TTL
 	DemoSeed          bool          // CRM_DEMO
 	DemoClientes      int           // CRM_DEMO_CLIENTES: customers of the demo company in a new data dir
+	DemoPedidosDias   int           // CRM_DEMO_PEDIDOS_DIAS: days of demo orders in a new data dir (0: none)
 	Pprof             bool          // CRM_PPROF: serve /debug/pprof/ on PprofAddr (diagnosis only)
 	PprofAddr         string        // CRM_PPROF_ADDR: loopback address of the pprof listener
 	AssetLinksPackage string        // CRM_ANDROID_PACKAGE
@@ -146,6 +147,7 @@ func load(lookup func(string) (string, bool)) (Config, error) {
 		CallerCacheTTL:    r.duration("CRM_CALLER_CACHE_TTL", 30*time.Second, 0, time.Hour),
 		DemoSeed:          r.boolean("CRM_DEMO", false),
 		DemoClientes:      r.integer("CRM_DEMO_CLIENTES", 2000, 0, 1_000_000),
+		DemoPedidosDias:   r.integer("CRM_DEMO_PEDIDOS_DIAS", 182, 0, 730),
 		Pprof:             r.boolean("CRM_PPROF", false),
 		PprofAddr:         r.loopbackAddr("CRM_PPROF_ADDR", "127.0.0.1:6060"),
 		AssetLinksPackage: r.androidPackage("CRM_ANDROID_PACKAGE", "br.com.crmvendas.app"),

@@ -76,5 +76,6 @@ type backend interface {
 	changes(ctx context.Context, sc *schema, empresa string, after int64, limit int) ([]logEntry, error)
 	incr(ctx context.Context, name, empresa, id string, deltas map[string]int64) (map[string]int64, error)
 	counters(ctx context.Context, name, empresa, id string) (map[string]int64, error)
+	allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error)
 	close() error
 }

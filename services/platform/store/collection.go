@@ -787,6 +787,16 @@ func (s *Store) Counters(ctx context.Context, name, empresa, id string) (map[str
 	return v, nil
 }
 
+// AllCounters reads every summary document of a name in the company, by id (for a
+// reconciliation that must also find figures no record explains any more).
+func (s *Store) AllCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error) {
+	v, err := s.b.allCounters(ctx, name, empresa)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return v, nil
+}
+
 // TokenAfter is the page token that resumes a list right after t (for a use case that stops
 // in the middle of a page it read).
 func (c *Collection[T]) TokenAfter(t *T) string {

@@ -763,6 +763,28 @@ func pick(v, deltas map[string]int64) map[string]int64 {
 	return out
 }
 
+func (b *mongoBackend) allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error) {
+	prefix := name + "|" + empresa + "|"
+	cur, err := b.db.Collection("_counters").Find(ctx, bson.D{{Key: "empresa", Value: empresa},
+		{Key: "_id", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(prefix)}}}})
+	if err != nil {
+		return nil, err
+	}
+	defer cur.Close(ctx)
+	out := map[string]map[string]int64{}
+	for cur.Next(ctx) {
+		var d counterDoc
+		if err := cur.Decode(&d); err != nil {
+			return nil, err
+		}
+		if d.V == nil {
+			d.V = map[string]int64{}
+		}
+		out[strings.TrimPrefix(d.ID, prefix)] = d.V
+	}
+	return out, cur.Err()
+}
+
 func (b *mongoBackend) counters(ctx context.Context, name, empresa, id string) (map[string]int64, error) {
 	var d counterDoc
 	err := b.db.Collection("_counters").FindOne(ctx, bson.D{{Key: "_id", Value: name + "|" + empresa + "|" + id}}).Decode(&d)

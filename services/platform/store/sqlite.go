@@ -605,6 +605,27 @@ func (b *sqliteBackend) counters(ctx context.Context, name, empresa, id string) 
 	return out, rows.Err()
 }
 
+func (b *sqliteBackend) allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error) {
+	rows, err := b.r.QueryContext(ctx, `SELECT id, field, value FROM _counters WHERE name = ? AND empresa = ?`, name, empresa)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]map[string]int64{}
+	for rows.Next() {
+		var id, f string
+		var v int64
+		if err := rows.Scan(&id, &f, &v); err != nil {
+			return nil, err
+		}
+		if out[id] == nil {
+			out[id] = map[string]int64{}
+		}
+		out[id][f] = v
+	}
+	return out, rows.Err()
+}
+
 // indexName names an index by its fields ("ix_" + prefix + fields, or "_id" for none).
 func indexName(prefix string, fields []string) string {
 	if len(fields) == 0 {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -519,6 +520,19 @@ func testCounters(t *testing.T, st *store.Store) {
 	}
 	if v, _ := st.Counters(context.Background(), "metas", "e2", "v1-2026-11"); len(v) != 0 {
 		t.Fatalf("another company's counters: %v", v)
+	}
+	// Every document of a name in the company, and only those (ids with the separator and
+	// regular-expression characters too).
+	for _, x := range []struct{ name, empresa, id string }{{"metas", "e1", "v2|2026.11"}, {"metas", "e1x", "v1"},
+		{"metasx", "e1", "v1"}, {"metas", "e2", "v1"}} {
+		if _, err := st.Incr(context.Background(), x.name, x.empresa, x.id, map[string]int64{"pedidos": 2}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := st.AllCounters(context.Background(), "metas", "e1")
+	want := map[string]map[string]int64{"v1-2026-11": {"pedidos": 20, "valor_centavos": 21000}, "v2|2026.11": {"pedidos": 2}}
+	if err != nil || !reflect.DeepEqual(all, want) {
+		t.Fatalf("AllCounters: %v %v", err, all)
 	}
 }
 
