@@ -3080,8 +3080,10 @@ type VendedorPolitica struct {
 	SaldoFlexCentavos int64 `protobuf:"varint,3,opt,name=saldo_flex_centavos,json=saldoFlexCentavos,proto3" json:"saldo_flex_centavos,omitempty"`
 	// Minimum order of the seller (products only); 0 = none.
 	PedidoMinimoCentavos int64 `protobuf:"varint,4,opt,name=pedido_minimo_centavos,json=pedidoMinimoCentavos,proto3" json:"pedido_minimo_centavos,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Monthly bonificação budget (given items at list price); 0 = every bonificação goes to approval.
+	VerbaBonificacaoCentavos int64 `protobuf:"varint,5,opt,name=verba_bonificacao_centavos,json=verbaBonificacaoCentavos,proto3" json:"verba_bonificacao_centavos,omitempty"`
+	unknownFields            protoimpl.UnknownFields
+	sizeCache                protoimpl.SizeCache
 }
 
 func (x *VendedorPolitica) Reset() {
@@ -3142,6 +3144,13 @@ func (x *VendedorPolitica) GetPedidoMinimoCentavos() int64 {
 	return 0
 }
 
+func (x *VendedorPolitica) GetVerbaBonificacaoCentavos() int64 {
+	if x != nil {
+		return x.VerbaBonificacaoCentavos
+	}
+	return 0
+}
+
 type PoliticaComercial struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Empresa string                 `protobuf:"bytes,1,opt,name=empresa,proto3" json:"empresa,omitempty"`
@@ -3157,8 +3166,11 @@ type PoliticaComercial struct {
 	DescontosVolume                []*DescontoVolume      `protobuf:"bytes,8,rep,name=descontos_volume,json=descontosVolume,proto3" json:"descontos_volume,omitempty"`
 	Versao                         int64                  `protobuf:"varint,9,opt,name=versao,proto3" json:"versao,omitempty"`
 	AlteradoEm                     *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
-	unknownFields                  protoimpl.UnknownFields
-	sizeCache                      protoimpl.SizeCache
+	// Approval reasons the company refuses instead of sending to approval (e.g.
+	// LIMITE_DE_CREDITO_EXCEDIDO): an order holding one is not sent, with the reason's message.
+	MotivosBloqueantes []string `protobuf:"bytes,11,rep,name=motivos_bloqueantes,json=motivosBloqueantes,proto3" json:"motivos_bloqueantes,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *PoliticaComercial) Reset() {
@@ -3261,6 +3273,13 @@ func (x *PoliticaComercial) GetAlteradoEm() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *PoliticaComercial) GetMotivosBloqueantes() []string {
+	if x != nil {
+		return x.MotivosBloqueantes
+	}
+	return nil
+}
+
 type ObterPoliticaRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3307,6 +3326,7 @@ type DefinirPoliticaRequest struct {
 	LimitesGrupo                   []*LimiteGrupo         `protobuf:"bytes,6,rep,name=limites_grupo,json=limitesGrupo,proto3" json:"limites_grupo,omitempty"`
 	Promocoes                      []*Promocao            `protobuf:"bytes,7,rep,name=promocoes,proto3" json:"promocoes,omitempty"`
 	DescontosVolume                []*DescontoVolume      `protobuf:"bytes,8,rep,name=descontos_volume,json=descontosVolume,proto3" json:"descontos_volume,omitempty"`
+	MotivosBloqueantes             []string               `protobuf:"bytes,9,rep,name=motivos_bloqueantes,json=motivosBloqueantes,proto3" json:"motivos_bloqueantes,omitempty"`
 	unknownFields                  protoimpl.UnknownFields
 	sizeCache                      protoimpl.SizeCache
 }
@@ -3393,6 +3413,13 @@ func (x *DefinirPoliticaRequest) GetPromocoes() []*Promocao {
 func (x *DefinirPoliticaRequest) GetDescontosVolume() []*DescontoVolume {
 	if x != nil {
 		return x.DescontosVolume
+	}
+	return nil
+}
+
+func (x *DefinirPoliticaRequest) GetMotivosBloqueantes() []string {
+	if x != nil {
+		return x.MotivosBloqueantes
 	}
 	return nil
 }
@@ -4730,12 +4757,13 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"percentual\"a\n" +
 	"\vLimiteGrupo\x12\x14\n" +
 	"\x05grupo\x18\x01 \x01(\tR\x05grupo\x12<\n" +
-	"\x1adesconto_maximo_percentual\x18\x02 \x01(\x01R\x18descontoMaximoPercentual\"\xc6\x01\n" +
+	"\x1adesconto_maximo_percentual\x18\x02 \x01(\x01R\x18descontoMaximoPercentual\"\x84\x02\n" +
 	"\x10VendedorPolitica\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12<\n" +
 	"\x1adesconto_maximo_percentual\x18\x02 \x01(\x01R\x18descontoMaximoPercentual\x12.\n" +
 	"\x13saldo_flex_centavos\x18\x03 \x01(\x03R\x11saldoFlexCentavos\x124\n" +
-	"\x16pedido_minimo_centavos\x18\x04 \x01(\x03R\x14pedidoMinimoCentavos\"\x90\x04\n" +
+	"\x16pedido_minimo_centavos\x18\x04 \x01(\x03R\x14pedidoMinimoCentavos\x12<\n" +
+	"\x1averba_bonificacao_centavos\x18\x05 \x01(\x03R\x18verbaBonificacaoCentavos\"\xc1\x04\n" +
 	"\x11PoliticaComercial\x12\x18\n" +
 	"\aempresa\x18\x01 \x01(\tR\aempresa\x12\x1b\n" +
 	"\tuf_origem\x18\x02 \x01(\tR\bufOrigem\x12%\n" +
@@ -4750,8 +4778,9 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x06versao\x18\t \x01(\x03R\x06versao\x12;\n" +
 	"\valterado_em\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"alteradoEm\"\x16\n" +
-	"\x14ObterPoliticaRequest\"\xbe\x03\n" +
+	"alteradoEm\x12/\n" +
+	"\x13motivos_bloqueantes\x18\v \x03(\tR\x12motivosBloqueantes\"\x16\n" +
+	"\x14ObterPoliticaRequest\"\xef\x03\n" +
 	"\x16DefinirPoliticaRequest\x12\x16\n" +
 	"\x06versao\x18\x01 \x01(\x03R\x06versao\x12\x1b\n" +
 	"\tuf_origem\x18\x02 \x01(\tR\bufOrigem\x12%\n" +
@@ -4762,7 +4791,8 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"vendedores\x12>\n" +
 	"\rlimites_grupo\x18\x06 \x03(\v2\x19.crm.sales.v1.LimiteGrupoR\flimitesGrupo\x124\n" +
 	"\tpromocoes\x18\a \x03(\v2\x16.crm.sales.v1.PromocaoR\tpromocoes\x12G\n" +
-	"\x10descontos_volume\x18\b \x03(\v2\x1c.crm.sales.v1.DescontoVolumeR\x0fdescontosVolume\"\xb1\x03\n" +
+	"\x10descontos_volume\x18\b \x03(\v2\x1c.crm.sales.v1.DescontoVolumeR\x0fdescontosVolume\x12/\n" +
+	"\x13motivos_bloqueantes\x18\t \x03(\tR\x12motivosBloqueantes\"\xb1\x03\n" +
 	"\aRegraST\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x10\n" +
