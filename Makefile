@@ -130,6 +130,7 @@ ifneq ($(HAS_MOBILE),)
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench'
 	cd mobile && npm run bench:search
 	cd mobile && npm run bench:catalogo
+	cd mobile && npm run bench:pedido
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:saida'
 endif
 

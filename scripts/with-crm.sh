@@ -26,4 +26,12 @@ trap '[ -n "$stub" ] && kill $stub 2>/dev/null' EXIT
   pid=$!
   trap "kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf '"$data"'" EXIT
   "'"$root"'/scripts/wait-http.sh" "$CRM_BASE_URL/readyz" 120 $pid || { cat "'"$data"'/crm.log"; exit 1; }
-  "$@"' _ "$@"
+  rc=0
+  "$@" || rc=$?
+  # On a failure, the server'"'"'s side: is it alive, and what did it log (a crash fails every test after it).
+  if [ "$rc" != 0 ]; then
+    kill -0 $pid 2>/dev/null || echo "with-crm: o crm não está mais rodando" >&2
+    echo "with-crm: últimas linhas de crm.log:" >&2
+    tail -n 80 "'"$data"'/crm.log" >&2 || true
+  fi
+  exit $rc' _ "$@"

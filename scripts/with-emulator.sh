@@ -12,4 +12,12 @@ cleanup() { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || tr
 trap cleanup EXIT
 if ! "$root/scripts/wait-http.sh" "http://127.0.0.1:$port/" 120 "$pid"; then cat "$log"; exit 1; fi
 export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:$port
-"$@"
+# On a failure, what the emulator said (a dead or erroring emulator fails every sign-in after it).
+rc=0
+"$@" || rc=$?
+if [ "$rc" != 0 ]; then
+  kill -0 "$pid" 2>/dev/null || echo "with-emulator: o emulador (porta $port) não está mais rodando" >&2
+  echo "with-emulator: últimas linhas do emulador:" >&2
+  tail -n 40 "$log" >&2 || true
+fi
+exit "$rc"

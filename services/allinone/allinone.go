@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/crmvendas/crm/services/address"
 	"github.com/crmvendas/crm/services/address/cidades"
@@ -32,12 +33,14 @@ type Services struct {
 	Sales    *sales.Sales
 
 	demoClientes int // CRM_DEMO_CLIENTES
+	// demoPedidosDias: CRM_DEMO_PEDIDOS_DIAS.
+	demoPedidosDias int
 }
 
 // NewServices builds every service, each on its own store (on SQLite, views of the one file).
 func NewServices(env *runner.Env) (*Services, error) {
 	c := env.Config
-	s := Services{demoClientes: c.DemoClientes}
+	s := Services{demoClientes: c.DemoClientes, demoPedidosDias: c.DemoPedidosDias}
 	st := func(db string) *store.Store { return env.MustStore(db) }
 	var err error
 	if s.Operator, err = operator.New(operator.Deps{Store: st(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}); err != nil {
@@ -57,7 +60,7 @@ func NewServices(env *runner.Env) (*Services, error) {
 	if s.Customer, err = customer.New(customer.Deps{Store: st(customer.DatabaseName), Address: env.Local, Operator: env.Local, Log: env.Log}); err != nil {
 		return nil, err
 	}
-	if s.Sales, err = sales.New(sales.Deps{Store: st(sales.DatabaseName), Customer: env.Local, Log: env.Log}); err != nil {
+	if s.Sales, err = sales.New(sales.Deps{Store: st(sales.DatabaseName), Customer: env.Local, Operator: env.Local, System: env.Local, Log: env.Log}); err != nil {
 		return nil, err
 	}
 	return &s, nil
@@ -153,6 +156,26 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 		return fmt.Errorf("catálogo demo: %w", err)
 	} else if n > 0 {
 		fmt.Fprintf(out, "%d produtos demo criados, com tabelas de preço, condições de pagamento, política comercial e regras de ICMS-ST.\n", n)
+	}
+	var clientes []sales.ClienteDemo
+	for _, c := range customer.DemoClientes([]string{"demo-vendedor", "demo-vendedor2"}, refs, regioes, s.demoClientes) {
+		if string(c.Status) != "ativo" || len(c.Enderecos) == 0 { // only active customers buy
+			continue
+		}
+		tel := c.Celular
+		for _, ct := range c.Contatos {
+			if ct.Principal && ct.Celular != "" {
+				tel = ct.Celular
+			}
+		}
+		clientes = append(clientes, sales.ClienteDemo{ID: c.ID, VendedorID: c.VendedorID, Nome: c.Nome, Documento: c.Documento,
+			InscricaoEstadual: c.InscricaoEstadual, UF: c.Enderecos[0].UF, RegiaoID: c.RegiaoID, Suframa: c.Suframa, Telefone: tel,
+			ContribuinteICMS: c.ContribuinteICMS})
+	}
+	if n, err = s.Sales.SeedDemoPedidos(ctx, DemoEmpresa, clientes, "demo-supervisor", time.Now(), s.demoPedidosDias); err != nil {
+		return fmt.Errorf("pedidos demo: %w", err)
+	} else if n > 0 {
+		fmt.Fprintf(out, "%d pedidos demo criados (%d dias), com os resumos de vendas.\n", n, s.demoPedidosDias)
 	}
 	fmt.Fprintf(out, "\nEmpresa demo %q pronta. Logins (senha %s):\n", DemoEmpresaNome, DemoPassword)
 	for _, d := range DemoOperators {

@@ -33,6 +33,8 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	addr := addressv1.NewAddressServiceClient(st.Conn)
 	cust := customerv1.NewCustomerServiceClient(st.Conn)
 	sal := salesv1.NewSalesServiceClient(st.Conn)
+	ped := salesv1.NewPedidosServiceClient(st.Conn)
+	cli2 := clienteAtivo(t, st, tok["admin"], "demo-vendedor2")
 	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
 	obs := "gRPC"
 	target, err := op.CriarOperador(testkit.Ctx(tok["admin"]), &operatorv1.CriarOperadorRequest{Email: "alvo-" + uuid.NewString()[:6] + "@teste.example.com", NomeOperador: "Alvo", PerfilApp: "VENDEDOR"})
@@ -287,6 +289,45 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 				Itens: []*salesv1.ItemCalculo{{ProdutoId: "demo-produto-0002", Quantidade: 12}}})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
+		// orders
+		{"CriarPedido", func(ctx context.Context) error {
+			_, err := ped.CriarPedido(ctx, &salesv1.CriarPedidoRequest{Id: "grpc-pedido", ClienteId: cli2, CondicaoId: "demo-cond-avista-pix",
+				Itens: []*salesv1.ItemPedidoEntrada{{ProdutoId: "demo-produto-0002", Quantidade: 12}}})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"ObterPedido", func(ctx context.Context) error {
+			_, err := ped.ObterPedido(ctx, &salesv1.ObterPedidoRequest{Id: "grpc-pedido"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "supervisor": ok, "admin": ok, "vendedor": den, "outra": den}},
+		{"ListarPedidos", func(ctx context.Context) error {
+			_, err := ped.ListarPedidos(ctx, &salesv1.ListarPedidosRequest{PageSize: 5})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "outra": ok}},
+		{"AtualizarPedido", func(ctx context.Context) error {
+			_, err := ped.AtualizarPedido(ctx, &salesv1.AtualizarPedidoRequest{Id: "grpc-pedido", ClienteId: cli2, CondicaoId: "demo-cond-avista-pix",
+				Itens: []*salesv1.ItemPedidoEntrada{{ProdutoId: "demo-produto-0002", Quantidade: 24}}})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"AprovarPedido", func(ctx context.Context) error {
+			_, err := ped.AprovarPedido(ctx, &salesv1.AcaoPedidoRequest{Id: "grpc-pedido"})
+			return err
+		}, map[string]codes.Code{"vendedor2": den, "vendedor": den, "outra": den}},
+		{"AlterarStatusPedido", func(ctx context.Context) error {
+			_, err := ped.AlterarStatusPedido(ctx, &salesv1.AlterarStatusPedidoRequest{Id: "grpc-pedido", Status: "em_separacao"})
+			return err
+		}, map[string]codes.Code{"vendedor2": den, "supervisor": den, "outra": den}},
+		{"ObterPdfPedido", func(ctx context.Context) error {
+			_, err := ped.ObterPdfPedido(ctx, &salesv1.ObterPedidoRequest{Id: "grpc-pedido"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"CancelarPedido", func(ctx context.Context) error {
+			_, err := ped.CancelarPedido(ctx, &salesv1.CancelarPedidoRequest{Id: "grpc-pedido", Motivo: "gRPC"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{"ReconciliarResumos", func(ctx context.Context) error {
+			_, err := ped.ReconciliarResumos(ctx, &salesv1.ReconciliarResumosRequest{ApenasVerificar: true})
+			return err
+		}, map[string]codes.Code{"admin": ok, "vendedor": den, "supervisor": den, "outra": ok}},
 	}
 	for _, r := range rpcs {
 		r.want["none"], r.want["bad"] = codes.Unauthenticated, codes.Unauthenticated

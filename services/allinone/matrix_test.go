@@ -50,6 +50,11 @@ func TestIsolationMatrix(t *testing.T) {
 	logBody := func(op string) map[string]any {
 		return map[string]any{"empresa": "demo", "operador": op, "historico": "login", "localizacao": "desconhecida", "latitude": nil, "longitude": nil}
 	}
+	// An active customer of demo-vendedor's portfolio for the orders (a blocked one is refused).
+	cli := clienteAtivo(t, st, tok["admin"], "demo-vendedor")
+	pedido := map[string]any{"id": "matriz-pedido", "cliente_id": cli, "condicao_id": "demo-cond-avista-pix",
+		"itens": []map[string]any{{"produto_id": "demo-produto-0002", "quantidade": 12}}}
+	const ped = "/crm/pedidos/matriz-pedido"
 	type route struct {
 		name, method, path string
 		body               any
@@ -191,6 +196,32 @@ func TestIsolationMatrix(t *testing.T) {
 		{"excluir regra st", "DELETE", "/crm/regras-st/matriz-st", nil,
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403, "admin": 200}, true},
 		{"importar regras st", "POST", "/crm/regras-st/importar", map[string]any{"csv": "ncm;uf;mva;aliquota_interna\n3401;SP;30;18", "validar_apenas": true},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
+		// orders: the seller's own, their supervisor's and the ADMIN's; never another seller's or company's
+		{"criar pedido", "POST", "/crm/pedidos", pedido,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"listar pedidos", "GET", "/crm/pedidos?status=orcamento", nil, map[string]int{"vendedor": 200, "supervisor": 200, "outra": 200}, false},
+		{"obter pedido", "GET", ped, nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 403}, false},
+		{"alteracoes pedidos", "GET", "/crm/pedidos/alteracoes", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"atualizar pedido", "PATCH", ped, map[string]any{"cliente_id": cli, "condicao_id": "demo-cond-avista-pix",
+			"itens": []map[string]any{{"produto_id": "demo-produto-0002", "quantidade": 24}}},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"pdf pedido", "GET", ped + "/pdf", nil, map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, false},
+		{"duplicar pedido", "POST", ped + "/duplicar", map[string]any{"novo_id": "matriz-pedido-copia"},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"enviar pedido", "POST", ped + "/enviar", map[string]any{}, map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"aprovar pedido", "POST", ped + "/aprovar", map[string]any{}, map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403}, true},
+		{"reprovar pedido", "POST", ped + "/reprovar", map[string]any{"observacao": "não"},
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403}, true},
+		{"status pedido", "POST", ped + "/status", map[string]any{"status": "em_separacao"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "vendedor2": 403, "outra": 403}, true},
+		{"reabrir pedido", "POST", ped + "/reabrir", map[string]any{}, map[string]int{"vendedor2": 403, "outra": 403}, true},
+		{"cancelar pedido", "POST", ped + "/cancelar", map[string]any{"motivo": "matriz"},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"resumo vendas", "GET", "/crm/vendas/resumo", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"resumo de outro vendedor", "GET", "/crm/vendas/resumo?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
+		{"reconciliar resumos", "POST", "/crm/vendas/resumos/reconciliar", map[string]any{"apenas_verificar": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 	}
 	for _, r := range routes {

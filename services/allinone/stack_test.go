@@ -34,6 +34,7 @@ func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services)
 	t.Helper()
 	cfg := config.FromEnv()
 	cfg.ViaCEPURL = viacep
+	cfg.DemoPedidosDias = 0 // the orders have their own tests (services/sales); these need the people and catalogue
 	stackStore = testkit.Store(t, "crm")
 	env := &runner.Env{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SQLite: stackStore, Auth: testkit.AuthClient(t),
 		Local: &server.Deferred{}}
@@ -90,4 +91,19 @@ func getStatus(t testing.TB, url, token string) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// clienteAtivo is an active customer of a seller's portfolio (the demo has blocked and inactive ones).
+func clienteAtivo(t testing.TB, st *testkit.Stack, tok, vendedor string) string {
+	t.Helper()
+	code, body := st.Do(t, "GET", "/crm/clientes?status=ativo&page_size=1&vendedor="+vendedor, tok, nil)
+	var r struct {
+		Clientes []struct {
+			ID string `json:"id"`
+		} `json:"clientes"`
+	}
+	if code != 200 || json.Unmarshal(body, &r) != nil || len(r.Clientes) == 0 {
+		t.Fatalf("cliente ativo de %s: %d %s", vendedor, code, body)
+	}
+	return r.Clientes[0].ID
 }

@@ -16,8 +16,9 @@ import (
 // real one).
 type clienteFixo struct{}
 
-func (clienteFixo) Obter(_ context.Context, id string) (domain.Cliente, error) {
-	return domain.Cliente{ID: id, UF: "MG", ContribuinteICMS: true}, nil
+func (clienteFixo) Obter(_ context.Context, id string) (domain.ClienteVenda, error) {
+	return domain.ClienteVenda{Preco: domain.Cliente{ID: id, UF: "MG", ContribuinteICMS: true},
+		Situacao: domain.SituacaoCliente{Status: domain.ClienteAtivo}}, nil
 }
 
 // benchSales: a company with 15,000 products (the large distributor: the demo catalogue

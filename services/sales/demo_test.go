@@ -2,10 +2,14 @@ package sales
 
 import (
 	"context"
+	"fmt"
 	"testing"
+	"time"
 
+	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
+	"github.com/crmvendas/crm/services/sales/internal/app"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
 
@@ -79,5 +83,78 @@ func TestDemo(t *testing.T) {
 	precos, err := s.col.Precos.Count(ctx, store.Company("demo"), store.Query{})
 	if err != nil || precos[0].N != 3*DemoProdutos {
 		t.Errorf("preços: %v %v", precos, err)
+	}
+}
+
+// TestDemoPedidos: about six months of seasonal orders for the demo sellers, through the order's
+// own rules (some waiting for approval, some cancelled or rejected, drafts today), numbered 1..n,
+// written once, with summaries that equal a recomputation.
+func TestDemoPedidos(t *testing.T) {
+	agora := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC) // a Friday
+	var clientes []ClienteDemo
+	for i := 0; i < 60; i++ {
+		uf := []string{"SP", "MG", "PR"}[i%3]
+		clientes = append(clientes, ClienteDemo{ID: fmt.Sprintf("c%02d", i), VendedorID: []string{"v1", "v2"}[i%2], Nome: fmt.Sprintf("Cliente %d", i),
+			Documento: "11222333000181", UF: uf, ContribuinteICMS: i%4 != 0})
+	}
+	pedidos, err := DemoPedidos("demo", clientes, "sup", agora, DemoDiasPedidos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pedidos) < 1500 || len(pedidos) > 4000 {
+		t.Fatalf("%d pedidos", len(pedidos))
+	}
+	status, porMes := map[domain.StatusPedido]int{}, map[string]int{}
+	for i, p := range pedidos {
+		status[p.Status]++
+		porMes[domain.MesDoPedido(p)]++
+		if p.Numero != int64(i+1) || p.TotalCentavos <= 0 || len(p.Itens) < 3 || p.Historico[0].Acao != domain.AcaoCriado {
+			t.Fatalf("pedido %d: %+v", i, p)
+		}
+		if p.CriadoEm.After(agora) || p.CriadoEm.Before(agora.AddDate(0, 0, -DemoDiasPedidos-1)) {
+			t.Fatalf("pedido %d criado em %v", i, p.CriadoEm)
+		}
+	}
+	for _, s := range []domain.StatusPedido{domain.StatusEntregue, domain.StatusFaturado, domain.StatusCancelado, domain.StatusReprovado,
+		domain.StatusAguardandoAprovacao, domain.StatusEnviado, domain.StatusEmSeparacao} {
+		if status[s] == 0 {
+			t.Errorf("nenhum pedido %s: %v", s, status)
+		}
+	}
+	if c := status[domain.StatusCancelado] * 100 / len(pedidos); c < 2 || c > 10 {
+		t.Errorf("cancelados: %d%%", c)
+	}
+	// Seasonal: November sells more per day than June (the same working days, roughly).
+	if porMes["2026-11"]*30/20 <= porMes["2026-06"] {
+		t.Errorf("sazonalidade: %v", porMes)
+	}
+
+	st := testkit.Store(t, DatabaseName)
+	s, err := New(Deps{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	inicio := time.Now()
+	n, err := s.SeedDemoPedidos(ctx, "demo", clientes, "sup", agora, DemoDiasPedidos)
+	if err != nil || n != len(pedidos) {
+		t.Fatalf("seed: %d %v", n, err)
+	}
+	t.Logf("%d pedidos demo gravados com resumos em %v", n, time.Since(inicio))
+	before := testkit.Fingerprint(t, st)
+	if n, err := s.SeedDemoPedidos(ctx, "demo", clientes, "sup", agora, DemoDiasPedidos); err != nil || n != 0 {
+		t.Fatalf("segundo seed: %d %v", n, err)
+	}
+	if testkit.Fingerprint(t, st) != before {
+		t.Error("segundo seed gravou")
+	}
+	adm := caller.With(ctx, &caller.Caller{Empresa: "demo", Operador: "demo-admin", Perfil: caller.Admin})
+	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
+		t.Errorf("resumos: %d divergências %v", len(div), err)
+	}
+	// The next order takes the next number.
+	seq, err := st.Counters(ctx, app.SequenciaPedidos, "demo", app.SequenciaPedidos)
+	if err != nil || seq[app.CampoSequencia] != int64(len(pedidos)) {
+		t.Errorf("sequência: %v %v", seq, err)
 	}
 }

@@ -6,6 +6,7 @@ package sales
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
@@ -17,6 +18,7 @@ import (
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/adapters"
 	"github.com/crmvendas/crm/services/sales/internal/app"
+	"github.com/crmvendas/crm/services/sales/internal/domain"
 	"github.com/crmvendas/crm/services/sales/internal/ports"
 )
 
@@ -29,7 +31,10 @@ type Deps struct {
 	// Customer reaches the customer service (in the all-in-one process, the in-process channel;
 	// deployed apart, a gRPC client).
 	Customer grpc.ClientConnInterface
-	Log      *slog.Logger
+	// Operator and System give the names on an order's PDF (the seller's, the company's); nil:
+	// left out.
+	Operator, System grpc.ClientConnInterface
+	Log              *slog.Logger
 }
 
 // Sales is the mounted service.
@@ -47,7 +52,10 @@ func New(d Deps) (*Sales, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &app.Service{Col: col, Log: d.Log}
+	s := &app.Service{Col: col, Log: d.Log, Nomes: adapters.NewNomes(d.Operator, d.System),
+		Espelho: func(p *domain.Pedido, empresa, vendedor string, em time.Time) ([]byte, error) {
+			return adapters.EspelhoPDF(adapters.Espelho{Pedido: p, Empresa: empresa, Vendedor: vendedor, GeradoEm: em})
+		}}
 	if d.Customer != nil {
 		s.Clientes = adapters.NewClientes(d.Customer)
 	}
@@ -96,6 +104,24 @@ var Policies = auth.Policies{
 	salesv1.SalesService_ExcluirRegraST_FullMethodName:      adminOnly,
 	salesv1.SalesService_ImportarRegrasST_FullMethodName:    adminOnly,
 	salesv1.SalesService_CalcularPrecos_FullMethodName:      anyOperator,
+	// Orders: every operator, in their role scope (the use cases); approving, rejecting and the
+	// states after enviado are checked by the order's rules (the seller's supervisor or an ADMIN;
+	// an ADMIN), which say why in pt-BR.
+	salesv1.PedidosService_CriarPedido_FullMethodName:         anyOperator,
+	salesv1.PedidosService_ListarPedidos_FullMethodName:       anyOperator,
+	salesv1.PedidosService_ObterPedido_FullMethodName:         anyOperator,
+	salesv1.PedidosService_AlteracoesPedidos_FullMethodName:   anyOperator,
+	salesv1.PedidosService_AtualizarPedido_FullMethodName:     anyOperator,
+	salesv1.PedidosService_EnviarPedido_FullMethodName:        anyOperator,
+	salesv1.PedidosService_AprovarPedido_FullMethodName:       auth.Roles(caller.Admin, caller.Supervisor),
+	salesv1.PedidosService_ReprovarPedido_FullMethodName:      auth.Roles(caller.Admin, caller.Supervisor),
+	salesv1.PedidosService_CancelarPedido_FullMethodName:      anyOperator,
+	salesv1.PedidosService_ReabrirPedido_FullMethodName:       anyOperator,
+	salesv1.PedidosService_DuplicarPedido_FullMethodName:      anyOperator,
+	salesv1.PedidosService_AlterarStatusPedido_FullMethodName: adminOnly,
+	salesv1.PedidosService_ObterPdfPedido_FullMethodName:      anyOperator,
+	salesv1.PedidosService_ObterResumoVendas_FullMethodName:   anyOperator,
+	salesv1.PedidosService_ReconciliarResumos_FullMethodName:  adminOnly,
 }
 
 // Module mounts the service on a server.
@@ -107,6 +133,12 @@ func (s *Sales) Module() server.Module {
 			Impl: &ports.Server{App: s.app},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return salesv1.RegisterSalesServiceHandlerClient(ctx, mux, salesv1.NewSalesServiceClient(conn))
+			},
+		}, {
+			Desc: &salesv1.PedidosService_ServiceDesc,
+			Impl: &ports.Pedidos{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterPedidosServiceHandlerClient(ctx, mux, salesv1.NewPedidosServiceClient(conn))
 			},
 		}},
 		Policies: Policies,

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -59,7 +61,7 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sal, err := sales.New(sales.Deps{Store: st.For(sales.DatabaseName), Customer: local})
+	sal, err := sales.New(sales.Deps{Store: st.For(sales.DatabaseName), Customer: local, Operator: local, System: local})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,14 +409,21 @@ func TestTabelasPrecosCondicoes(t *testing.T) {
 func TestPoliticaERegrasST(t *testing.T) {
 	e := setup(t)
 	pol := map[string]any{"uf_origem": "sp", "flex_permitido": true, "desconto_maximo_padrao_percentual": 2,
-		"vendedores": []map[string]any{{"id": e.ids["v1"], "desconto_maximo_percentual": 5, "saldo_flex_centavos": 50000},
-			{"id": e.ids["v2"], "desconto_maximo_percentual": 4}, {"id": e.ids["sup"], "desconto_maximo_percentual": 10}},
-		"promocoes":        []map[string]any{{"id": "promo-1", "grupo": "Doces", "percentual": 10, "inicio": "2025-01-01", "fim": "2025-12-31"}},
-		"descontos_volume": []map[string]any{{"id": "vol-1", "grupo": "Bebidas", "quantidade_minima": 24, "percentual": 3}}}
+		"vendedores": []map[string]any{{"id": e.ids["v1"], "desconto_maximo_percentual": 5, "saldo_flex_centavos": 50000,
+			"verba_bonificacao_centavos": 30000}, {"id": e.ids["v2"], "desconto_maximo_percentual": 4},
+			{"id": e.ids["sup"], "desconto_maximo_percentual": 10}},
+		"motivos_bloqueantes": []string{"limite_de_credito_excedido"},
+		"promocoes":           []map[string]any{{"id": "promo-1", "grupo": "Doces", "percentual": 10, "inicio": "2025-01-01", "fim": "2025-12-31"}},
+		"descontos_volume":    []map[string]any{{"id": "vol-1", "grupo": "Bebidas", "quantidade_minima": 24, "percentual": 3}}}
 	erro(t, e.do(t, "PUT", "/crm/politica-comercial", e.v1, pol, 403), "PERFIL_NAO_PERMITIDO")
 	p := decode(t, e.do(t, "PUT", "/crm/politica-comercial", e.admin, pol, 200))
 	if p["uf_origem"] != "SP" || p["versao"] != "1" || len(p["vendedores"].([]any)) != 3 {
 		t.Errorf("política: %v", p)
+	}
+	// The bonificação budget and the reasons the company blocks (orders, issue 11) are kept.
+	if v := asList(p["vendedores"])[0]; v["verba_bonificacao_centavos"] != "30000" ||
+		!reflect.DeepEqual(p["motivos_bloqueantes"], []any{"LIMITE_DE_CREDITO_EXCEDIDO"}) {
+		t.Errorf("verba e bloqueantes: %v", p)
 	}
 	// A seller sees their own entry only; the supervisor theirs and their team's.
 	vis := func(tok string) []string {
@@ -437,8 +446,10 @@ func TestPoliticaERegrasST(t *testing.T) {
 		t.Errorf("outra empresa vê %v", got)
 	}
 	erro(t, e.do(t, "PUT", "/crm/politica-comercial", e.admin, map[string]any{"versao": "7", "uf_origem": "SP"}, 409), "VERSAO_DESATUALIZADA")
-	bad := map[string]any{"uf_origem": "XX", "promocoes": []map[string]any{{"id": "p", "percentual": 120}}}
-	erro(t, e.do(t, "PUT", "/crm/politica-comercial", e.admin, bad, 400), "DADOS_INVALIDOS", "uf_origem", "promocoes[0].produto_id", "promocoes[0].percentual")
+	bad := map[string]any{"uf_origem": "XX", "promocoes": []map[string]any{{"id": "p", "percentual": 120}},
+		"motivos_bloqueantes": []string{"CLIENTE_FELIZ"}}
+	erro(t, e.do(t, "PUT", "/crm/politica-comercial", e.admin, bad, 400), "DADOS_INVALIDOS", "uf_origem", "promocoes[0].produto_id",
+		"promocoes[0].percentual", "motivos_bloqueantes[0]")
 
 	// ST rules: one per NCM × UF.
 	r := decode(t, e.do(t, "POST", "/crm/regras-st", e.admin, map[string]any{"id": "st-sp", "ncm": "2202", "uf": "sp", "mva_percentual": 40,
@@ -461,10 +472,12 @@ func TestPoliticaERegrasST(t *testing.T) {
 
 // TestPoliciesCobremTudo: every RPC of the service has a method policy.
 func TestPoliciesCobremTudo(t *testing.T) {
-	for _, m := range salesv1.SalesService_ServiceDesc.Methods {
-		name := "/" + salesv1.SalesService_ServiceDesc.ServiceName + "/" + m.MethodName
-		if _, ok := sales.Policies[name]; !ok {
-			t.Errorf("%s sem política", name)
+	for _, d := range []grpc.ServiceDesc{salesv1.SalesService_ServiceDesc, salesv1.PedidosService_ServiceDesc} {
+		for _, m := range d.Methods {
+			name := "/" + d.ServiceName + "/" + m.MethodName
+			if _, ok := sales.Policies[name]; !ok {
+				t.Errorf("%s sem política", name)
+			}
 		}
 	}
 }

@@ -46,7 +46,7 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"operador\": only the operator lookup; \"store\": only the store")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"operador\": only the operator lookup; \"store\": only the store")
 	storeSizes := flag.String("store-sizes", "10000,500000", "documents of the store benchmark")
 	flag.Parse()
 	var sizes []int
@@ -61,12 +61,17 @@ func main() {
 		err = runClientesOnly(*crmPath, *dur)
 	case "vendas":
 		err = runSalesOnly(*crmPath)
+	case "pedidos":
+		err = runPedidosOnly(*crmPath)
 	case "store":
 		err = benchStore(sizes)
 	default:
 		err = run(*crmPath, *dur, *conc, *only != "operador")
 		if err == nil && *only == "" {
 			err = runSalesOnly(*crmPath)
+		}
+		if err == nil && *only == "" {
+			err = runPedidosOnly(*crmPath)
 		}
 		if err == nil && *only == "" {
 			err = benchStore(sizes)
@@ -78,8 +83,24 @@ func main() {
 	}
 }
 
+// check prints a budget's line: OK, or FORA (outside the budget).
+func check(ok bool, what string) {
+	mark := "OK  "
+	if !ok {
+		mark = "FORA"
+	}
+	fmt.Printf("  [%s] %s\n", mark, what)
+}
+
 func floor(addr, body string) {
 	b := []byte(body)
+	if path, ok := strings.CutPrefix(body, "@"); ok {
+		var err error
+		if b, err = os.ReadFile(path); err != nil {
+			fmt.Fprintln(os.Stderr, "crmbench floor:", err)
+			os.Exit(1)
+		}
+	}
 	http.ListenAndServe(addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(b)
@@ -377,13 +398,6 @@ func run(crmPath string, dur time.Duration, conc int, clientes bool) error {
 		fmt.Printf("%-44s %10.0f %8.2f %10s %10s %8.2f\n", r.name, r.rps, r.ratio, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), float64(r.p99)/float64(fl0.p99))
 	}
 	fmt.Printf("\nRSS do crm: ocioso %.0f MB, sob carga (pico) %.0f MB\n", idle, load)
-	check := func(ok bool, what string) {
-		mark := "OK  "
-		if !ok {
-			mark = "FORA"
-		}
-		fmt.Printf("  [%s] %s\n", mark, what)
-	}
 	fmt.Println("\nMetas:")
 	check(res[1].ratio >= 0.5, fmt.Sprintf("REST ≥ 0,5× a vazão do floor (mediana %.2f×)", res[1].ratio))
 	check(res[1].p99 <= 2*fl0.p99, fmt.Sprintf("p99 do REST a 1.000 req/s ≤ 2× o do floor (%.2f×)", float64(res[1].p99)/float64(fl0.p99)))

@@ -108,11 +108,19 @@ func ean13(n int) string {
 func startFloor(body []byte) (string, func(), error) {
 	addr := freeAddr()
 	self, _ := os.Executable()
-	fl := exec.Command(self, "floor", addr, string(body))
-	if err := fl.Start(); err != nil {
+	// The body goes in a file (@path): a page of orders is more than one argument may hold.
+	f, err := os.CreateTemp("", "crmbench-floor-*")
+	if err != nil {
 		return "", nil, err
 	}
-	stop := func() { fl.Process.Kill(); fl.Wait() }
+	f.Write(body)
+	f.Close()
+	fl := exec.Command(self, "floor", addr, "@"+f.Name())
+	if err := fl.Start(); err != nil {
+		os.Remove(f.Name())
+		return "", nil, err
+	}
+	stop := func() { fl.Process.Kill(); fl.Wait(); os.Remove(f.Name()) }
 	if err := waitHTTP("http://"+addr+"/", 10*time.Second); err != nil {
 		stop()
 		return "", nil, err
@@ -324,13 +332,6 @@ func benchSales(crmPath, emu string) error {
 	for _, m := range ms {
 		fmt.Printf("%-42s %10s %10s %10s %11s %11s %10.1f %10.1f %6.0f×\n", m.name, m.p50.Round(time.Microsecond), m.p99.Round(time.Microsecond),
 			m.max.Round(time.Microsecond), m.fp50.Round(time.Microsecond), m.fp99.Round(time.Microsecond), float64(m.p50)/float64(m.fp50), m.ratio, m.metaFloor)
-	}
-	check := func(ok bool, what string) {
-		mark := "OK  "
-		if !ok {
-			mark = "FORA"
-		}
-		fmt.Printf("  [%s] %s\n", mark, what)
 	}
 	fmt.Println("\nMetas (p50 e p99 como razões aos do floor medido junto; coluna meta):")
 	for _, m := range ms {

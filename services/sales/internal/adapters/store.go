@@ -4,6 +4,7 @@ package adapters
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/crmvendas/crm/services/platform/errs"
@@ -118,6 +119,45 @@ var PoliticasSpec = store.Spec[domain.PoliticaCadastro]{
 	OutOfScope: domain.MsgOutraEmpresa,
 }
 
+// PedidosSpec: the orders, owned by their seller (the role scope: VENDEDOR own, SUPERVISOR team,
+// ADMIN all), newest first by the company's number; filtered by customer, status and creation
+// date (AAAA-MM-DD in São Paulo); searched by number, customer name and document. The number is
+// unique in the company (0 — not yet numbered — holds no key).
+var PedidosSpec = store.Spec[domain.Pedido]{
+	Name:       "pedidos",
+	NotFound:   domain.MsgPedidoNaoEncontrado,
+	OutOfScope: domain.MsgPedidoForaDoEscopo,
+	Owner:      "vendedor_id",
+	Fields: []store.Field[domain.Pedido]{
+		{Name: "vendedor_id", Value: func(p *domain.Pedido) any { return p.VendedorID }},
+		{Name: "numero", Value: func(p *domain.Pedido) any { return p.Numero }},
+		{Name: "cliente_id", Value: func(p *domain.Pedido) any { return p.ClienteID }},
+		{Name: "status", Value: func(p *domain.Pedido) any { return string(p.Status) }},
+		{Name: "data", Value: func(p *domain.Pedido) any { return string(domain.DataDoPedido(p)) }},
+	},
+	Search: func(p *domain.Pedido) string {
+		return fmt.Sprint(p.Numero) + " | " + p.Cliente.Nome + " | " + p.Cliente.Documento
+	},
+	Sort:    store.Sort{Fields: []string{"numero"}, Desc: true},
+	Indexes: [][]string{{"cliente_id", "numero"}, {"status", "numero"}, {"data", "numero"}},
+	Unique: []store.Unique[domain.Pedido]{{
+		Name: "numero",
+		Keys: func(p *domain.Pedido) []string {
+			if p.Numero <= 0 {
+				return nil
+			}
+			return []string{fmt.Sprint(p.Numero)}
+		},
+	}},
+	// A replayed create is compared without what the server computes at the moment (times, the
+	// number, prices of the day): the first answer stands.
+	Derived: func(p *domain.Pedido) {
+		id := p.ID
+		*p = domain.Pedido{}
+		p.ID = id
+	},
+}
+
 // Declare declares every collection of the service on st.
 func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 	var c app.Collections
@@ -141,6 +181,9 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 		return nil, err
 	}
 	if c.Fotos, err = store.Declare(ctx, st, FotosSpec); err != nil {
+		return nil, err
+	}
+	if c.Pedidos, err = store.Declare(ctx, st, PedidosSpec); err != nil {
 		return nil, err
 	}
 	return &c, nil

@@ -22,7 +22,7 @@ import (
 
 // Clientes is the customer service's view of a customer, in the caller's scope.
 type Clientes interface {
-	Obter(ctx context.Context, id string) (domain.Cliente, error)
+	Obter(ctx context.Context, id string) (domain.ClienteVenda, error)
 }
 
 // Collections are the service's stored entities (declared in adapters).
@@ -34,12 +34,15 @@ type Collections struct {
 	RegrasST  *store.Collection[domain.RegraSTCadastro]
 	Politicas *store.Collection[domain.PoliticaCadastro]
 	Fotos     *store.Collection[domain.FotoCadastro]
+	Pedidos   *store.Collection[domain.Pedido]
 }
 
 // Service implements the sales use cases.
 type Service struct {
 	Col      *Collections
 	Clientes Clientes
+	Espelho  Espelho
+	Nomes    Nomes
 	Log      *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time

@@ -80,8 +80,8 @@ func primeiraMaiuscula(s string) string {
 	return strings.ToUpper(string(r)) + s[n:]
 }
 
-// dataValida reports whether d is empty or an existing "AAAA-MM-DD".
-func dataValida(d Data) bool {
+// DataValida reports whether d is empty or an existing "AAAA-MM-DD".
+func DataValida(d Data) bool {
 	if d == "" {
 		return true
 	}
@@ -187,10 +187,10 @@ func (t *TabelaCadastro) Normalizar() error {
 	var v violacoes
 	texto(&v, "nome", "o nome da tabela", &t.Nome, MaxNomeCurto, true)
 	t.ValidadeInicio, t.ValidadeFim = Data(strings.TrimSpace(string(t.ValidadeInicio))), Data(strings.TrimSpace(string(t.ValidadeFim)))
-	if !dataValida(t.ValidadeInicio) {
+	if !DataValida(t.ValidadeInicio) {
 		v.add("validade_inicio", "Início da validade deve ser uma data AAAA-MM-DD.")
 	}
-	if !dataValida(t.ValidadeFim) {
+	if !DataValida(t.ValidadeFim) {
 		v.add("validade_fim", "Fim da validade deve ser uma data AAAA-MM-DD.")
 	} else if t.ValidadeFim != "" && t.ValidadeInicio != "" && t.ValidadeFim < t.ValidadeInicio {
 		v.add("validade_fim", "Fim da validade não pode ser antes do início.")
@@ -328,6 +328,9 @@ type VendedorPolitica struct {
 	DescontoMaximo       Percentual `bson:"desconto_maximo_percentual"`
 	SaldoFlexCentavos    int64      `bson:"saldo_flex_centavos"`
 	PedidoMinimoCentavos int64      `bson:"pedido_minimo_centavos"`
+	// VerbaBonificacaoCentavos is the seller's monthly bonificação budget (0: every bonificação
+	// goes to approval).
+	VerbaBonificacaoCentavos int64 `bson:"verba_bonificacao_centavos"`
 }
 
 // PoliticaCadastro is the company's stored commercial policy (one per company, id
@@ -341,6 +344,25 @@ type PoliticaCadastro struct {
 	LimitesGrupo    []LimiteGrupo      `bson:"limites_grupo"`
 	Promocoes       []Promocao         `bson:"promocoes"`
 	DescontosVolume []DescontoVolume   `bson:"descontos_volume"`
+	// MotivosBloqueantes are the approval reasons the company refuses instead of sending to
+	// approval (ContextoPedido.Bloqueantes).
+	MotivosBloqueantes []Motivo `bson:"motivos_bloqueantes"`
+}
+
+// VerbaBonificacao is a seller's monthly bonificação budget (0 without an entry).
+func (p *PoliticaCadastro) VerbaBonificacao(id string) int64 {
+	v, _ := p.linha(id)
+	return v.VerbaBonificacaoCentavos
+}
+
+// linha is a seller's own entry of the policy (ok false: none).
+func (p *PoliticaCadastro) linha(id string) (VendedorPolitica, bool) {
+	for _, v := range p.Vendedores {
+		if v.ID == id {
+			return v, true
+		}
+	}
+	return VendedorPolitica{}, false
 }
 
 // PoliticaID is the stored id of a company's policy.
@@ -348,14 +370,21 @@ func PoliticaID(empresa string) string { return "politica-" + empresa }
 
 // Vendedor is the policy's entry of a seller (the default cap when the seller has none).
 func (p *PoliticaCadastro) Vendedor(id string) Vendedor {
-	for _, v := range p.Vendedores {
-		if v.ID == id {
-			return Vendedor{ID: id, DescontoMaximo: v.DescontoMaximo, SaldoFlexCentavos: v.SaldoFlexCentavos,
-				PedidoMinimoCentavos: v.PedidoMinimoCentavos}
-		}
+	if v, ok := p.linha(id); ok {
+		return Vendedor{ID: id, DescontoMaximo: v.DescontoMaximo, SaldoFlexCentavos: v.SaldoFlexCentavos,
+			PedidoMinimoCentavos: v.PedidoMinimoCentavos}
 	}
 	return Vendedor{ID: id, DescontoMaximo: p.DescontoPadrao}
 }
+
+// msgMotivoBloqueio names every reason a company may block (MotivosAprovacao).
+var msgMotivoBloqueio = func() string {
+	ns := make([]string, len(MotivosAprovacao))
+	for i, m := range MotivosAprovacao {
+		ns[i] = string(m)
+	}
+	return "Motivo de bloqueio desconhecido ou repetido: use " + strings.Join(ns[:len(ns)-1], ", ") + " ou " + ns[len(ns)-1] + "."
+}()
 
 const (
 	msgLimite     = "Desconto máximo deve ficar entre 0% e 100%."
@@ -391,6 +420,18 @@ func (p *PoliticaCadastro) Normalizar() error {
 		if x.PedidoMinimoCentavos < 0 {
 			v.add(campo+".pedido_minimo_centavos", "Pedido mínimo deve ser zero ou mais.")
 		}
+		if x.VerbaBonificacaoCentavos < 0 || x.VerbaBonificacaoCentavos > LimiteCentavos {
+			v.add(campo+".verba_bonificacao_centavos", "Verba de bonificação deve ser zero ou mais.")
+		}
+	}
+	bloq := map[Motivo]bool{}
+	for i, m := range p.MotivosBloqueantes {
+		m = Motivo(strings.ToUpper(strings.TrimSpace(string(m))))
+		p.MotivosBloqueantes[i] = m
+		if !slices.Contains(MotivosAprovacao, m) || bloq[m] {
+			v.add(fmt.Sprintf("motivos_bloqueantes[%d]", i), msgMotivoBloqueio)
+		}
+		bloq[m] = true
 	}
 	for i := range p.LimitesGrupo {
 		x := &p.LimitesGrupo[i]
@@ -413,7 +454,7 @@ func (p *PoliticaCadastro) Normalizar() error {
 			v.add(campo+".produto_id", "Uma promoção vale para um produto ou para um grupo.")
 		}
 		percentualEntre(&v, campo+".percentual", msgPercentual, x.Percentual, 0, Cem-1)
-		if !dataValida(x.Inicio) || !dataValida(x.Fim) || (x.Inicio != "" && x.Fim != "" && x.Fim < x.Inicio) {
+		if !DataValida(x.Inicio) || !DataValida(x.Fim) || (x.Inicio != "" && x.Fim != "" && x.Fim < x.Inicio) {
 			v.add(campo+".fim", "Datas da promoção devem ser AAAA-MM-DD, e o fim não antes do início.")
 		}
 	}

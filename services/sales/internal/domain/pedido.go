@@ -83,6 +83,11 @@ const (
 	AvisoBonificacaoAcimaDaVerba Motivo = "BONIFICACAO_ACIMA_DA_VERBA"
 )
 
+// MotivosAprovacao are every reason that sends an order to approval (and that a company may
+// configure as blocking).
+var MotivosAprovacao = []Motivo{AvisoDescontoAcimaDoLimite, AvisoPrecoAbaixoDoMinimo, AvisoPedidoAbaixoDoMinimo,
+	AvisoSaldoFlexInsuficiente, AvisoLimiteDeCreditoExcedido, AvisoBonificacaoAcimaDaVerba}
+
 // StatusPedido is the status of an order.
 type StatusPedido string
 
@@ -164,6 +169,18 @@ type ClientePedido struct {
 	Suframa           string `json:"suframa" bson:"suframa"`
 	RegiaoID          string `json:"regiao_id" bson:"regiao_id"`
 	ContribuinteICMS  bool   `json:"contribuinte_icms" bson:"contribuinte_icms"`
+	// Telefone is the customer's main contact's phone (digits), for WhatsApp.
+	Telefone string `json:"telefone" bson:"telefone"`
+}
+
+// ClienteVenda is what the sales service reads of a customer (from the customer service, in the
+// caller's scope): how pricing sees it, the order's snapshot, the rules' situation (without the
+// open orders, which are the sales service's own) and the seller whose portfolio it is in.
+type ClienteVenda struct {
+	Preco      Cliente
+	Snapshot   ClientePedido
+	Situacao   SituacaoCliente
+	VendedorID string
 }
 
 // DescontoItem is a discount of an item as stored (Desconto with its bson names).
@@ -290,7 +307,49 @@ type Pedido struct {
 	FaturadoCentavos   int64        `json:"faturado_centavos" bson:"faturado_centavos"`
 	FaturamentoParcial bool         `json:"faturamento_parcial" bson:"faturamento_parcial"`
 	MotivoCancelamento string       `json:"motivo_cancelamento" bson:"motivo_cancelamento"`
+	// PrecosAlterados: the unit prices that changed between what the device showed and the
+	// server's pricing, from the last create or edit that sent expectations (PrecosMudaram). An
+	// order with any is not sent by that request: the seller sees them and sends again.
+	PrecosAlterados []PrecoAlterado `json:"precos_alterados" bson:"precos_alterados"`
 }
+
+// PrecoAlterado is a unit price the device showed (De) that the server priced otherwise (Para).
+type PrecoAlterado struct {
+	ProdutoID    string `json:"produto_id" bson:"produto_id"`
+	Descricao    string `json:"descricao" bson:"descricao"`
+	DeCentavos   int64  `json:"de_centavos" bson:"de_centavos"`
+	ParaCentavos int64  `json:"para_centavos" bson:"para_centavos"`
+	Mensagem     string `json:"mensagem" bson:"mensagem"`
+}
+
+// PrecosMudaram compares the unit prices the device showed (esperados[i] for item i; 0: no
+// expectation) with the server's pricing, line by line: "Preço de <produto> mudou de R$ 10,00
+// para R$ 10,50." A given (bonificação) item is never compared: it costs the customer nothing.
+func PrecosMudaram(esperados []int64, pr Precificacao) []PrecoAlterado {
+	out := []PrecoAlterado{}
+	for i, it := range pr.Itens {
+		if i >= len(esperados) || esperados[i] <= 0 || it.Bonificacao || esperados[i] == it.PrecoUnitarioCentavos {
+			continue
+		}
+		nome := it.Descricao
+		if it.Codigo != "" {
+			nome = it.Codigo + " " + it.Descricao
+		}
+		out = append(out, PrecoAlterado{ProdutoID: it.ProdutoID, Descricao: it.Descricao, DeCentavos: esperados[i],
+			ParaCentavos: it.PrecoUnitarioCentavos, Mensagem: fmt.Sprintf("Preço de %s mudou de %s para %s.",
+				strings.TrimSpace(nome), FormatarCentavos(esperados[i]), FormatarCentavos(it.PrecoUnitarioCentavos))})
+	}
+	return out
+}
+
+// Messages of orders that are not found or out of reach.
+const (
+	MsgPedidoNaoEncontrado = "Pedido não encontrado."
+	MsgPedidoForaDoEscopo  = "Este pedido é de outra empresa ou de um vendedor fora da sua carteira."
+)
+
+// DataDoPedido is the day the order was created, in America/Sao_Paulo (the period of the search).
+func DataDoPedido(p *Pedido) Data { return Data(p.CriadoEm.In(saoPaulo).Format("2006-01-02")) }
 
 // ClientePreco is the customer as pricing sees it, from the order's snapshot.
 func (p *Pedido) ClientePreco() Cliente {
@@ -565,7 +624,7 @@ func (d *DadosPedido) Normalizar() error {
 	texto(&v, "observacoes", "as observações", &d.Observacoes, MaxObservacoes, false)
 	texto(&v, "observacoes_internas", "as observações internas", &d.ObservacoesInternas, MaxObservacoes, false)
 	d.DataEntrega = Data(strings.TrimSpace(string(d.DataEntrega)))
-	if !dataValida(d.DataEntrega) {
+	if !DataValida(d.DataEntrega) {
 		v.add("data_entrega", "Data de entrega deve ser uma data AAAA-MM-DD.")
 	}
 	switch {

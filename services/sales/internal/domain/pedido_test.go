@@ -698,3 +698,48 @@ func TestStatusPedido(t *testing.T) {
 		t.Fatalf("conta %v, em aberto %v", conta, aberto)
 	}
 }
+
+func TestPrecosMudaram(t *testing.T) {
+	itens := append(pedItens(), ItemEntrada{Produto: pedProduto("p3", "789", "BEB"), Quantidade: 1, Bonificacao: true})
+	pol := pedPolitica()
+	pol.Tabelas[0].Precos["p3"] = PrecoTabela{PrecoCentavos: 700}
+	pr, err := PrecificarItens(itens, TipoVenda, pedCliente, CondicaoPagamento{}, pol, pedHoje)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// p1 was R$ 9,50 on the device (now R$ 10,00); p2 as shown; the given p3 is never compared;
+	// a missing expectation (0) is no expectation.
+	got := PrecosMudaram([]int64{950, 500, 1}, pr)
+	want := []PrecoAlterado{{ProdutoID: "p1", Descricao: "Produto 123", DeCentavos: 950, ParaCentavos: 1000,
+		Mensagem: "Preço de 123 Produto 123 mudou de R$ 9,50 para R$ 10,00."}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("PrecosMudaram:\n got %+v\nwant %+v", got, want)
+	}
+	if got := PrecosMudaram([]int64{0, 500}, pr); len(got) != 0 {
+		t.Fatalf("sem expectativa ou igual: %+v", got)
+	}
+	if got := PrecosMudaram(nil, pr); got == nil || len(got) != 0 {
+		t.Fatalf("nil: %#v", got)
+	}
+}
+
+func TestPoliticaVerbaEBloqueantes(t *testing.T) {
+	p := PoliticaCadastro{Vendedores: []VendedorPolitica{{ID: "v1", VerbaBonificacaoCentavos: 50_000}},
+		MotivosBloqueantes: []Motivo{" limite_de_credito_excedido "}}
+	if err := p.Normalizar(); err != nil {
+		t.Fatalf("válida: %v", err)
+	}
+	if p.MotivosBloqueantes[0] != AvisoLimiteDeCreditoExcedido || p.VerbaBonificacao("v1") != 50_000 || p.VerbaBonificacao("v2") != 0 {
+		t.Fatalf("normalizada: %+v", p)
+	}
+	for _, ruim := range []PoliticaCadastro{
+		{MotivosBloqueantes: []Motivo{"CLIENTE_FELIZ"}},
+		{MotivosBloqueantes: []Motivo{AvisoBonificacaoAcimaDaVerba, AvisoBonificacaoAcimaDaVerba}},
+		{Vendedores: []VendedorPolitica{{ID: "v1", VerbaBonificacaoCentavos: -1}}},
+	} {
+		err := ruim.Normalizar()
+		if !errs.IsKind(err, errs.KindInvalid) {
+			t.Fatalf("%+v: %v", ruim, err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package domain
 import (
 	"sort"
 	"strings"
+	"time"
 )
 
 // The sales summaries kept on write (the computed pattern): for every status change of an order
@@ -74,7 +75,7 @@ func MesDoPedido(p *Pedido) string {
 	if t.IsZero() {
 		t = p.CriadoEm
 	}
-	return t.In(saoPaulo).Format("2006-01")
+	return MesDe(t)
 }
 
 // ChaveResumo names a counter document: the summary and the document's id.
@@ -120,6 +121,15 @@ type Variacao struct {
 
 // Vazia reports whether the change moves no figure.
 func (v Variacao) Vazia() bool { return len(v.Incrementos) == 0 && len(v.Presencas) == 0 }
+
+// ChaveVendedorMes, ChaveClienteEmAberto and ChaveFlexVendedor are the ids of the counter
+// documents the rules of the next orders read.
+func ChaveVendedorMes(vendedor, mes string) string { return idResumo(vendedor, mes) }
+func ChaveClienteEmAberto(cliente string) string   { return idResumo(cliente) }
+func ChaveFlexVendedor(vendedor string) string     { return idResumo(vendedor) }
+
+// MesDe is the month "AAAA-MM" of t in America/Sao_Paulo (the month of the summaries).
+func MesDe(t time.Time) string { return t.In(saoPaulo).Format("2006-01") }
 
 // parte escapes a component of an id ('|' separates them).
 func parte(s string) string { return escapeParte.Replace(s) }

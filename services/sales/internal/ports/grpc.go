@@ -346,7 +346,12 @@ func politicaToProto(p *domain.PoliticaCadastro) *salesv1.PoliticaComercial {
 		DescontosVolume: []*salesv1.DescontoVolume{}}
 	for _, v := range p.Vendedores {
 		out.Vendedores = append(out.Vendedores, &salesv1.VendedorPolitica{Id: v.ID, DescontoMaximoPercentual: num(v.DescontoMaximo),
-			SaldoFlexCentavos: v.SaldoFlexCentavos, PedidoMinimoCentavos: v.PedidoMinimoCentavos})
+			SaldoFlexCentavos: v.SaldoFlexCentavos, PedidoMinimoCentavos: v.PedidoMinimoCentavos,
+			VerbaBonificacaoCentavos: v.VerbaBonificacaoCentavos})
+	}
+	out.MotivosBloqueantes = make([]string, 0, len(p.MotivosBloqueantes))
+	for _, m := range p.MotivosBloqueantes {
+		out.MotivosBloqueantes = append(out.MotivosBloqueantes, string(m))
 	}
 	for _, l := range p.LimitesGrupo {
 		out.LimitesGrupo = append(out.LimitesGrupo, &salesv1.LimiteGrupo{Grupo: l.Grupo, DescontoMaximoPercentual: num(l.DescontoMaximo)})
@@ -384,7 +389,11 @@ func (s *Server) DefinirPolitica(ctx context.Context, r *salesv1.DefinirPolitica
 	for i, v := range r.GetVendedores() {
 		p.Vendedores = append(p.Vendedores, domain.VendedorPolitica{ID: v.GetId(),
 			DescontoMaximo:    pc(v.GetDescontoMaximoPercentual(), "vendedores["+strconv.Itoa(i)+"].desconto_maximo_percentual"),
-			SaldoFlexCentavos: v.GetSaldoFlexCentavos(), PedidoMinimoCentavos: v.GetPedidoMinimoCentavos()})
+			SaldoFlexCentavos: v.GetSaldoFlexCentavos(), PedidoMinimoCentavos: v.GetPedidoMinimoCentavos(),
+			VerbaBonificacaoCentavos: v.GetVerbaBonificacaoCentavos()})
+	}
+	for _, m := range r.GetMotivosBloqueantes() {
+		p.MotivosBloqueantes = append(p.MotivosBloqueantes, domain.Motivo(m))
 	}
 	for i, l := range r.GetLimitesGrupo() {
 		p.LimitesGrupo = append(p.LimitesGrupo, domain.LimiteGrupo{Grupo: l.GetGrupo(),

@@ -1,0 +1,11 @@
+package app
+
+// What the external tests (package app_test, which may import the adapters) reach.
+var (
+	GravarPedidoNovo = (*Service).gravarPedidoNovo
+	EsperaNumero     = &esperaNumero
+	OrfaoApos        = &orfaoApos
+)
+
+// AplicarResumos is (*Service).aplicarResumos.
+var AplicarResumos = (*Service).aplicarResumos
