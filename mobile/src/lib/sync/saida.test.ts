@@ -160,6 +160,24 @@ describe('outbox', () => {
     expect(servidor.chamadas).toHaveLength(4);
   });
 
+  it('the device says it is offline: nothing is tried (no call can slip out), kept, sent when it is back', async () => {
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      expect(await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 })).toEqual({ pendente: true });
+      expect(await enviarSaida()).toBe(0);
+      expect(servidor.chamadas).toEqual([]);
+      expect(situacaoSaida().total).toBe(1);
+      expect(proximoEnvio()).toBeGreaterThan(Date.now());
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
+    expect(await enviarSaida()).toBe(1);
+    expect(servidor.chamadas).toEqual(['criar a']);
+    expect(situacaoSaida().total).toBe(0);
+  });
+
   it('a replay whose first answer was lost is not applied twice', async () => {
     await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 });
     servidor.perderResposta = true;

@@ -81,6 +81,8 @@ export const MENSAGEM_GUARDADA = 'Sem conexão: a alteração ficou guardada no 
 /** How long a send may take before the change waits for a better connection. */
 export const TEMPO_LIMITE_ENVIO_MS = 15_000;
 const ESPERA_MAXIMA_MS = 60_000;
+/** With no connection on the device, a safety net in case the 'online' event never comes. */
+const ESPERA_SEM_CONEXAO_MS = 30_000;
 
 const operacoes = new Map<string, Operacao<any, any>>();
 
@@ -344,8 +346,21 @@ export function enviarSaida(): Promise<number> {
   return emCurso;
 }
 
+/**
+ * The device says it has no connection (navigator.onLine false is reliable; true is not): nothing
+ * is tried until the 'online' event (iniciarSincronizacao) or the next scheduled try. A request
+ * made anyway could still slip out through the service worker on some WebViews.
+ */
+function semConexaoNoAparelho(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 async function umaPassada(): Promise<number> {
   await carregarSaida();
+  if (semConexaoNoAparelho()) {
+    if (itens.some((i) => !i.recusa)) agendar(ESPERA_SEM_CONEXAO_MS);
+    return 0;
+  }
   let enviadas = 0;
   const esperando = new Set<string>(); // records with a change refused or held before
   for (const original of [...itens]) {
