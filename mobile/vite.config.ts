@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -171,6 +172,12 @@ export default defineConfig(({ mode }) => ({
   ],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  // jsPDF's html/svg helpers are never used (src/lib/pdf-sem-html.ts says why).
+  resolve: {
+    alias: Object.fromEntries(
+      ['html2canvas', 'canvg', 'dompurify'].map((m) => [m, fileURLToPath(new URL('./src/lib/pdf-sem-html.ts', import.meta.url))]),
+    ),
   },
   build: {
     target: 'es2022',

@@ -241,7 +241,7 @@ describe('catalogue (ADMIN)', () => {
       await page.locator('ion-toast').getByText('Política comercial salva.').waitFor();
       const depois = (await apiAs(DEMO.admin, 'GET', '/politica-comercial')).body;
       assert.deepEqual(depois.limites_grupo, [...antes.limites_grupo, { grupo, desconto_maximo_percentual: 2.5 }]);
-      for (const k of ['uf_origem', 'flex_permitido', 'desconto_maximo_padrao_percentual', 'vendedores', 'promocoes', 'descontos_volume']) assert.deepEqual(depois[k], antes[k], k);
+      for (const k of ['uf_origem', 'flex_permitido', 'desconto_maximo_padrao_percentual', 'vendedores', 'promocoes', 'descontos_volume', 'motivos_bloqueantes']) assert.deepEqual(depois[k], antes[k], k);
     } finally {
       await context.close();
     }

@@ -14,15 +14,15 @@ after(async () => {
 });
 
 describe('first impression', () => {
-  it('the landing page lists only what exists; orders, goals, agenda and check-in as "Em breve"', async () => {
+  it('the landing page lists only what exists; goals, agenda and check-in as "Em breve"', async () => {
     const context = await newContext(browser);
     try {
       const page = await context.newPage();
       await page.goto(`${BASE}/landing`);
       await page.getByTestId('em-breve').waitFor();
       const recursos = await page.locator('.shortcut strong').allTextContents();
-      assert.deepEqual(recursos, ['Clientes', 'Carteira', 'Regiões', 'Pesquisas', 'Trabalho sem sinal', 'Gestão']);
-      assert.equal(await page.getByTestId('em-breve').textContent(), 'Em breve: Pedidos, Metas, Agenda, Check-in.');
+      assert.deepEqual(recursos, ['Clientes', 'Carteira', 'Regiões', 'Produtos e preços', 'Pedidos', 'Pesquisas', 'Trabalho sem sinal', 'Gestão']);
+      assert.equal(await page.getByTestId('em-breve').textContent(), 'Em breve: Metas, Agenda, Check-in.');
     } finally {
       await context.close();
     }

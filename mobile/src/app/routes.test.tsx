@@ -181,6 +181,21 @@ describe('the app routes', () => {
     expect(onde()).toBe(`/${r}`);
   });
 
+  it.each([
+    ['/crm-vendas-pedidos', 'Pedidos'],
+    ['/crm-vendas-pedidos-incluir', 'Novo pedido'],
+    ['/crm-vendas-pedidos-buscar', 'Buscar pedido'],
+    ['/crm-vendas', 'Vendas'],
+  ])('%s (orders) opens its screen, not "Em breve" nor a failure', async (path, titulo) => {
+    entrar('VENDEDOR');
+    abrir(path);
+    await vi.waitFor(() => expect(t.container.querySelector('h1')?.textContent).toBe(titulo), { timeout: 5000 });
+    await vi.waitFor(() => expect(t.container.querySelector('.narrow')).toBeTruthy(), { timeout: 5000 });
+    expect(t.container.querySelector('[data-testid=em-breve]')).toBeNull();
+    expect(t.container.textContent).not.toContain('Não foi possível abrir esta tela');
+    expect(onde()).toBe(path);
+  });
+
   it('a later area needs a signed-in operator', () => {
     act(() => updateSessionUser(null));
     abrir('/crm-metas');

@@ -42,6 +42,10 @@ const TabelaPrecoPage = lazyPage(() => import('../features/catalogo-admin/compon
 const CondicoesPage = lazyPage(() => import('../features/catalogo-admin/components/CondicoesPage'));
 const PoliticaPage = lazyPage(() => import('../features/catalogo-admin/components/PoliticaPage'));
 const RegrasStPage = lazyPage(() => import('../features/catalogo-admin/components/RegrasStPage'));
+const PedidosPage = lazyPage(() => import('../features/pedidos/components/PedidosPage'));
+const IncluirPedidoPage = lazyPage(() => import('../features/pedidos/components/IncluirPedidoPage'));
+const BuscarPedidoPage = lazyPage(() => import('../features/pedidos/components/BuscarPedidoPage'));
+const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -49,10 +53,6 @@ const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
  * URL (a signed-out user goes to signin), and no menu shows them.
  */
 export const ROTAS_FUTURAS = [
-  'crm-vendas',
-  'crm-vendas-pedidos',
-  'crm-vendas-pedidos-incluir',
-  'crm-vendas-pedidos-buscar',
   'camera',
   'graficos',
   'checkin',
@@ -65,10 +65,6 @@ export const ROTAS_FUTURAS = [
 
 /** The name of each later area, as its "Em breve" screen shows it. */
 export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
-  'crm-vendas': 'Vendas',
-  'crm-vendas-pedidos': 'Pedidos',
-  'crm-vendas-pedidos-incluir': 'Novo pedido',
-  'crm-vendas-pedidos-buscar': 'Buscar pedido',
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
@@ -119,6 +115,10 @@ export const ROTAS_CONSTRUIDAS = [
   'pendencias',
   'listas',
   'listas-produto',
+  'crm-vendas-pedidos',
+  'crm-vendas-pedidos-incluir',
+  'crm-vendas-pedidos-buscar',
+  'crm-vendas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -173,6 +173,10 @@ export function AppRoutes() {
       <Route path="/pendencias" element={guarded(<PendenciasPage />)} />
       <Route path="/listas" element={guarded(<ListasPage />)} />
       <Route path="/listas-produto" element={guarded(<ProdutoPage />)} />
+      <Route path="/crm-vendas-pedidos" element={guarded(<PedidosPage />)} />
+      <Route path="/crm-vendas-pedidos-incluir" element={guarded(<IncluirPedidoPage />)} />
+      <Route path="/crm-vendas-pedidos-buscar" element={guarded(<BuscarPedidoPage />)} />
+      <Route path="/crm-vendas" element={guarded(<VendasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

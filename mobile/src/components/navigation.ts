@@ -1,7 +1,9 @@
 import {
+  addCircleOutline,
   briefcaseOutline,
   calculatorOutline,
   cardOutline,
+  cartOutline,
   clipboardOutline,
   cubeOutline,
   documentTextOutline,
@@ -15,6 +17,7 @@ import {
   pricetagsOutline,
   receiptOutline,
   searchOutline,
+  statsChartOutline,
   storefrontOutline,
 } from 'ionicons/icons';
 import { pode, type Acao } from '../lib/permissoes';
@@ -30,6 +33,9 @@ export interface ItemNavegacao {
 
 /** Areas that work today. Areas of later issues join this list when they are built. */
 export const NAVEGACAO: readonly ItemNavegacao[] = [
+  { path: '/crm-vendas-pedidos-incluir', titulo: 'Novo pedido', descricao: 'Pedido ou orçamento, mesmo sem internet', icon: addCircleOutline },
+  { path: '/crm-vendas-pedidos', titulo: 'Pedidos', descricao: 'Seus pedidos, status e aprovações', icon: cartOutline },
+  { path: '/crm-vendas', titulo: 'Vendas', descricao: 'Totais do dia e do mês', icon: statsChartOutline },
   { path: '/crm-clientes', titulo: 'Clientes', descricao: 'Sua carteira de clientes', icon: storefrontOutline },
   { path: '/crm-clientes-buscar', titulo: 'Buscar cliente', descricao: 'Por nome, CNPJ/CPF ou cidade, mesmo sem internet', icon: searchOutline },
   { path: '/listas', titulo: 'Listas de preço', descricao: 'Produtos, preços e estoque, mesmo sem internet', icon: pricetagOutline },

@@ -6,3 +6,4 @@ import './pesquisa/operacoes';
 import './carteira/operacoes';
 import './produto/colecao';
 import './preco/colecoes';
+import './pedido/operacoes';

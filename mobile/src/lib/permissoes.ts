@@ -66,6 +66,17 @@ export const REGRAS = {
       'SalesService/ImportarRegrasST',
     ],
   },
+  'pedidos.aprovar': {
+    perfis: GESTORES,
+    oQue: 'aprovar ou reprovar pedidos',
+    metodos: ['PedidosService/AprovarPedido', 'PedidosService/ReprovarPedido'],
+  },
+  'pedidos.status': {
+    perfis: ADMIN,
+    oQue: 'mudar o status de pedidos depois do envio',
+    metodos: ['PedidosService/AlterarStatusPedido'],
+  },
+  'vendas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar os resumos de vendas', metodos: ['PedidosService/ReconciliarResumos'] },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;

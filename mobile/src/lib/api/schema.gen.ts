@@ -435,6 +435,193 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/pedidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders in the caller's scope, newest first (by number), one page. */
+        get: operations["PedidosService_ListarPedidos"];
+        put?: never;
+        /**
+         * Creates an order with its client-generated id (a replay returns the first answer, with the
+         *     same number). enviar: true sends it at once.
+         */
+        post: operations["PedidosService_CriarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PedidosService_ObterPedido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replaces the draft (only while orcamento), re-priced; versao is optimistic. */
+        patch: operations["PedidosService_AtualizarPedido"];
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PedidosService_AprovarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PedidosService_CancelarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/duplicar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft with the same items re-priced today, for the same or another customer. */
+        post: operations["PedidosService_DuplicarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/enviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PedidosService_EnviarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The "espelho do pedido" as application/pdf. */
+        get: operations["PedidosService_ObterPdfPedido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/reabrir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back to orcamento: from reprovado, or from aguardando_aprovacao (the seller withdraws it). */
+        post: operations["PedidosService_ReabrirPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/reprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PedidosService_ReprovarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The states after enviado: em_separacao, faturado (with an invoice), entregue. */
+        post: operations["PedidosService_AlterarStatusPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/pedidos/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feed of the orders in scope for the device (it keeps the last 90 days). */
+        get: operations["PedidosService_AlteracoesPedidos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/pesquisas": {
         parameters: {
             query?: never;
@@ -942,6 +1129,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/vendas/resumo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seller's (or the scope's) figures of a month, from the summaries kept on write. */
+        get: operations["PedidosService_ObterResumoVendas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/vendas/resumos/reconciliar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ADMIN: recomputes every summary of the company from its orders and fixes any drift. */
+        post: operations["PedidosService_ReconciliarResumos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1067,6 +1288,76 @@ export type components = {
             /**
              * Format: int64
              * @description Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
+             */
+            versao?: string;
+        };
+        PedidosServiceAlterarStatusPedidoBody: {
+            nota_fiscal?: components["schemas"]["v1NotaFiscal"];
+            observacao?: string;
+            /** @description em_separacao, faturado or entregue. */
+            status?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        PedidosServiceAprovarPedidoBody: {
+            observacao?: string;
+            /**
+             * Format: int64
+             * @description Optional optimistic versao (0: the current one).
+             */
+            versao?: string;
+        };
+        PedidosServiceAtualizarPedidoBody: {
+            cliente_id?: string;
+            condicao_id?: string;
+            data_entrega?: string;
+            enviar?: boolean;
+            /** Format: int64 */
+            frete_centavos?: string;
+            itens?: components["schemas"]["v1ItemPedidoEntrada"][];
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            observacoes?: string;
+            observacoes_internas?: string;
+            tipo?: string;
+            /** Format: int64 */
+            versao?: string;
+            visita_id?: string;
+        };
+        PedidosServiceCancelarPedidoBody: {
+            motivo?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        PedidosServiceDuplicarPedidoBody: {
+            /** @description Another customer (empty: the same). */
+            cliente_id?: string;
+            /** @description The new order's client-generated id (a replay returns the first copy). */
+            novo_id?: string;
+        };
+        PedidosServiceEnviarPedidoBody: {
+            observacao?: string;
+            /**
+             * Format: int64
+             * @description Optional optimistic versao (0: the current one).
+             */
+            versao?: string;
+        };
+        PedidosServiceReabrirPedidoBody: {
+            observacao?: string;
+            /**
+             * Format: int64
+             * @description Optional optimistic versao (0: the current one).
+             */
+            versao?: string;
+        };
+        PedidosServiceReprovarPedidoBody: {
+            observacao?: string;
+            /**
+             * Format: int64
+             * @description Optional optimistic versao (0: the current one).
              */
             versao?: string;
         };
@@ -1311,6 +1602,11 @@ export type components = {
             id?: string;
             removido?: boolean;
         };
+        v1AlteracaoPedido: {
+            id?: string;
+            pedido?: components["schemas"]["v1Pedido"];
+            removido?: boolean;
+        };
         v1AlteracaoPreco: {
             /** @description tabela_id:produto_id. */
             id?: string;
@@ -1336,6 +1632,11 @@ export type components = {
         };
         v1AlteracoesCondicoesResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoCondicao"][];
+            cursor?: string;
+            mais?: boolean;
+        };
+        v1AlteracoesPedidosResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoPedido"][];
             cursor?: string;
             mais?: boolean;
         };
@@ -1465,6 +1766,17 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1ClientePedido: {
+            contribuinte_icms?: boolean;
+            documento?: string;
+            inscricao_estadual?: string;
+            nome?: string;
+            regiao_id?: string;
+            suframa?: string;
+            /** @description The customer's main contact's phone (digits), for WhatsApp. */
+            telefone?: string;
+            uf?: string;
+        };
         v1CondicaoPagamento: {
             /**
              * Format: double
@@ -1574,6 +1886,24 @@ export type components = {
              */
             senha?: string;
         };
+        v1CriarPedidoRequest: {
+            cliente_id?: string;
+            condicao_id?: string;
+            data_entrega?: string;
+            enviar?: boolean;
+            /** Format: int64 */
+            frete_centavos?: string;
+            id?: string;
+            itens?: components["schemas"]["v1ItemPedidoEntrada"][];
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            observacoes?: string;
+            observacoes_internas?: string;
+            tipo?: string;
+            visita_id?: string;
+        };
         v1CriarPesquisaRequest: {
             descricao?: string;
             id?: string;
@@ -1646,6 +1976,7 @@ export type components = {
             descontos_volume?: components["schemas"]["v1DescontoVolume"][];
             flex_permitido?: boolean;
             limites_grupo?: components["schemas"]["v1LimiteGrupo"][];
+            motivos_bloqueantes?: string[];
             promocoes?: components["schemas"]["v1Promocao"][];
             uf_origem?: string;
             vendedores?: components["schemas"]["v1VendedorPolitica"][];
@@ -1670,8 +2001,27 @@ export type components = {
             /** Format: int64 */
             quantidade_minima?: string;
         };
+        v1Divergencia: {
+            campo?: string;
+            chave?: string;
+            /** Format: int64 */
+            gravado?: string;
+            /** Format: int64 */
+            recalculado?: string;
+            resumo?: string;
+        };
         v1Equipe: {
             operadores?: string[];
+        };
+        v1EventoPedido: {
+            /** @description criado, enviado, aprovado, reprovado, cancelado, reaberto, status or nota_fiscal. */
+            acao?: string;
+            /** Format: date-time */
+            em?: string;
+            observacao?: string;
+            /** @description Operator id. */
+            por?: string;
+            status?: string;
         };
         v1ImportarClientesRequest: {
             /**
@@ -1749,6 +2099,57 @@ export type components = {
             /** Format: int64 */
             quantidade?: string;
         };
+        v1ItemPedido: {
+            bonificacao?: boolean;
+            /**
+             * Format: int64
+             * @description A given item's value at list price (what it uses of the bonificação budget).
+             */
+            bonificacao_centavos?: string;
+            codigo?: string;
+            /**
+             * Format: double
+             * @description The discount the seller asked for.
+             */
+            desconto_percentual?: number;
+            descontos?: components["schemas"]["v1DescontoAplicado"][];
+            descricao?: string;
+            /** Format: int64 */
+            flex_centavos?: string;
+            grupo?: string;
+            /** Format: int64 */
+            ipi_centavos?: string;
+            ncm?: string;
+            /** Format: int64 */
+            preco_lista_centavos?: string;
+            /** Format: int64 */
+            preco_unitario_centavos?: string;
+            produto_id?: string;
+            /** Format: int64 */
+            quantidade?: string;
+            /** Format: int64 */
+            st_centavos?: string;
+            tabela_id?: string;
+            /** Format: int64 */
+            total_centavos?: string;
+            unidade?: string;
+            /** Format: int64 */
+            valor_centavos?: string;
+        };
+        v1ItemPedidoEntrada: {
+            bonificacao?: boolean;
+            /** Format: double */
+            desconto_percentual?: number;
+            /**
+             * Format: int64
+             * @description The unit price the device showed (0: none). When the server's differs, the order is not
+             *     sent: it stays orcamento with precos_alterados for the seller to see.
+             */
+            preco_esperado_centavos?: string;
+            produto_id?: string;
+            /** Format: int64 */
+            quantidade?: string;
+        };
         v1LimiteGrupo: {
             /** Format: double */
             desconto_maximo_percentual?: number;
@@ -1796,6 +2197,10 @@ export type components = {
             next_page_token?: string;
             operadores?: components["schemas"]["v1Operador"][];
         };
+        v1ListarPedidosResponse: {
+            next_page_token?: string;
+            pedidos?: components["schemas"]["v1Pedido"][];
+        };
         v1ListarPesquisasResponse: {
             /** @description Empty on the last page. */
             next_page_token?: string;
@@ -1834,6 +2239,24 @@ export type components = {
         };
         v1ListarVersoesResponse: {
             versoes?: components["schemas"]["v1ConfigVersao"][];
+        };
+        v1MotivoAprovacao: {
+            /** @description The company configured this reason as blocking: the order is not sent while it holds. */
+            bloqueante?: boolean;
+            mensagem?: string;
+            /**
+             * @description DESCONTO_ACIMA_DO_LIMITE, PRECO_ABAIXO_DO_MINIMO, PEDIDO_ABAIXO_DO_MINIMO,
+             *     SALDO_FLEX_INSUFICIENTE, LIMITE_DE_CREDITO_EXCEDIDO or BONIFICACAO_ACIMA_DA_VERBA.
+             */
+            motivo?: string;
+            produto_id?: string;
+        };
+        v1NotaFiscal: {
+            /** Format: date-time */
+            em?: string;
+            numero?: string;
+            /** Format: int64 */
+            valor_centavos?: string;
         };
         v1ObterInfoOperadorResponse: {
             operadores?: components["schemas"]["v1InfoOperador"][];
@@ -1882,6 +2305,70 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1Pedido: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** Format: int64 */
+            bonificacao_centavos?: string;
+            cliente?: components["schemas"]["v1ClientePedido"];
+            cliente_id?: string;
+            condicao_id?: string;
+            condicao_nome?: string;
+            /** Format: date-time */
+            criado_em?: string;
+            criado_por?: string;
+            data_entrega?: string;
+            empresa?: string;
+            /** Format: date-time */
+            enviado_em?: string;
+            excluido?: boolean;
+            /** Format: int64 */
+            faturado_centavos?: string;
+            faturamento_parcial?: boolean;
+            /** Format: int64 */
+            flex_centavos?: string;
+            forma_pagamento?: string;
+            /** Format: int64 */
+            frete_centavos?: string;
+            historico?: components["schemas"]["v1EventoPedido"][];
+            id?: string;
+            itens?: components["schemas"]["v1ItemPedido"][];
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            motivo_cancelamento?: string;
+            motivos_aprovacao?: components["schemas"]["v1MotivoAprovacao"][];
+            notas_fiscais?: components["schemas"]["v1NotaFiscal"][];
+            /**
+             * Format: int64
+             * @description The company's number (0 only on the device, before the server has the order).
+             */
+            numero?: string;
+            observacoes?: string;
+            observacoes_internas?: string;
+            precos_alterados?: components["schemas"]["v1PrecoAlterado"][];
+            /** @description orcamento, aguardando_aprovacao, enviado, em_separacao, faturado, entregue, cancelado or reprovado. */
+            status?: string;
+            tabela_id?: string;
+            /** @description venda, bonificacao, troca or orcamento. */
+            tipo?: string;
+            /**
+             * Format: int64
+             * @description What the customer pays: products + IPI + ST + freight.
+             */
+            total_centavos?: string;
+            /** Format: int64 */
+            total_ipi_centavos?: string;
+            /** Format: int64 */
+            total_produtos_centavos?: string;
+            /** Format: int64 */
+            total_st_centavos?: string;
+            vendedor_id?: string;
+            /** Format: int64 */
+            versao?: string;
+            visita_id?: string;
+        };
         v1Pergunta: {
             id?: string;
             obrigatoria?: boolean;
@@ -1924,6 +2411,11 @@ export type components = {
             /** @description The company runs a flex balance. */
             flex_permitido?: boolean;
             limites_grupo?: components["schemas"]["v1LimiteGrupo"][];
+            /**
+             * @description Approval reasons the company refuses instead of sending to approval (e.g.
+             *     LIMITE_DE_CREDITO_EXCEDIDO): an order holding one is not sent, with the reason's message.
+             */
+            motivos_bloqueantes?: string[];
             promocoes?: components["schemas"]["v1Promocao"][];
             /** @description The company's state (where it ships from): tells intrastate from interstate sales. */
             uf_origem?: string;
@@ -1946,6 +2438,17 @@ export type components = {
             tabela_id?: string;
             /** Format: int64 */
             versao?: string;
+        };
+        /** @description A price that changed between what the device showed and what the server priced. */
+        v1PrecoAlterado: {
+            /** Format: int64 */
+            de_centavos?: string;
+            descricao?: string;
+            /** "Preço de <produto> mudou de R$ 10,00 para R$ 10,50." */
+            mensagem?: string;
+            /** Format: int64 */
+            para_centavos?: string;
+            produto_id?: string;
         };
         v1Produto: {
             /** Format: date-time */
@@ -2011,6 +2514,16 @@ export type components = {
             percentual?: number;
             /** @description One product, or (produto_id empty) a product group. */
             produto_id?: string;
+        };
+        v1ReconciliarResumosRequest: {
+            /** @description Only report the drift, write nothing. */
+            apenas_verificar?: boolean;
+        };
+        v1ReconciliarResumosResponse: {
+            corrigido?: boolean;
+            divergencias?: components["schemas"]["v1Divergencia"][];
+            /** Format: int32 */
+            pedidos?: number;
         };
         v1Regiao: {
             /** Format: date-time */
@@ -2103,6 +2616,33 @@ export type components = {
         v1ResumoCarteiraResponse: {
             vendedores?: components["schemas"]["v1CarteiraVendedor"][];
         };
+        v1ResumoVendas: {
+            /** Format: int64 */
+            bonificacao_centavos?: string;
+            /**
+             * Format: int64
+             * @description Distinct customers with orders (summed per seller when the scope has several).
+             */
+            clientes?: string;
+            /** Format: int64 */
+            faturado_centavos?: string;
+            mes?: string;
+            /** Format: int64 */
+            pedidos?: string;
+            /** Format: int64 */
+            quantidade?: string;
+            /**
+             * Format: int64
+             * @description What the customers pay.
+             */
+            total_centavos?: string;
+            /**
+             * Format: int64
+             * @description The products' value of the counting orders (no IPI, ST or freight).
+             */
+            valor_centavos?: string;
+            vendedor_id?: string;
+        };
         v1TabelaPreco: {
             /** Format: date-time */
             alterado_em?: string;
@@ -2173,6 +2713,11 @@ export type components = {
              * @description Flex balance (conta corrente / verba flex).
              */
             saldo_flex_centavos?: string;
+            /**
+             * Format: int64
+             * @description Monthly bonificação budget (given items at list price); 0 = every bonificação goes to approval.
+             */
+            verba_bonificacao_centavos?: string;
         };
     };
     responses: never;
@@ -3271,6 +3816,456 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Chamador"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ListarPedidos: {
+        parameters: {
+            query?: {
+                ate?: string;
+                cliente_id?: string;
+                /** @description Period of creation "AAAA-MM-DD" (in America/Sao_Paulo), both inclusive. */
+                de?: string;
+                page_size?: number;
+                page_token?: string;
+                /** @description An order number, or words of the customer's name or document. */
+                q?: string;
+                /** @description One status, or several separated by commas. */
+                status?: string;
+                /** @description A seller's operator id (within the caller's scope). */
+                vendedor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarPedidosResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_CriarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarPedidoRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ObterPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_AtualizarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceAtualizarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_AprovarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceAprovarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_CancelarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceCancelarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_DuplicarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceDuplicarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_EnviarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceEnviarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ObterPdfPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ReabrirPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceReabrirPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ReprovarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceReprovarPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_AlterarStatusPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidosServiceAlterarStatusPedidoBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Pedido"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_AlteracoesPedidos: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesPedidosResponse"];
                 };
             };
             /** @description An unexpected error response. */
@@ -4695,6 +5690,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ListarUfsResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ObterResumoVendas: {
+        parameters: {
+            query?: {
+                /** @description "AAAA-MM" (default: this month in America/Sao_Paulo). */
+                mes?: string;
+                /** @description A seller within the caller's scope (empty: the caller's whole scope). */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ResumoVendas"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    PedidosService_ReconciliarResumos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ReconciliarResumosRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ReconciliarResumosResponse"];
                 };
             };
             /** @description An unexpected error response. */

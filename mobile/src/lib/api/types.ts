@@ -121,3 +121,31 @@ export type AlteracoesTabelasResposta = { alteracoes: AlteracaoTabela[]; cursor:
 export type AlteracoesPrecosResposta = { alteracoes: AlteracaoPreco[]; cursor: string; mais: boolean };
 export type AlteracaoCondicao = Omit<Full<Schemas['v1AlteracaoCondicao']>, 'condicao'> & { condicao?: CondicaoPagamento };
 export type AlteracoesCondicoesResposta = { alteracoes: AlteracaoCondicao[]; cursor: string; mais: boolean };
+
+// Orders (pedidos.proto).
+export type ClientePedido = Full<Schemas['v1ClientePedido']>;
+export type ItemPedido = Omit<Full<Schemas['v1ItemPedido']>, 'descontos'> & { descontos: DescontoAplicado[] };
+export type MotivoAprovacao = Full<Schemas['v1MotivoAprovacao']>;
+export type EventoPedido = Full<Schemas['v1EventoPedido']>;
+export type NotaFiscal = Full<Schemas['v1NotaFiscal']>;
+export type PrecoAlterado = Full<Schemas['v1PrecoAlterado']>;
+export type Pedido = WithOptionalCoords<
+  Omit<
+    Full<Schemas['v1Pedido']>,
+    'cliente' | 'itens' | 'motivos_aprovacao' | 'historico' | 'notas_fiscais' | 'precos_alterados'
+  >
+> & {
+  cliente: ClientePedido;
+  itens: ItemPedido[];
+  motivos_aprovacao: MotivoAprovacao[];
+  historico: EventoPedido[];
+  notas_fiscais: NotaFiscal[];
+  precos_alterados: PrecoAlterado[];
+};
+export type ItemPedidoEntrada = Schemas['v1ItemPedidoEntrada'];
+export type CriarPedidoPedido = WithOptionalCoords<Schemas['v1CriarPedidoRequest']>;
+export type ListarPedidosParametros = NonNullable<operations['PedidosService_ListarPedidos']['parameters']['query']>;
+export type ListarPedidosResposta = { pedidos: Pedido[]; next_page_token: string };
+export type AlteracaoPedido = Omit<Full<Schemas['v1AlteracaoPedido']>, 'pedido'> & { pedido?: Pedido };
+export type AlteracoesPedidosResposta = { alteracoes: AlteracaoPedido[]; cursor: string; mais: boolean };
+export type ResumoVendas = Full<Schemas['v1ResumoVendas']>;

@@ -17,7 +17,19 @@ import type { PoliticaComercial } from '../../../lib/api/types';
 import { useOperadoresDaEmpresa } from '../api/opcoes';
 import { useDefinirPolitica, usePolitica } from '../api/politica';
 import { UFS } from '../utils/comum';
-import { campoDaPolitica, daPolitica, esquemaPolitica, novaPromocao, novoLimite, novoVendedor, novoVolume, pedidoDaPolitica, type ValoresPolitica } from '../utils/politica';
+import {
+  campoDaPolitica,
+  daPolitica,
+  esquemaPolitica,
+  MOTIVOS_APROVACAO,
+  novaPromocao,
+  novoLimite,
+  novoVendedor,
+  novoVolume,
+  pedidoDaPolitica,
+  type MotivoAprovacao,
+  type ValoresPolitica,
+} from '../utils/politica';
 import { SeletorProduto } from './Seletores';
 import './catalogo.css';
 
@@ -45,7 +57,7 @@ function Vendedores({ control }: { control: Control<ValoresPolitica> }) {
     <section className="secao" aria-label="Por vendedor">
       <h3>Por vendedor</h3>
       <p className="muted" style={{ marginTop: 0 }}>
-        Desconto máximo por linha, verba flex e pedido mínimo de cada um. Quem não está aqui usa o desconto máximo padrão.
+        Desconto máximo por linha, verba flex, pedido mínimo e verba mensal de bonificação de cada um. Quem não está aqui usa o desconto máximo padrão.
       </p>
       {fields.map((f, i) => (
         <div key={f.chave} className="catalogo-sub" data-testid="linha-vendedor">
@@ -53,10 +65,11 @@ function Vendedores({ control }: { control: Control<ValoresPolitica> }) {
             <strong>{nomes.get(f.id) ?? f.id}</strong>
             <Remover onClick={() => remove(i)} rotulo={`Remover ${nomes.get(f.id) ?? f.id}`} />
           </div>
-          <div className="row-3" style={{ gridTemplateColumns: '1fr 1fr 1fr' }}>
+          <div className="row-3" style={{ gridTemplateColumns: '1fr 1fr 1fr 1fr' }}>
             <CampoTexto controle={control} nome={`vendedores.${i}.desconto`} nomeHtml="desconto_maximo_percentual" rotulo="Desconto máx. (%)" inputMode="decimal" />
             <CampoTexto controle={control} nome={`vendedores.${i}.saldoFlex`} nomeHtml="saldo_flex" rotulo="Verba flex (R$)" inputMode="decimal" />
             <CampoTexto controle={control} nome={`vendedores.${i}.pedidoMinimo`} nomeHtml="pedido_minimo" rotulo="Pedido mín. (R$)" inputMode="decimal" />
+            <CampoTexto controle={control} nome={`vendedores.${i}.verbaBonificacao`} nomeHtml="verba_bonificacao" rotulo="Verba bonif./mês (R$)" inputMode="decimal" />
           </div>
           <Controller control={control} name={`vendedores.${i}.id`} render={({ fieldState }) => (fieldState.error ? <p className="field-error">{fieldState.error.message}</p> : <></>)} />
         </div>
@@ -206,6 +219,15 @@ function Formulario({ politica, aoRecarregar }: { politica: PoliticaComercial; a
         <CampoMarcar controle={control} nome="flex" nomeHtml="flex_permitido" rotulo="Usa verba flex (desconto acima do limite debita a verba do vendedor)" />
       </section>
       <Vendedores control={control} />
+      <section className="secao" aria-label="Bloqueios">
+        <h3>Bloquear em vez de pedir aprovação</h3>
+        <p className="muted" style={{ marginTop: 0 }}>
+          Um pedido com um destes motivos não é enviado (o vendedor vê o motivo). Os demais motivos mandam o pedido para a aprovação do supervisor.
+        </p>
+        {(Object.keys(MOTIVOS_APROVACAO) as MotivoAprovacao[]).map((m) => (
+          <CampoMarcar key={m} controle={control} nome={`bloqueios.${m}`} nomeHtml={m} rotulo={MOTIVOS_APROVACAO[m]} />
+        ))}
+      </section>
       <LimitesGrupo control={control} />
       <Promocoes control={control} watch={(n) => watch(n)} />
       <Volumes control={control} watch={(n) => watch(n)} />

@@ -12,6 +12,7 @@ export interface LinhaVendedor {
   desconto: string;
   saldoFlex: string;
   pedidoMinimo: string;
+  verbaBonificacao: string;
 }
 export interface LinhaGrupo {
   grupo: string;
@@ -43,7 +44,21 @@ export interface ValoresPolitica {
   limitesGrupo: LinhaGrupo[];
   promocoes: LinhaPromocao[];
   descontosVolume: LinhaVolume[];
+  /** The approval reasons the company refuses instead of sending to approval. */
+  bloqueios: Record<MotivoAprovacao, boolean>;
 }
+
+/** Every reason that sends an order to approval (the server's MotivosAprovacao), as the ADMIN reads it. */
+export const MOTIVOS_APROVACAO = {
+  DESCONTO_ACIMA_DO_LIMITE: 'Desconto acima do limite do vendedor',
+  PRECO_ABAIXO_DO_MINIMO: 'Preço abaixo do mínimo da tabela',
+  PEDIDO_ABAIXO_DO_MINIMO: 'Pedido abaixo do mínimo',
+  SALDO_FLEX_INSUFICIENTE: 'Verba flex insuficiente',
+  LIMITE_DE_CREDITO_EXCEDIDO: 'Limite de crédito do cliente excedido',
+  BONIFICACAO_ACIMA_DA_VERBA: 'Bonificação acima da verba do vendedor',
+} as const;
+export type MotivoAprovacao = keyof typeof MOTIVOS_APROVACAO;
+const MOTIVOS = Object.keys(MOTIVOS_APROVACAO) as MotivoAprovacao[];
 
 const reais = (c: string | undefined) => (c && c !== '0' ? centavosParaReais(c) : '');
 
@@ -57,6 +72,7 @@ export function daPolitica(p: PoliticaComercial): ValoresPolitica {
       desconto: percentualParaTexto(v.desconto_maximo_percentual ?? 0),
       saldoFlex: reais(v.saldo_flex_centavos),
       pedidoMinimo: reais(v.pedido_minimo_centavos),
+      verbaBonificacao: reais(v.verba_bonificacao_centavos),
     })),
     limitesGrupo: (p.limites_grupo ?? []).map((l) => ({ grupo: l.grupo ?? '', desconto: percentualParaTexto(l.desconto_maximo_percentual ?? 0) })),
     promocoes: (p.promocoes ?? []).map((x) => ({
@@ -76,10 +92,11 @@ export function daPolitica(p: PoliticaComercial): ValoresPolitica {
       quantidade: String(x.quantidade_minima ?? ''),
       percentual: percentualParaTexto(x.percentual ?? 0),
     })),
+    bloqueios: Object.fromEntries(MOTIVOS.map((m) => [m, (p.motivos_bloqueantes ?? []).includes(m)])) as Record<MotivoAprovacao, boolean>,
   };
 }
 
-export const novoVendedor = (id: string): LinhaVendedor => ({ id, desconto: '', saldoFlex: '', pedidoMinimo: '' });
+export const novoVendedor = (id: string): LinhaVendedor => ({ id, desconto: '', saldoFlex: '', pedidoMinimo: '', verbaBonificacao: '' });
 export const novoLimite = (): LinhaGrupo => ({ grupo: '', desconto: '' });
 export const novaPromocao = (): LinhaPromocao => ({ id: novoId(), alvo: 'grupo', produtoId: '', grupo: '', percentual: '', inicio: '', fim: '' });
 export const novoVolume = (): LinhaVolume => ({ id: novoId(), alvo: 'todos', produtoId: '', grupo: '', quantidade: '', percentual: '' });
@@ -105,6 +122,8 @@ export function validarPolitica(v: ValoresPolitica): Record<string, string> {
     erro(`vendedores.${i}.saldoFlex`, lerReais(x.saldoFlex).erro);
     const m = lerReais(x.pedidoMinimo);
     erro(`vendedores.${i}.pedidoMinimo`, m.erro || (BigInt(m.centavos!) < 0n ? 'Pedido mínimo deve ser zero ou mais.' : ''));
+    const b = lerReais(x.verbaBonificacao);
+    erro(`vendedores.${i}.verbaBonificacao`, b.erro || (BigInt(b.centavos!) < 0n ? 'Verba de bonificação deve ser zero ou mais.' : ''));
   });
   v.limitesGrupo.forEach((x, i) => {
     if (!x.grupo.trim()) erro(`limitesGrupo.${i}.grupo`, 'Informe o grupo do limite.');
@@ -141,7 +160,7 @@ export function pedidoDaPolitica(v: ValoresPolitica, versao: string): DefinirPol
     uf_origem: v.ufOrigem,
     flex_permitido: v.flex,
     desconto_maximo_padrao_percentual: pct(v.descontoPadrao),
-    vendedores: v.vendedores.map((x) => ({ id: x.id, desconto_maximo_percentual: pct(x.desconto), saldo_flex_centavos: cent(x.saldoFlex), pedido_minimo_centavos: cent(x.pedidoMinimo) })),
+    vendedores: v.vendedores.map((x) => ({ id: x.id, desconto_maximo_percentual: pct(x.desconto), saldo_flex_centavos: cent(x.saldoFlex), pedido_minimo_centavos: cent(x.pedidoMinimo), verba_bonificacao_centavos: cent(x.verbaBonificacao) })),
     limites_grupo: v.limitesGrupo.map((x) => ({ grupo: x.grupo.trim(), desconto_maximo_percentual: pct(x.desconto) })),
     promocoes: v.promocoes.map((x) => ({
       id: x.id,
@@ -158,6 +177,7 @@ export function pedidoDaPolitica(v: ValoresPolitica, versao: string): DefinirPol
       quantidade_minima: String(Number(x.quantidade) || 0),
       percentual: pct(x.percentual),
     })),
+    motivos_bloqueantes: MOTIVOS.filter((m) => v.bloqueios[m]),
   };
 }
 
@@ -169,6 +189,8 @@ const CAMPOS: Record<string, string> = {
   desconto_maximo_percentual: 'desconto',
   saldo_flex_centavos: 'saldoFlex',
   pedido_minimo_centavos: 'pedidoMinimo',
+  verba_bonificacao_centavos: 'verbaBonificacao',
+  motivos_bloqueantes: 'bloqueios',
   produto_id: 'produtoId',
   quantidade_minima: 'quantidade',
 };

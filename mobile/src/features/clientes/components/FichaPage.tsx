@@ -19,6 +19,8 @@ import { novoId } from '../../../lib/uuid';
 import { mensagemDeErro } from '../../../lib/api/client';
 import type { Cliente, RespostaPesquisa } from '../../../lib/api/types';
 import { useSaida } from '../../../lib/sync/saida';
+import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
+import { rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
 import { linhaEndereco, rotuloStatus, rotuloTipoEndereco } from '../../../entities/cliente/status';
 import { formatarData, formatarDataHora } from '../../../lib/format/date';
 import { formatarDocumento } from '../../../lib/format/document';
@@ -72,6 +74,33 @@ function Respostas({ r, nome }: { r: RespostaPesquisa; nome: (id: string) => str
         </dl>
       </details>
     </li>
+  );
+}
+
+/** The customer's latest orders on the device (90 days) and a new one for them. */
+function PedidosDoCliente({ clienteId }: { clienteId: string }) {
+  const todos = usePedidosDoAparelho();
+  const pedidos = (todos ?? []).filter((p) => p.cliente_id === clienteId).slice(0, 5);
+  const enc = encodeURIComponent(clienteId);
+  return (
+    <section className="secao" aria-label="Pedidos recentes">
+      <h3>Pedidos recentes</h3>
+      {todos && pedidos.length === 0 ? <p className="muted">Nenhum pedido nos últimos 90 dias.</p> : null}
+      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="pedidos-cliente">
+        {pedidos.map((p) => (
+          <li key={p.id} className="cartao">
+            <Link to={`/crm-vendas-pedidos?id=${encodeURIComponent(p.id)}`}>
+              Pedido {tituloPedido(p)} · {formatarDataHora(p.criado_em)} · {formatarMoeda(p.total_centavos)} · {rotuloStatusPedido(p.status)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="acoes">
+        <Link to={`/crm-vendas-pedidos-incluir?cliente=${enc}`} data-testid="novo-pedido-cliente">
+          Novo pedido
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -223,6 +252,8 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
           ) : null}
         </div>
       </section>
+
+      <PedidosDoCliente clienteId={id} />
 
       <section className="secao" aria-label="Endereços">
         <h3>Endereços</h3>

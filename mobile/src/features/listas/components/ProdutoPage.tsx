@@ -15,7 +15,7 @@ import { formatarPercentual } from '../../../lib/format/percentual';
 import { useSession } from '../../../lib/session';
 import { usePrecoParaCliente } from '../hooks/usePrecoParaCliente';
 import { rotuloEstoque, tabelasVisiveis, vigente } from '../utils/lista';
-import { DetalhePreco } from './DetalhePreco';
+import { DetalhePreco } from '../../../components/preco/DetalhePreco';
 
 function Foto({ id, fotoVersao, descricao }: { id: string; fotoVersao?: string; descricao?: string }) {
   const url = useFotoProduto(fotoVersao ? { id, foto_versao: fotoVersao } : undefined, 'grande');

@@ -12,12 +12,12 @@ describe('landing', () => {
   it('lists only what the app does today; later areas only as "Em breve"', () => {
     t.render(<LandingPage />);
     const recursos = [...t.container.querySelectorAll('.shortcut strong')].map((e) => e.textContent);
-    expect(recursos).toEqual(['Clientes', 'Carteira', 'Regiões', 'Pesquisas', 'Trabalho sem sinal', 'Gestão']);
+    expect(recursos).toEqual(['Clientes', 'Carteira', 'Regiões', 'Produtos e preços', 'Pedidos', 'Pesquisas', 'Trabalho sem sinal', 'Gestão']);
     const hero = t.container.querySelector('.hero')!.textContent!;
     const cards = t.container.querySelector('.shortcuts')!.textContent!;
-    for (const futuro of ['Pedidos', 'pedidos', 'Metas', 'metas', 'Agenda', 'agenda', 'Check-in']) {
+    for (const futuro of ['Metas', 'metas', 'Agenda', 'agenda', 'Check-in']) {
       expect(hero + cards, futuro).not.toContain(futuro);
     }
-    expect(t.container.querySelector('[data-testid="em-breve"]')!.textContent).toBe('Em breve: Pedidos, Metas, Agenda, Check-in.');
+    expect(t.container.querySelector('[data-testid="em-breve"]')!.textContent).toBe('Em breve: Metas, Agenda, Check-in.');
   });
 });

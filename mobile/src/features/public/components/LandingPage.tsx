@@ -1,5 +1,5 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { briefcaseOutline, businessOutline, clipboardOutline, cloudOfflineOutline, mapOutline, storefrontOutline } from 'ionicons/icons';
+import { briefcaseOutline, businessOutline, cartOutline, clipboardOutline, cloudOfflineOutline, mapOutline, pricetagsOutline, storefrontOutline } from 'ionicons/icons';
 import { Page } from '../../../components/ui/Page';
 
 /** What the app does today; nothing here is a promise. */
@@ -7,13 +7,15 @@ const RECURSOS = [
   { icon: storefrontOutline, titulo: 'Clientes', texto: 'Cadastro com CNPJ/CPF, contatos, endereços com CEP e busca por nome, documento ou cidade.' },
   { icon: briefcaseOutline, titulo: 'Carteira', texto: 'Clientes por vendedor, atribuição, transferência e importação por planilha (CSV).' },
   { icon: mapOutline, titulo: 'Regiões', texto: 'Regiões de venda formadas pelas cidades do IBGE.' },
+  { icon: pricetagsOutline, titulo: 'Produtos e preços', texto: 'Catálogo, tabelas de preço por região, promoções e o preço final com IPI e ICMS-ST, no aparelho.' },
+  { icon: cartOutline, titulo: 'Pedidos', texto: 'Pedido no balcão do cliente, com ou sem sinal: total com impostos, aprovação do supervisor, PDF e WhatsApp.' },
   { icon: clipboardOutline, titulo: 'Pesquisas', texto: 'Formulários de pesquisa respondidos na visita ao cliente.' },
   { icon: cloudOfflineOutline, titulo: 'Trabalho sem sinal', texto: 'A carteira fica no aparelho; o que você grava sem conexão é enviado quando ela volta.' },
   { icon: businessOutline, titulo: 'Gestão', texto: 'Supervisores acompanham a equipe; administradores cadastram operadores e veem o log de acessos.' },
 ];
 
 /** Announced, not built: shown as such. */
-const EM_BREVE = ['Pedidos', 'Metas', 'Agenda', 'Check-in'];
+const EM_BREVE = ['Metas', 'Agenda', 'Check-in'];
 
 export default function LandingPage() {
   return (
@@ -21,7 +23,7 @@ export default function LandingPage() {
       <div className="narrow">
         <div className="hero">
           <h2>Sua carteira de clientes, em campo</h2>
-          <p>O CRM da sua força de vendas: clientes, carteira, regiões e pesquisas, mesmo sem internet.</p>
+          <p>O CRM da sua força de vendas: clientes, carteira, pedidos, preços e pesquisas, mesmo sem internet.</p>
         </div>
         <div className="shortcuts">
           {RECURSOS.map((r) => (

@@ -1,6 +1,6 @@
-import type { Origem, ResultadoLinha } from '../../../entities/preco/calcular';
-import { formatarMoeda } from '../../../lib/format/money';
-import { formatarPercentual } from '../../../lib/format/percentual';
+import type { Origem, ResultadoLinha } from '../../entities/preco/calcular';
+import { formatarMoeda } from '../../lib/format/money';
+import { formatarPercentual } from '../../lib/format/percentual';
 
 export const NOMES_ORIGEM: Record<Origem, string> = {
   tabela: 'Desconto da tabela',
@@ -11,12 +11,18 @@ export const NOMES_ORIGEM: Record<Origem, string> = {
   condicao: 'Condição de pagamento',
 };
 
-/** "Why this price": the list price, each discount in the order it applied, taxes and total. */
-export function DetalhePreco({ linha, unidade }: { linha: ResultadoLinha; unidade?: string }) {
+/**
+ * "Why this price": the list price, each discount in the order it applied, taxes and total (the
+ * product screen of `listas` and each line of an order). A given (bonificação) line says it costs
+ * the customer nothing.
+ */
+export function DetalhePreco({ linha, unidade, bonificacao }: { linha: ResultadoLinha; unidade?: string; bonificacao?: boolean }) {
   const linhas: [string, string][] = [[`Preço de tabela${unidade ? ` (${unidade})` : ''}`, formatarMoeda(linha.preco_lista_centavos)]];
+  if (bonificacao) linhas.push(['Bonificação: sem custo para o cliente', formatarMoeda(0)]);
   for (const d of linha.descontos) {
     // A negative discount is a surcharge (a term's interest, selling above the table).
-    linhas.push([d.percentual < 0 ? `${NOMES_ORIGEM[d.origem]} (acréscimo)` : NOMES_ORIGEM[d.origem], formatarPercentual(-d.percentual)]);
+    const nome = NOMES_ORIGEM[d.origem] ?? d.origem;
+    linhas.push([d.percentual < 0 ? `${nome} (acréscimo)` : nome, formatarPercentual(-d.percentual)]);
   }
   linhas.push(['Preço unitário', formatarMoeda(linha.preco_unitario_centavos)]);
   if (linha.quantidade !== 1) linhas.push([`${linha.quantidade} unidades`, formatarMoeda(linha.valor_centavos)]);

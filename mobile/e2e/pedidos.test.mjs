@@ -1,0 +1,277 @@
+// Orders end to end, against the real crm (demo data: sellers' discount cap 5 %, the demo
+// supervisor over the demo sellers) and the Auth emulator: an order over the cap goes to approval
+// with its reason, the supervisor approves it, the seller duplicates it; an order entered
+// offline is sent once when the connection returns.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, signedInContext } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const marca = () => `E2E-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+
+/** A customer of the demo seller's portfolio (active). */
+async function clienteDoVendedor(n = 0) {
+  const r = await apiAs(DEMO.vendedor, 'GET', '/clientes?page_size=20&status=ativo');
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const c = r.body.clientes.filter((x) => x.status === 'ativo')[n];
+  assert.ok(c, 'o vendedor demo tem clientes ativos');
+  return c;
+}
+
+/** Orders of a customer whose notes carry the run's mark (as the server has them). */
+async function pedidosComMarca(email, clienteId, m) {
+  const r = await apiAs(email, 'GET', `/pedidos?cliente_id=${encodeURIComponent(clienteId)}&page_size=100`);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.pedidos.filter((p) => p.observacoes.includes(m));
+}
+
+/** Opens the new-order screen, waits for the device catalogue, picks the customer. */
+async function novoPedido(page, cliente) {
+  if (process.env.E2E_DEBUG) page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text(), m.location()?.url ?? ''));
+  await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+  await page.getByTestId('form-pedido').waitFor();
+  const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
+  if (await descartar.count()) await descartar.click();
+  await page.locator('input[name=busca-cliente]').fill(cliente.documento);
+  await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
+  await page.getByTestId('cliente-escolhido').waitFor();
+  await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
+}
+
+async function adicionarPorBusca(page, codigo) {
+  await page.locator('input[name=busca-produto]').fill(codigo);
+  await page.locator(`.pedido-sugestoes button[data-codigo="${codigo}"]`).click();
+  await page.locator(`[data-testid=linha-pedido][data-produto="${codigo}"]`).waitFor();
+}
+
+/** On a failure: the screen and its text, for the log. */
+async function mostrar(page, nome) {
+  if (!process.env.E2E_DEBUG) return;
+  await page.screenshot({ path: `/tmp/${nome}.png`, fullPage: true }).catch(() => undefined);
+  console.log(nome, (await page.locator('body').innerText().catch(() => '')).slice(0, 3000));
+}
+
+describe('orders (crm-vendas-pedidos…)', () => {
+  it('a seller sends 5 items with a discount over the cap → approval with the reason; the supervisor approves; the seller duplicates; the ADMIN separates, invoices and delivers it', async () => {
+    const m = marca();
+    const cliente = await clienteDoVendedor(0);
+    const seller = await signedInContext(browser, DEMO.vendedor);
+    const sup = await signedInContext(browser, DEMO.supervisor);
+    try {
+      const { page } = seller;
+      await novoPedido(page, cliente);
+      for (const codigo of ['10001', '10002', '10003', '10004']) await adicionarPorBusca(page, codigo);
+      // The fifth by its barcode.
+      const p5 = (await apiAs(DEMO.vendedor, 'GET', '/produtos/demo-produto-0005')).body;
+      await page.locator('input[name=ean]').fill(p5.ean);
+      await page.locator('input[name=ean]').press('Enter');
+      await page.locator(`[data-testid=linha-pedido][data-produto="${p5.codigo}"]`).waitFor();
+      assert.equal(await page.getByTestId('linha-pedido').count(), 5);
+
+      // 10 % on the first line: over the 5 % cap, allowed, paid by the flex balance; 40 % on 300
+      // units of the third: more than the balance covers → flagged for approval.
+      await page.locator('input[name=desconto-0]').fill('10');
+      await page.getByTestId('usa-flex').first().waitFor();
+      await page.locator('input[name=quantidade-2]').fill('300');
+      await page.locator('input[name=desconto-2]').fill('40');
+      await page.getByTestId('vai-para-aprovacao').first().waitFor().catch(async (e) => {
+        await mostrar(page, 'desconto');
+        throw e;
+      });
+      assert.match(await page.getByTestId('avisos-aprovacao').textContent(), /flex/i);
+      await page.locator('[data-testid=linha-pedido]').first().locator('ion-button', { hasText: 'Por que este preço?' }).click();
+      assert.match(await page.getByTestId('detalhe-preco').textContent(), /Desconto do vendedor.*Desconto com verba flex/s);
+      assert.notEqual(await page.getByTestId('total-pedido').textContent(), '—');
+      await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+
+      await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-vendas-pedidos' && u.searchParams.has('id'));
+      const id = new URL(page.url()).searchParams.get('id');
+      await page.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor({ timeout: 20_000 }).catch(async (e) => {
+        await mostrar(page, 'enviado');
+        throw e;
+      });
+      assert.match(await page.getByTestId('motivos-aprovacao').textContent(), /flex/i);
+
+      const [noServidor] = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      assert.equal(noServidor.id, id);
+      assert.equal(noServidor.status, 'aguardando_aprovacao');
+      assert.equal(noServidor.itens.length, 5);
+      assert.ok(noServidor.motivos_aprovacao.some((x) => x.motivo === 'SALDO_FLEX_INSUFICIENTE'), JSON.stringify(noServidor.motivos_aprovacao));
+
+      // The supervisor's approvals queue, then the order.
+      const s = sup.page;
+      await s.goto(`${BASE}/crm-vendas-pedidos?status=aguardando_aprovacao`);
+      await s.getByTestId('lista-aprovacoes').waitFor();
+      await s.locator(`[data-testid=linha-pedido-lista][data-numero="${noServidor.numero}"]`).click();
+      await s.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor();
+      await s.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Aprovar' }).click();
+      await s.locator('ion-alert button', { hasText: 'Aprovar' }).click();
+      // Shown approved at once; the server's answer clears the pending change.
+      await s.locator('[data-testid=detalhe-pedido][data-status=enviado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body.status, 'enviado');
+
+      // The seller duplicates it: a new draft, numbered by the server.
+      await page.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
+      await page.locator('[data-testid=detalhe-pedido][data-status=enviado]').waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Duplicar' }).click();
+      await page.getByTestId('duplicar').locator('ion-button', { hasText: 'Duplicar para' }).click();
+      await page.waitForURL((u) => u.searchParams.get('id') && u.searchParams.get('id') !== id);
+      const copia = new URL(page.url()).searchParams.get('id');
+      await page.locator('[data-testid=detalhe-pedido][data-status=orcamento]:not([data-numero="0"])').waitFor({ timeout: 20_000 });
+      const todos = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      assert.equal(todos.length, 2);
+      const c = todos.find((x) => x.id === copia);
+      assert.equal(c.status, 'orcamento');
+      assert.equal(c.itens.length, 5);
+
+      // The copy is cancelled with a reason (required).
+      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Cancelar' }).click();
+      await page.locator('ion-alert textarea').fill(`Cliente desistiu ${m}`);
+      await page.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+      await page.locator('[data-testid=detalhe-pedido][data-status=cancelado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+      const cancelado = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${copia}`)).body;
+      assert.equal(cancelado.status, 'cancelado');
+      assert.equal(cancelado.motivo_cancelamento, `Cliente desistiu ${m}`);
+
+      // The ADMIN moves the sent order on: separation, the invoice (its value pre-filled), delivery.
+      const adm = await signedInContext(browser, DEMO.admin);
+      try {
+        const a = adm.page;
+        await a.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
+        await a.locator('[data-testid=detalhe-pedido][data-status=enviado]').waitFor({ timeout: 20_000 });
+        await a.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Em separação' }).click();
+        await a.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+        await a.locator('[data-testid=detalhe-pedido][data-status=em_separacao][data-pendente=nao]').waitFor({ timeout: 20_000 });
+        await a.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Faturar' }).click();
+        await a.locator('ion-alert input[aria-label="Número da nota fiscal"]').fill(`NF${m}`.slice(0, 20));
+        await a.locator('ion-alert button', { hasText: 'Faturar' }).click();
+        await a.locator('[data-testid=detalhe-pedido][data-status=faturado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+        await a.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Entregue' }).click();
+        await a.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+        await a.locator('[data-testid=detalhe-pedido][data-status=entregue][data-pendente=nao]').waitFor({ timeout: 20_000 });
+        const entregue = (await apiAs(DEMO.admin, 'GET', `/pedidos/${id}`)).body;
+        assert.equal(entregue.status, 'entregue');
+        assert.equal(entregue.notas_fiscais.length, 1);
+        assert.equal(entregue.faturado_centavos, entregue.total_centavos);
+        assert.equal(entregue.faturamento_parcial, false);
+      } finally {
+        await adm.context.close();
+      }
+      // The seller sees no such actions.
+      await page.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
+      await page.locator('[data-testid=detalhe-pedido][data-status=entregue]').waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Faturar' }).count(), 0);
+    } finally {
+      await seller.context.close();
+      await sup.context.close();
+    }
+  });
+
+  it('the supervisor rejects an order with a note (required); the seller sees it in the history, reopens it, fixes it in the form and sends it', async () => {
+    const m = marca();
+    const cliente = await clienteDoVendedor(2);
+    const seller = await signedInContext(browser, DEMO.vendedor);
+    const sup = await signedInContext(browser, DEMO.supervisor);
+    try {
+      const { page } = seller;
+      await novoPedido(page, cliente);
+      await adicionarPorBusca(page, '10003');
+      await page.locator('input[name=quantidade-0]').fill('300');
+      await page.locator('input[name=desconto-0]').fill('40');
+      await page.getByTestId('vai-para-aprovacao').waitFor();
+      await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+      await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
+      await page.waitForURL((u) => u.searchParams.has('id'));
+      const id = new URL(page.url()).searchParams.get('id');
+      await page.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor({ timeout: 20_000 });
+
+      const s = sup.page;
+      await s.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
+      await s.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor({ timeout: 20_000 });
+      await s.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Reprovar' }).click();
+      await s.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+      // Without the note the dialog stays.
+      assert.equal(await s.locator('ion-alert').count(), 1);
+      await s.locator('ion-alert textarea').fill(`Desconto alto demais ${m}`);
+      await s.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+      await s.locator('[data-testid=detalhe-pedido][data-status=reprovado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+
+      await page.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
+      await page.locator('[data-testid=detalhe-pedido][data-status=reprovado]').waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('historico-pedido').textContent(), new RegExp(`Reprovado.*Desconto alto demais ${m}`));
+      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Reabrir' }).click();
+      await page.locator('[data-testid=detalhe-pedido][data-status=orcamento][data-pendente=nao]').waitFor({ timeout: 20_000 });
+      const reaberto = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body;
+      assert.equal(reaberto.status, 'orcamento');
+
+      // Back to a quote, the seller fixes it in the form (Alterar) and sends it: same order, same
+      // number, the server's new prices, no approval this time.
+      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Alterar' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-vendas-pedidos-incluir' && u.searchParams.get('editar') === id);
+      await page.locator('[data-testid=linha-pedido][data-produto="10003"]').waitFor();
+      assert.equal(await page.locator('input[name=quantidade-0]').inputValue(), '300');
+      await page.locator('input[name=desconto-0]').fill('0');
+      await page.locator('input[name=quantidade-0]').fill('30');
+      await page.getByTestId('vai-para-aprovacao').waitFor({ state: 'detached' });
+      await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-vendas-pedidos' && u.searchParams.get('id') === id);
+      await page.locator('[data-testid=detalhe-pedido][data-status=enviado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+      const enviado = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body;
+      assert.equal(enviado.status, 'enviado');
+      assert.equal(enviado.numero, reaberto.numero);
+      assert.equal(enviado.itens[0].quantidade, '30');
+      assert.equal(enviado.motivos_aprovacao.length, 0);
+    } finally {
+      await seller.context.close();
+      await sup.context.close();
+    }
+  });
+
+  it('the draft survives a restart; an order entered offline shows as "a enviar" and is sent once when the connection returns', async () => {
+    const m = marca();
+    const cliente = await clienteDoVendedor(1);
+    const seller = await signedInContext(browser, DEMO.vendedor);
+    try {
+      const { page, context } = seller;
+      await novoPedido(page, cliente);
+      await adicionarPorBusca(page, '10001');
+      await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+      // The service worker keeps the app's screens: the order's screen opens offline.
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+      // The draft survives a restart of the app (kept on the device as it is typed).
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();
+      assert.equal(await page.locator('input[name=observacoes]').inputValue(), `Pedido ${m}`);
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+      await context.setOffline(true);
+      await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
+      await page.waitForURL((u) => u.searchParams.has('id'));
+      const id = new URL(page.url()).searchParams.get('id');
+      await page.getByTestId('status-pedido').waitFor().catch(async (e) => {
+        await mostrar(page, 'offline');
+        throw e;
+      });
+      assert.equal(await page.getByTestId('status-pedido').textContent(), 'A enviar');
+      assert.equal((await pedidosComMarca(DEMO.vendedor, cliente.id, m)).length, 0);
+
+      await context.setOffline(false);
+      await page.locator('[data-testid=detalhe-pedido]:not([data-numero="0"])').waitFor({ timeout: 30_000 });
+      const noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      assert.equal(noServidor.length, 1);
+      assert.equal(noServidor[0].id, id);
+      assert.ok(['enviado', 'aguardando_aprovacao'].includes(noServidor[0].status));
+    } finally {
+      await seller.context.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// The orders' device collection: the caller's scope (a seller's own orders, a supervisor's team)
+// over GET /crm/pedidos/alteracoes, newest first. The device keeps 90 days: the collection
+// framework has no age limit, so the feed's pages drop what is older (see semAntigos).
+import type { Pedido } from '../../lib/api/types';
+import { definirColecao, paginaDoFeed, useColecao, useSituacaoColecao, type Colecao, type Indexado, type Mudanca, type PaginaFeed } from '../../lib/sync/colecao';
+import { dobrar } from '../../lib/texto';
+import { alteracoesPedidos } from './api';
+
+export type PedidoLocal = Pedido & Indexado;
+
+export const DIAS_NO_APARELHO = 90;
+const DIA_MS = 86_400_000;
+/** Sort keys newest first: the inverse of the creation time, fixed width. */
+const MAX_MS = 9_999_999_999_999;
+
+export function indexarPedido(p: Pedido): PedidoLocal {
+  const t = Date.parse(p.criado_em) || 0;
+  return {
+    ...p,
+    _busca: `${p.numero && p.numero !== '0' ? p.numero : ''} ${dobrar(p.cliente?.nome)} ${(p.cliente?.documento ?? '').replace(/\D/g, '')}`,
+    _ordem: `${String(MAX_MS - t).padStart(13, '0')}\u0000${p.id}`,
+  };
+}
+
+/** Whether an order is older than what the device keeps (by its last change). */
+export function antigo(p: Pick<Pedido, 'alterado_em' | 'criado_em'>, agora = Date.now()): boolean {
+  const t = Date.parse(p.alterado_em || p.criado_em);
+  return Number.isFinite(t) && agora - t > DIAS_NO_APARELHO * DIA_MS;
+}
+
+/**
+ * A feed page without the orders older than 90 days (they become removals), and on the last page
+ * the removal of every stored order that has since grown old.
+ */
+export function semAntigos(pagina: PaginaFeed<Pedido>, guardados: readonly Pedido[], agora = Date.now()): PaginaFeed<Pedido> {
+  const mudancas: Mudanca<Pedido>[] = pagina.mudancas.map((m) => (m.registro && antigo(m.registro, agora) ? { id: m.id, removido: true, registro: null } : m));
+  if (!pagina.mais) {
+    const nestas = new Set(pagina.mudancas.map((m) => m.id));
+    for (const p of guardados) if (!nestas.has(p.id) && antigo(p, agora)) mudancas.push({ id: p.id, removido: true, registro: null });
+  }
+  return { ...pagina, mudancas };
+}
+
+export const colecaoPedidos: Colecao<Pedido, PedidoLocal> = definirColecao<Pedido, PedidoLocal>({
+  nome: 'pedidos',
+  tamanhoPagina: 500,
+  buscar: async (desde, tamanho): Promise<PaginaFeed<Pedido>> => {
+    const pagina = paginaDoFeed(await alteracoesPedidos(desde, tamanho), (a) => a.pedido);
+    // Only the server's records (pending ones are the outbox's and never age out here).
+    const guardados: Pedido[] = pagina.mais ? [] : (await colecaoPedidos.lista()).filter((p) => !p._pendente);
+    return semAntigos(pagina, guardados);
+  },
+  versao: (p) => Number(p.versao) || 0,
+  excluido: (p) => Boolean(p.excluido),
+  indexar: indexarPedido,
+});
+
+/** The orders on the device, newest first (null while they load), with the pending ones. */
+export function usePedidosDoAparelho(): PedidoLocal[] | null {
+  return useColecao(colecaoPedidos);
+}
+
+export function useSituacaoPedidos() {
+  return useSituacaoColecao(colecaoPedidos);
+}

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { IonButton } from '@ionic/react';
+import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
+import { MaisPaginas } from '../../../components/ui/MaisPaginas';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { Page } from '../../../components/ui/Page';
+import { PageLoading } from '../../../components/ui/PageLoading';
+import { TextField } from '../../../components/ui/TextField';
+import { useOperadores } from '../../../components/useOperadores';
+import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
+import { pode } from '../../../lib/permissoes';
+import { useSession } from '../../../lib/session';
+import { buscarNaLista } from '../../../lib/sync/busca';
+import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
+import { usePedidosDoServidor } from '../api/pedidos';
+import { FILTROS, passaNoFiltro } from '../utils/acoes';
+import { DetalhePedido } from './DetalhePedido';
+import { LinhaPedido } from './LinhaPedido';
+import './pedidos.css';
+
+const LIMITE_LISTA = 200;
+
+/** The approvals queue (SUPERVISOR, ADMIN): from the server, the whole team's. */
+function Aprovacoes() {
+  const q = usePedidosDoServidor({ status: 'aguardando_aprovacao', page_size: 50 });
+  const { nome } = useOperadores();
+  const pedidos = useMemo(() => q.data?.pages.flatMap((x) => x.pedidos) ?? [], [q.data]);
+  if (q.isPending) return <PageLoading />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  return (
+    <div data-testid="lista-aprovacoes">
+      {pedidos.length === 0 ? <EmptyState>Nenhum pedido aguardando aprovação.</EmptyState> : null}
+      {pedidos.map((p) => (
+        <LinhaPedido key={p.id} p={p} detalhe={`${nome(p.vendedor_id)} · ${p.motivos_aprovacao.map((m) => m.mensagem).join(' ')}`} />
+      ))}
+      <MaisPaginas consulta={q} />
+    </div>
+  );
+}
+
+/** The seller's orders from the device (offline too), newest first, with filters and search. */
+function MeusPedidos({ filtro }: { filtro: string }) {
+  const todos = usePedidosDoAparelho();
+  const [texto, setTexto] = useState('');
+  const lista = useMemo(() => {
+    if (!todos) return null;
+    const base = texto.trim() ? buscarNaLista(todos, texto, todos.length).itens : todos;
+    return base.filter((p) => passaNoFiltro(p, filtro));
+  }, [todos, texto, filtro]);
+  if (!lista) return <PageLoading />;
+  return (
+    <>
+      <TextField label="Buscar" type="search" value={texto} onValue={setTexto} placeholder="Número, cliente ou CNPJ/CPF" maxLength={MAX_BUSCA_CARACTERES} name="busca-pedidos" autoComplete="off" />
+      <p className="muted" role="status">
+        {lista.length.toLocaleString('pt-BR')} pedidos no aparelho (últimos 90 dias)
+      </p>
+      {lista.length === 0 ? <EmptyState>Nenhum pedido encontrado.</EmptyState> : null}
+      <div data-testid="lista-pedidos">
+        {lista.slice(0, LIMITE_LISTA).map((p) => (
+          <LinhaPedido key={p.id} p={p} pendente={p._pendente} />
+        ))}
+      </div>
+      {lista.length > LIMITE_LISTA ? <p className="muted">Mostrando os {LIMITE_LISTA} mais recentes: use a busca ou "Buscar pedido" para os demais.</p> : null}
+    </>
+  );
+}
+
+/**
+ * `crm-vendas-pedidos`: the orders on the device (the seller's; a supervisor's team), newest
+ * first, with status filters; `?id=` opens one; `?status=aguardando_aprovacao` is the approvals
+ * queue of SUPERVISOR and ADMIN, from the server.
+ */
+function PedidosPageTela() {
+  const [params, setParams] = useSearchParams();
+  const { profile } = useSession();
+  const id = params.get('id') ?? '';
+  const status = params.get('status') ?? '';
+  const gestor = pode(profile?.perfil, 'pedidos.aprovar');
+  if (id) {
+    return (
+      <Page title="Pedido" backHref="/crm-vendas-pedidos">
+        <DetalhePedido key={id} id={id} />
+      </Page>
+    );
+  }
+  const aprovacoes = gestor && status === 'aguardando_aprovacao' && params.get('origem') !== 'aparelho';
+  const mudar = (s: string) => setParams(s ? { status: s } : {}, { replace: true });
+  return (
+    <Page
+      title="Pedidos"
+      backHref="/crm-vendas"
+      actions={
+        <IonButton routerLink="/crm-vendas-pedidos-buscar" aria-label="Buscar pedido">
+          Buscar
+        </IonButton>
+      }
+    >
+      <div className="narrow">
+        <IonButton expand="block" routerLink="/crm-vendas-pedidos-incluir" data-testid="novo-pedido">
+          Novo pedido
+        </IonButton>
+        <div className="pedido-filtros" role="group" aria-label="Filtrar por status">
+          {gestor ? (
+            <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} onClick={() => mudar('aguardando_aprovacao')}>
+              Aprovações da equipe
+            </IonButton>
+          ) : null}
+          {FILTROS.map((f) => (
+            <IonButton key={f.valor} size="small" fill={!aprovacoes && status === f.valor ? 'solid' : 'outline'} onClick={() => setParams(f.valor ? { status: f.valor, ...(gestor ? { origem: 'aparelho' } : {}) } : {}, { replace: true })}>
+              {f.rotulo}
+            </IonButton>
+          ))}
+        </div>
+        {aprovacoes ? <Aprovacoes /> : <MeusPedidos filtro={status} />}
+        <p>
+          <Link to="/crm-vendas">Vendas do mês</Link>
+        </p>
+      </div>
+    </Page>
+  );
+}
+
+export default function PedidosPage() {
+  return (
+    <QueryBoundary>
+      <PedidosPageTela />
+    </QueryBoundary>
+  );
+}

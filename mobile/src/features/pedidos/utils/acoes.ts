@@ -1,0 +1,51 @@
+// What an order offers by its status and the operator's role, and the list's filters. The server
+// decides (TRANSICAO_NAO_PERMITIDA, APROVACAO_NAO_PERMITIDA): this only hides what it would refuse.
+import type { Pedido } from '../../../lib/api/types';
+import { pode } from '../../../lib/permissoes';
+import { numeroPedido, rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
+
+export type AcaoTela = 'alterar' | 'separar' | 'faturar' | 'entregar' | 'enviar' | 'cancelar' | 'reabrir' | 'duplicar' | 'aprovar' | 'reprovar' | 'pdf' | 'whatsapp';
+
+const CANCELAVEIS = ['orcamento', 'aguardando_aprovacao', 'reprovado', 'enviado'];
+
+export function acoesDoPedido(p: Pick<Pedido, 'status' | 'numero' | 'tipo'> & { faturamento_parcial?: boolean }, perfil: string | null | undefined): AcaoTela[] {
+  const out: AcaoTela[] = [];
+  // After enviado: an ADMIN (the ERP uses the API).
+  if (pode(perfil, 'pedidos.status')) {
+    if (p.status === 'enviado') out.push('separar');
+    if (p.status === 'enviado' || p.status === 'em_separacao' || (p.status === 'faturado' && p.faturamento_parcial)) out.push('faturar');
+    if (p.status === 'faturado') out.push('entregar');
+  }
+  if (p.status === 'orcamento') out.push('alterar');
+  if (p.status === 'orcamento' && p.tipo !== 'orcamento') out.push('enviar');
+  if (p.status === 'aguardando_aprovacao' && pode(perfil, 'pedidos.aprovar')) out.push('aprovar', 'reprovar');
+  if (p.status === 'reprovado' || p.status === 'aguardando_aprovacao') out.push('reabrir');
+  if (CANCELAVEIS.includes(p.status)) out.push('cancelar');
+  out.push('duplicar', 'pdf', 'whatsapp');
+  return out;
+}
+
+/** The chip of an order in lists: "A enviar" before the server numbered it, else its status. */
+export function rotuloNaLista(p: Pick<Pedido, 'status' | 'numero'>): string {
+  return numeroPedido(p) ? rotuloStatusPedido(p.status) : 'A enviar';
+}
+
+export { tituloPedido };
+
+export const FILTROS = [
+  { valor: '', rotulo: 'Todos' },
+  { valor: 'a_enviar', rotulo: 'A enviar' },
+  { valor: 'orcamento', rotulo: 'Orçamentos' },
+  { valor: 'aguardando_aprovacao', rotulo: 'Aguardando aprovação' },
+  { valor: 'enviado', rotulo: 'Enviados' },
+  { valor: 'reprovado', rotulo: 'Reprovados' },
+  { valor: 'cancelado', rotulo: 'Cancelados' },
+] as const;
+
+/** Whether an order passes a filter of the list ('a_enviar': not numbered yet, or a change waits). */
+export function passaNoFiltro(p: Pick<Pedido, 'status' | 'numero'> & { _pendente?: boolean }, filtro: string): boolean {
+  if (!filtro) return true;
+  if (filtro === 'a_enviar') return !numeroPedido(p) || Boolean(p._pendente);
+  if (filtro === 'enviado') return ['enviado', 'em_separacao', 'faturado', 'entregue'].includes(p.status);
+  return p.status === filtro;
+}
