@@ -223,6 +223,9 @@ func (s *Sales) SeedDemoPedidos(ctx context.Context, empresa string, clientes []
 	if _, _, err := s.app.ReconciliarResumos(ctx, false); err != nil {
 		return 0, fmt.Errorf("resumos demo: %w", err)
 	}
+	if err := s.app.IndexarClientesPedidos(ctx, empresa); err != nil {
+		return 0, fmt.Errorf("busca de pedidos demo: %w", err)
+	}
 	return len(pedidos), nil
 }
 

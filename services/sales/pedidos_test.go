@@ -200,6 +200,22 @@ func TestPedidoRegras(t *testing.T) {
 	if ps := asListOrEmpty(l["pedidos"]); len(ps) != 2 || ps[0]["status"] != "aguardando_aprovacao" || ps[1]["status"] != "cancelado" {
 		t.Errorf("status: %v", l)
 	}
+	// By customer name (accents and case aside); a customer's first order after the search index
+	// was built is found too; v2 (another seller) finds none of v1's.
+	l = decode(t, e.do(t, "GET", "/crm/pedidos?q=cliente%20sp", e.v1, nil, 200))
+	if ps := asListOrEmpty(l["pedidos"]); len(ps) != 4 || ps[0]["numero"] != "4" || ps[3]["cliente_id"] != e.c1 {
+		t.Errorf("q=cliente sp: %v", l)
+	}
+	cMG := e.cliente(t, e.v1, "06.990.590/0001-23", "MG", false)
+	e.criar(t, e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": cMG, "itens": itens(item("pa", 1, 0))}, 200)
+	l = decode(t, e.do(t, "GET", "/crm/pedidos?q=CLIENTE%20mg", e.v1, nil, 200))
+	if ps := asListOrEmpty(l["pedidos"]); len(ps) != 1 || ps[0]["cliente_id"] != cMG {
+		t.Errorf("q=cliente mg: %v", l)
+	}
+	l = decode(t, e.do(t, "GET", "/crm/pedidos?q=cliente", e.v2, nil, 200))
+	if ps := asListOrEmpty(l["pedidos"]); len(ps) != 0 {
+		t.Errorf("q=cliente as v2: %v", l)
+	}
 	erro(t, e.do(t, "GET", "/crm/pedidos?status=pago", e.v1, nil, 400), "", "status")
 	erro(t, e.do(t, "GET", "/crm/pedidos?vendedor="+e.ids["v2"], e.v1, nil, 403), "FORA_DO_ESCOPO")
 	erro(t, e.do(t, "GET", "/crm/pedidos?de=2026-13-01", e.v1, nil, 400), "", "de")

@@ -158,6 +158,18 @@ var PedidosSpec = store.Spec[domain.Pedido]{
 	},
 }
 
+// ClientesPedidosSpec: the customers the company has orders for, searched by name and document
+// (see domain.ClienteDosPedidos). Company-wide: it only yields customer ids, and the orders are
+// then read in the caller's scope.
+var ClientesPedidosSpec = store.Spec[domain.ClienteDosPedidos]{
+	Name:       "pedidos_clientes",
+	NotFound:   domain.MsgPedidoNaoEncontrado,
+	OutOfScope: domain.MsgPedidoForaDoEscopo,
+	Search: func(c *domain.ClienteDosPedidos) string {
+		return c.Nome + " | " + c.Documento
+	},
+}
+
 // Declare declares every collection of the service on st.
 func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 	var c app.Collections
@@ -184,6 +196,9 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 		return nil, err
 	}
 	if c.Pedidos, err = store.Declare(ctx, st, PedidosSpec); err != nil {
+		return nil, err
+	}
+	if c.ClientesPedidos, err = store.Declare(ctx, st, ClientesPedidosSpec); err != nil {
 		return nil, err
 	}
 	return &c, nil

@@ -2,9 +2,10 @@ package app
 
 // What the external tests (package app_test, which may import the adapters) reach.
 var (
-	GravarPedidoNovo = (*Service).gravarPedidoNovo
-	EsperaNumero     = &esperaNumero
-	OrfaoApos        = &orfaoApos
+	GravarPedidoNovo     = (*Service).gravarPedidoNovo
+	EsperaNumero         = &esperaNumero
+	OrfaoApos            = &orfaoApos
+	GravarClientePedidos = (*Service).gravarClientePedidos
 )
 
 // AplicarResumos is (*Service).aplicarResumos.

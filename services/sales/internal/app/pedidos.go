@@ -186,6 +186,7 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 	}
 	if criado {
 		s.seguirResumos(ctx, nil, p)
+		s.lembrarCliente(ctx, c.Empresa, p)
 	}
 	return p, nil
 }
@@ -215,6 +216,9 @@ func (s *Service) mudarPedido(ctx context.Context, id string, versao int64, f fu
 		return nil, err
 	}
 	s.seguirResumos(ctx, &antes, p)
+	if antes.ClienteID != p.ClienteID || antes.Cliente.Nome != p.Cliente.Nome || antes.Cliente.Documento != p.Cliente.Documento {
+		s.lembrarCliente(ctx, p.Empresa, p)
+	}
 	return p, nil
 }
 
@@ -428,8 +432,16 @@ func (s *Service) ListarPedidos(ctx context.Context, f FiltroPedidos) (*store.Pa
 	if t := strings.TrimSpace(f.Q); soDigitos.MatchString(t) {
 		n, _ := strconv.ParseInt(t, 10, 64)
 		q.Where = append(q.Where, store.Eq("numero", n))
-	} else {
-		q.Search = t
+	} else if t != "" {
+		ids, poucos, err := s.clientesDaBusca(ctx, c.Empresa, t)
+		if err != nil {
+			return nil, err
+		}
+		if poucos {
+			q.Where = append(q.Where, store.In("cliente_id", ids))
+		} else {
+			q.Search = t
+		}
 	}
 	if v := strings.TrimSpace(f.Vendedor); v != "" {
 		if !c.Sees(v) {

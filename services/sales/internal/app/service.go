@@ -35,6 +35,8 @@ type Collections struct {
 	Politicas *store.Collection[domain.PoliticaCadastro]
 	Fotos     *store.Collection[domain.FotoCadastro]
 	Pedidos   *store.Collection[domain.Pedido]
+	// ClientesPedidos: the customers with orders, for the search by name (pedidos_busca.go).
+	ClientesPedidos *store.Collection[domain.ClienteDosPedidos]
 }
 
 // Service implements the sales use cases.

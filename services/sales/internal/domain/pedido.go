@@ -940,3 +940,13 @@ var saoPaulo = func() *time.Location {
 	}
 	return time.FixedZone("BRT", -3*3600)
 }()
+
+// ClienteDosPedidos is a customer the company has orders for, as its last order names it (id =
+// company|customer, ids being unique across companies): the small index that turns a search by customer name or document into a
+// filter by customer over the orders.
+type ClienteDosPedidos struct {
+	store.Meta `bson:",inline"`
+	ClienteID  string `json:"cliente_id" bson:"cliente_id"`
+	Nome       string `json:"nome" bson:"nome"`
+	Documento  string `json:"documento" bson:"documento"`
+}
