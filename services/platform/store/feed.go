@@ -49,9 +49,26 @@ func decodeCursor(s string) (*feedCursor, error) {
 // feedScanBudget bounds the log entries one request reads for a scoped reader.
 const feedScanBudget = 2000
 
+// FeedOpt tunes a read of the change feed.
+type FeedOpt func(*feedOpts)
+
+type feedOpts struct{ snapshotWhere []Cond }
+
+// SnapshotWhere: a new copy (the snapshot) starts with the records matching conds only — the
+// orders of the last 90 days rather than the company's whole history; the log that follows brings
+// every later change in scope, and the reader keeps what it wants. The same conds on every call
+// of one sync.
+func SnapshotWhere(conds ...Cond) FeedOpt {
+	return func(o *feedOpts) { o.snapshotWhere = conds }
+}
+
 // Changes returns the changes in scope after cursor (empty: from the start), oldest first, at
 // most limit records (page.FeedSize rules: up to 1,000).
-func (c *Collection[T]) Changes(ctx context.Context, sc Scope, cursor string, limit int32) (*Changes[T], error) {
+func (c *Collection[T]) Changes(ctx context.Context, sc Scope, cursor string, limit int32, opts ...FeedOpt) (*Changes[T], error) {
+	var o feedOpts
+	for _, f := range opts {
+		f(&o)
+	}
 	cur, err := decodeCursor(cursor)
 	if err != nil {
 		return nil, err
@@ -65,13 +82,13 @@ func (c *Collection[T]) Changes(ctx context.Context, sc Scope, cursor string, li
 		cur = &feedCursor{P: "s", H: h}
 	}
 	if cur.P == "s" {
-		return c.snapshot(ctx, sc, cur, n)
+		return c.snapshot(ctx, sc, cur, n, o.snapshotWhere)
 	}
 	return c.logPage(ctx, sc, cur, n)
 }
 
-func (c *Collection[T]) snapshot(ctx context.Context, sc Scope, cur *feedCursor, n int) (*Changes[T], error) {
-	b, err := c.bq(sc, Query{})
+func (c *Collection[T]) snapshot(ctx context.Context, sc Scope, cur *feedCursor, n int, where []Cond) (*Changes[T], error) {
+	b, err := c.bq(sc, Query{Where: where})
 	if err != nil {
 		return nil, err
 	}

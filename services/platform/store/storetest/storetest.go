@@ -117,6 +117,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("FieldDeclaredLater", func(t *testing.T) { testFieldDeclaredLater(t, open(t)) })
 	t.Run("FeedScopeAndRemovals", func(t *testing.T) { testFeedScope(t, open(t)) })
 	t.Run("FeedConcurrentSlowWriter", func(t *testing.T) { testFeedConcurrent(t, open(t)) })
+	t.Run("FeedSnapshotWhere", func(t *testing.T) { testFeedSnapshotWhere(t, open(t)) })
 }
 
 var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -613,6 +614,57 @@ func testFeedScope(t *testing.T, st *store.Store) {
 	}
 	if _, err := c.Changes(context.Background(), scA, "lixo", 50); !errs.IsKind(err, errs.KindInvalid) {
 		t.Fatalf("bad cursor: %v", err)
+	}
+}
+
+// A new copy that starts with part of the records (the recent ones): the snapshot lists only the
+// matching records, page after page; the log then brings any later change in scope.
+func testFeedSnapshotWhere(t *testing.T, st *store.Store) {
+	c := declare(t, st)
+	ctx := ctxOf("adm")
+	sc := store.Company("e1")
+	var velhos []string
+	for i := 0; i < 120; i++ {
+		status := []string{"aberto", "enviado"}[i%2]
+		p, _, err := c.Create(ctx, sc, NewPedido(uid("p"), uid("n"), "va", "c1", status, t0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status == "aberto" {
+			velhos = append(velhos, p.ID)
+		}
+	}
+	d := &device{docs: map[string]*Pedido{}}
+	sync := func() {
+		for {
+			ch, err := c.Changes(context.Background(), sc, d.cursor, 50, store.SnapshotWhere(store.Eq("status", "enviado")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, it := range ch.Items {
+				d.docs[it.ID] = it.Doc
+			}
+			d.cursor = ch.Cursor
+			if !ch.Mais {
+				return
+			}
+		}
+	}
+	sync()
+	if len(d.docs) != 60 {
+		t.Fatalf("snapshot filtrado: %d registros", len(d.docs))
+	}
+	for _, p := range d.docs {
+		if p.Status != "enviado" {
+			t.Fatalf("snapshot trouxe %+v", p)
+		}
+	}
+	if _, err := c.Update(ctx, sc, velhos[0], 0, func(p *Pedido) error { p.Cliente = "c2"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	sync()
+	if len(d.docs) != 61 || d.docs[velhos[0]] == nil || d.docs[velhos[0]].Cliente != "c2" {
+		t.Fatalf("mudança depois do snapshot: %d registros", len(d.docs))
 	}
 }
 
