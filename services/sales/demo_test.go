@@ -152,6 +152,33 @@ func TestDemoPedidos(t *testing.T) {
 	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
 		t.Errorf("resumos: %d divergências %v", len(div), err)
 	}
+	// A new device's copy starts with the orders changed in the last 90 days, not the 6 months.
+	inicioAparelho := domain.InicioNoAparelho(time.Now())
+	recentes := 0
+	for _, p := range pedidos {
+		if domain.DiaDaAlteracao(p) >= inicioAparelho {
+			recentes++
+		}
+	}
+	copia, cursor := 0, ""
+	for {
+		ch, err := s.app.AlteracoesPedidos(adm, cursor, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range ch.Items {
+			if domain.DiaDaAlteracao(it.Doc) < inicioAparelho {
+				t.Fatalf("cópia nova com pedido alterado em %v", it.Doc.AlteradoEm)
+			}
+			copia++
+		}
+		if cursor = ch.Cursor; !ch.Mais {
+			break
+		}
+	}
+	if copia != recentes || recentes == 0 || recentes >= len(pedidos) {
+		t.Errorf("cópia nova do aparelho: %d pedidos, esperados %d dos últimos 90 dias (de %d)", copia, recentes, len(pedidos))
+	}
 	// The next order takes the next number.
 	seq, err := st.Counters(ctx, app.SequenciaPedidos, "demo", app.SequenciaPedidos)
 	if err != nil || seq[app.CampoSequencia] != int64(len(pedidos)) {

@@ -134,6 +134,8 @@ var PedidosSpec = store.Spec[domain.Pedido]{
 		{Name: "cliente_id", Value: func(p *domain.Pedido) any { return p.ClienteID }},
 		{Name: "status", Value: func(p *domain.Pedido) any { return string(p.Status) }},
 		{Name: "data", Value: func(p *domain.Pedido) any { return string(domain.DataDoPedido(p)) }},
+		// The day of the last change: a new device's copy starts with the last 90 days.
+		{Name: "alterado", Value: func(p *domain.Pedido) any { return string(domain.DiaDaAlteracao(p)) }},
 	},
 	Search: func(p *domain.Pedido) string {
 		return fmt.Sprint(p.Numero) + " | " + p.Cliente.Nome + " | " + p.Cliente.Documento

@@ -477,9 +477,12 @@ func (s *Service) ListarPedidos(ctx context.Context, f FiltroPedidos) (*store.Pa
 	return s.Col.Pedidos.List(ctx, store.ScopeOf(c), q)
 }
 
-// AlteracoesPedidos is the feed of the orders in the caller's scope (the device keeps 90 days).
+// AlteracoesPedidos is the feed of the orders in the caller's scope. The device keeps 90 days (by
+// last change): a new copy starts with those only, not the company's whole history (an ADMIN's
+// phone would otherwise download every order ever made); later changes come whatever their age.
 func (s *Service) AlteracoesPedidos(ctx context.Context, desde string, size int32) (*store.Changes[domain.Pedido], error) {
-	ch, err := s.Col.Pedidos.Changes(ctx, store.ScopeOf(caller.From(ctx)), desde, size)
+	ch, err := s.Col.Pedidos.Changes(ctx, store.ScopeOf(caller.From(ctx)), desde, size,
+		store.SnapshotWhere(store.Gte("alterado", string(domain.InicioNoAparelho(s.now())))))
 	if errs.IsKind(err, errs.KindInvalid) {
 		return nil, errs.Field("desde", MsgCursor)
 	}

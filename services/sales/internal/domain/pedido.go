@@ -351,6 +351,17 @@ const (
 // DataDoPedido is the day the order was created, in America/Sao_Paulo (the period of the search).
 func DataDoPedido(p *Pedido) Data { return Data(p.CriadoEm.In(saoPaulo).Format("2006-01-02")) }
 
+// DiasNoAparelho is how far back (by last change) the orders are kept on a device.
+const DiasNoAparelho = 90
+
+// DiaDaAlteracao is the day (AAAA-MM-DD in São Paulo) of the order's last change.
+func DiaDaAlteracao(p *Pedido) Data { return Data(p.AlteradoEm.In(saoPaulo).Format("2006-01-02")) }
+
+// InicioNoAparelho is the first day of the orders a device keeps, seen at now.
+func InicioNoAparelho(now time.Time) Data {
+	return Data(now.In(saoPaulo).AddDate(0, 0, -DiasNoAparelho).Format("2006-01-02"))
+}
+
 // ClientePreco is the customer as pricing sees it, from the order's snapshot.
 func (p *Pedido) ClientePreco() Cliente {
 	return Cliente{ID: p.ClienteID, UF: p.Cliente.UF, RegiaoID: p.Cliente.RegiaoID, Suframa: p.Cliente.Suframa,
