@@ -87,7 +87,7 @@ describe('orders (crm-vendas-pedidos…)', () => {
         throw e;
       });
       assert.match(await page.getByTestId('avisos-aprovacao').textContent(), /flex/i);
-      await page.locator('[data-testid=linha-pedido]').first().locator('ion-button', { hasText: 'Por que este preço?' }).click();
+      await page.locator('[data-testid=linha-pedido]').first().getByRole('button', { name: 'Por que este preço?' }).click();
       assert.match(await page.getByTestId('detalhe-preco').textContent(), /Desconto do vendedor.*Desconto com verba flex/s);
       assert.notEqual(await page.getByTestId('total-pedido').textContent(), '—');
       await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);

@@ -52,7 +52,8 @@ const mesmoPreco = (a?: ResultadoLinha, b?: ResultadoLinha) =>
 /**
  * A line of the order. Memoized: adding an item or typing a quantity renders only the lines whose
  * figures changed (every line's Ionic buttons rendering again was a good part of each change's
- * cost on a slow phone, bench:pedido).
+ * cost on a slow phone, bench:pedido). Its actions are native buttons: 20 lines of Ionic buttons
+ * (shadow DOM and ripple each) cost style, paint and layerizing on every change of the page.
  */
 const LinhaDoPedido = memo(
   function LinhaDoPedido({ i, linha: l, produto: p, res, bonificacao, aprovacao, flex, erro, aberta, mudar, alternar }: PropsLinha) {
@@ -109,13 +110,13 @@ const LinhaDoPedido = memo(
           <small className="muted">{res ? `${formatarMoeda(res.preco_unitario_centavos)} / ${p?.unidade ?? 'un'}` : ''}</small>
           <span>
             {res ? (
-              <IonButton fill="clear" size="small" onClick={() => alternar((a) => (a === i ? null : i))}>
+              <button type="button" className="pedido-linha-acao" aria-expanded={aberta} onClick={() => alternar((a) => (a === i ? null : i))}>
                 Por que este preço?
-              </IonButton>
+              </button>
             ) : null}
-            <IonButton fill="clear" size="small" color="danger" onClick={() => mudar((x) => removerLinha(x, i))}>
+            <button type="button" className="pedido-linha-acao perigo" onClick={() => mudar((x) => removerLinha(x, i))}>
               Remover
-            </IonButton>
+            </button>
           </span>
         </div>
         {aberta && res ? <DetalhePreco linha={res} unidade={p?.unidade} bonificacao={bonificacao} /> : null}
@@ -135,6 +136,12 @@ const LinhaDoPedido = memo(
     a.alternar === b.alternar &&
     (a.aberta ? a.res === b.res : mesmoPreco(a.res, b.res)),
 );
+
+/**
+ * A tap on a suggestion leaves the focus in the search field: the seller types the next code at
+ * once, and the page is spared a focus change (blur, focus styles) on every product added.
+ */
+const manterFocoNaBusca = (e: React.MouseEvent) => e.preventDefault();
 
 const NOMES_TIPO: Record<string, string> = { venda: 'Venda', bonificacao: 'Bonificação', troca: 'Troca', orcamento: 'Orçamento (não é enviado)' };
 
@@ -302,8 +309,22 @@ function IncluirPedido() {
         </div>
 
         <h2>Produtos</h2>
+        <div className="pedido-busca-produto">
         <div className="row-2">
-          <TextField label="Buscar produto" value={buscaProduto} onValue={setBuscaProduto} type="search" autoComplete="off" placeholder="Código, descrição ou marca" maxLength={MAX_BUSCA_CARACTERES} name="busca-produto" />
+          <TextField
+            label="Buscar produto"
+            value={buscaProduto}
+            onValue={setBuscaProduto}
+            type="search"
+            autoComplete="off"
+            placeholder="Código, descrição ou marca"
+            maxLength={MAX_BUSCA_CARACTERES}
+            name="busca-produto"
+            aria-controls="sugestoes-produto"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setBuscaProduto('');
+            }}
+          />
           <TextField
             label="Código de barras (EAN)"
             value={codigo}
@@ -320,7 +341,7 @@ function IncluirPedido() {
           />
         </div>
         {sugestoesProduto.length ? (
-          <ul className="pedido-sugestoes" aria-label="Produtos encontrados">
+          <ul id="sugestoes-produto" className="pedido-sugestoes flutuante" aria-label="Produtos encontrados" onMouseDown={manterFocoNaBusca}>
             {sugestoesProduto.map((p) => (
               <li key={p.id}>
                 <button type="button" data-codigo={p.codigo} onClick={() => (mudar((x) => adicionarProduto(x, p)), setBuscaProduto(''))}>
@@ -330,6 +351,7 @@ function IncluirPedido() {
             ))}
           </ul>
         ) : null}
+        </div>
 
         {r.itens.length === 0 ? <p className="muted">Nenhum produto no pedido.</p> : null}
         {r.itens.map((l, i) => {
