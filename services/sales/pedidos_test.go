@@ -3,7 +3,9 @@ package sales_test
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -316,4 +318,59 @@ func (e *env) quem(tok string) string {
 		}
 	}
 	return "?"
+}
+
+// TestPedidoEnviosSimultaneos: orders of one customer sent at the same moment, each within the
+// credit limit alone and over it together: the ones left enviado never pass the limit together;
+// the others go to approval with the reason (each read the open total before the others counted).
+func TestPedidoEnviosSimultaneos(t *testing.T) {
+	e := setupPedidos(t)
+	cli := decode(t, e.do(t, "GET", "/crm/clientes/"+e.c1, e.admin, nil, 200))
+	e.do(t, "PATCH", "/crm/clientes/"+e.c1, e.admin, map[string]any{"limite_credito_centavos": 10000, "versao": cli["versao"]}, 200)
+	const n = 8
+	var wg sync.WaitGroup
+	falhas := make([]string, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// 3 × R$ 10,00 = R$ 30,00: 3 fit in R$ 100,00, 8 do not.
+			code, b := e.st.Do(t, "POST", "/crm/pedidos", e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": e.c1,
+				"condicao_id": "boleto30", "enviar": true, "itens": itens(item("pa", 3, 0))})
+			if code != 200 {
+				falhas[i] = fmt.Sprintf("%d %s", code, b)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, f := range falhas {
+		if f != "" {
+			t.Fatal(f)
+		}
+	}
+	l := decode(t, e.do(t, "GET", "/crm/pedidos?page_size=50&cliente_id="+e.c1, e.v1, nil, 200))
+	enviados, aguardando := int64(0), 0
+	for _, p := range asListOrEmpty(l["pedidos"]) {
+		switch p["status"] {
+		case "enviado":
+			v, _ := strconv.ParseInt(p["total_centavos"].(string), 10, 64)
+			enviados += v
+		case "aguardando_aprovacao":
+			aguardando++
+			ms := asListOrEmpty(p["motivos_aprovacao"])
+			if len(ms) == 0 || ms[len(ms)-1]["motivo"] != "LIMITE_DE_CREDITO_EXCEDIDO" {
+				t.Errorf("aguardando sem o motivo: %v", p)
+			}
+		default:
+			t.Errorf("status %v", p["status"])
+		}
+	}
+	if enviados > 10000 || enviados == 0 || aguardando < n-3 {
+		t.Fatalf("enviados somam %d centavos (limite 10000), %d aguardando aprovação", enviados, aguardando)
+	}
+	// The summaries still agree with the orders.
+	r := decode(t, e.do(t, "POST", "/crm/vendas/resumos/reconciliar", e.admin, map[string]any{"apenas_verificar": true}, 200))
+	if d := asListOrEmpty(r["divergencias"]); len(d) != 0 {
+		t.Errorf("divergências: %v", d)
+	}
 }

@@ -160,11 +160,13 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 	}
 	in.ID = id
 	c := caller.From(ctx)
+	var av *avaliacao
 	p, criado, err := s.gravarPedidoNovo(ctx, store.ScopeOf(c), id, func() (*domain.Pedido, error) {
 		a, err := s.avaliar(ctx, "", nil, in)
 		if err != nil {
 			return nil, err
 		}
+		av = a
 		agora := s.now()
 		p, err := domain.NovoPedido(in.dados(a), a.pr, a.regras, c.Operador, agora)
 		if err != nil {
@@ -185,8 +187,9 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 		return nil, err
 	}
 	if criado {
-		s.seguirResumos(ctx, nil, p)
+		valores := s.seguirResumos(ctx, nil, p)
 		s.lembrarCliente(ctx, c.Empresa, p)
+		return s.reverificarEnvio(ctx, p, av, valores)
 	}
 	return p, nil
 }
@@ -194,17 +197,26 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 // seguirResumos applies an order's change to the summaries. The order is already saved: a failure
 // here is logged (the reconciliation finds and fixes the drift) rather than failing a request whose
 // retry would be refused.
-func (s *Service) seguirResumos(ctx context.Context, antes, depois *domain.Pedido) {
-	if err := s.aplicarResumos(ctx, caller.From(ctx).Empresa, antes, depois); err != nil && s.Log != nil {
+// It returns the summaries' figures right after this change (nil when it failed).
+func (s *Service) seguirResumos(ctx context.Context, antes, depois *domain.Pedido) map[string]map[string]int64 {
+	v, err := s.aplicarResumosValores(ctx, caller.From(ctx).Empresa, antes, depois)
+	if err != nil && s.Log != nil {
 		s.Log.ErrorContext(ctx, "resumos de vendas não atualizados (a reconciliação corrige)", "pedido", depois.ID, "erro", err)
 	}
+	return v
 }
 
 // mudarPedido applies f to the stored order (in the caller's scope, on versao; 0: the current
 // one) and the change to the summaries.
 func (s *Service) mudarPedido(ctx context.Context, id string, versao int64, f func(p *domain.Pedido) error) (*domain.Pedido, error) {
+	p, _, err := s.mudarPedidoResumos(ctx, id, versao, f)
+	return p, err
+}
+
+// mudarPedidoResumos is mudarPedido returning the summaries' figures right after the change.
+func (s *Service) mudarPedidoResumos(ctx context.Context, id string, versao int64, f func(p *domain.Pedido) error) (*domain.Pedido, map[string]map[string]int64, error) {
 	if err := exigirID(id, "id", "Informe o pedido."); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var antes domain.Pedido
 	p, err := s.Col.Pedidos.Update(ctx, store.ScopeOf(caller.From(ctx)), id, versao, func(p *domain.Pedido) error {
@@ -213,13 +225,13 @@ func (s *Service) mudarPedido(ctx context.Context, id string, versao int64, f fu
 		return f(p)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	s.seguirResumos(ctx, &antes, p)
+	valores := s.seguirResumos(ctx, &antes, p)
 	if antes.ClienteID != p.ClienteID || antes.Cliente.Nome != p.Cliente.Nome || antes.Cliente.Documento != p.Cliente.Documento {
 		s.lembrarCliente(ctx, p.Empresa, p)
 	}
-	return p, nil
+	return p, valores, nil
 }
 
 // ObterPedido reads an order in the caller's scope.
@@ -242,7 +254,7 @@ func (s *Service) AtualizarPedido(ctx context.Context, in EntradaPedido) (*domai
 		return nil, err
 	}
 	c := caller.From(ctx)
-	return s.mudarPedido(ctx, in.ID, in.Versao, func(p *domain.Pedido) error {
+	p, valores, err := s.mudarPedidoResumos(ctx, in.ID, in.Versao, func(p *domain.Pedido) error {
 		agora := s.now()
 		if err := p.Editar(in.dados(a), a.pr, a.regras, agora); err != nil {
 			return err
@@ -253,6 +265,10 @@ func (s *Service) AtualizarPedido(ctx context.Context, in EntradaPedido) (*domai
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.reverificarEnvio(ctx, p, a, valores)
 }
 
 // entradaDe is a stored order as an entry: its items priced again as they were asked for, each
@@ -285,7 +301,7 @@ func (s *Service) EnviarPedido(ctx context.Context, id string, versao int64) (*d
 		return nil, err
 	}
 	c := caller.From(ctx)
-	p, err := s.mudarPedido(ctx, id, versao, func(p *domain.Pedido) error {
+	p, valores, err := s.mudarPedidoResumos(ctx, id, versao, func(p *domain.Pedido) error {
 		agora := s.now()
 		if len(a.alterados) > 0 {
 			if err := p.Editar(in.dados(a), a.pr, a.regras, agora); err != nil {
@@ -308,7 +324,50 @@ func (s *Service) EnviarPedido(ctx context.Context, id string, versao int64) (*d
 		return nil, errs.Conflict("Os preços mudaram desde o orçamento; o pedido foi recalculado. Confira e envie de novo. " +
 			strings.Join(msgs, " ")).WithReason(ReasonPrecosAlterados)
 	}
-	return p, nil
+	return s.reverificarEnvio(ctx, p, a, valores)
+}
+
+// reverificarEnvio checks an order just sent (enviado) again against the customer's open total
+// and the seller's bonificação of the month as they stood right after its own increment (valores,
+// from the store's atomic counters). Two orders sent at the same moment each read the figures
+// before the other's increment and could both pass; the increments are ordered, so this check
+// sees each order as if they had come one after the other: the one that passes the limit goes to
+// approval (ExigirAprovacao) — never refused, since it is already saved. A failure here is logged
+// and the order stays as sent.
+func (s *Service) reverificarEnvio(ctx context.Context, p *domain.Pedido, a *avaliacao, valores map[string]map[string]int64) (*domain.Pedido, error) {
+	if a == nil || valores == nil || p.Status != domain.StatusEnviado {
+		return p, nil
+	}
+	regras := a.regras
+	if v, ok := valores[domain.ResumoClienteEmAberto+"|"+domain.ChaveClienteEmAberto(p.ClienteID)]; ok {
+		regras.Cliente.EmAbertoCentavos = v[domain.CampoTotal] - p.TotalCentavos
+	}
+	if v, ok := valores[domain.ResumoVendedorMes+"|"+domain.ChaveVendedorMes(p.VendedorID, domain.MesDoPedido(p))]; ok {
+		regras.Verba.UsadoCentavos = v[domain.CampoBonificacao] - p.BonificacaoCentavos
+	}
+	motivos, err := domain.AvaliarPedido(a.pr, p.TotalCentavos, regras)
+	if err != nil {
+		return p, s.logReverificacao(ctx, p, err)
+	}
+	novos := slices.DeleteFunc(motivos, func(m domain.MotivoAprovacao) bool {
+		return m.Motivo != domain.AvisoLimiteDeCreditoExcedido && m.Motivo != domain.AvisoBonificacaoAcimaDaVerba
+	})
+	if len(novos) == 0 {
+		return p, nil
+	}
+	c := caller.From(ctx)
+	q, err := s.mudarPedido(ctx, p.ID, p.Versao, func(x *domain.Pedido) error { return x.ExigirAprovacao(novos, c.Operador, s.now()) })
+	if err != nil {
+		return p, s.logReverificacao(ctx, p, err)
+	}
+	return q, nil
+}
+
+func (s *Service) logReverificacao(ctx context.Context, p *domain.Pedido, err error) error {
+	if s.Log != nil {
+		s.Log.ErrorContext(ctx, "pedido enviado não reverificado (crédito e verba)", "pedido", p.ID, "erro", err)
+	}
+	return nil
 }
 
 // supervisorDe is the caller when they are a SUPERVISOR whose team has the seller.

@@ -13,25 +13,35 @@ import (
 // leaving a distinct count) follows from the counter's new value, so two orders of the same
 // customer changing at once still move the distinct count once.
 func (s *Service) aplicarResumos(ctx context.Context, empresa string, antes, depois *domain.Pedido) error {
+	_, err := s.aplicarResumosValores(ctx, empresa, antes, depois)
+	return err
+}
+
+// aplicarResumosValores is aplicarResumos returning each summary document's figures right after
+// this change's increment (by resumo|id): atomic, so they order concurrent changes.
+func (s *Service) aplicarResumosValores(ctx context.Context, empresa string, antes, depois *domain.Pedido) (map[string]map[string]int64, error) {
 	v := domain.VariacaoResumos(antes, depois)
 	st := s.Col.Pedidos.Store()
+	out := map[string]map[string]int64{}
 	for _, inc := range v.Incrementos {
-		if _, err := st.Incr(ctx, inc.Resumo, empresa, inc.ID, inc.Campos); err != nil {
-			return err
+		novo, err := st.Incr(ctx, inc.Resumo, empresa, inc.ID, inc.Campos)
+		if err != nil {
+			return nil, err
 		}
+		out[inc.Resumo+"|"+inc.ID] = novo
 	}
 	for _, pr := range v.Presencas {
 		novo, err := st.Incr(ctx, domain.ResumoPresencas, empresa, pr.ID, map[string]int64{domain.CampoPedidos: pr.Delta})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ef, ok := pr.Efeito(novo[domain.CampoPedidos]); ok {
 			if _, err := st.Incr(ctx, ef.Resumo, empresa, ef.ID, ef.Campos); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // resumosGravados are the names of every summary document of the orders.

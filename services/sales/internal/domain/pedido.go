@@ -751,6 +751,26 @@ func (p *Pedido) Enviar(pr Precificacao, ctx ContextoPedido, por string, em time
 	return nil
 }
 
+// ObsReavaliado is the history note of an order sent to approval by ExigirAprovacao.
+const ObsReavaliado = "Outro pedido enviado ao mesmo tempo mudou o limite de crédito ou a verba: vai para aprovação."
+
+// ExigirAprovacao sends an order just sent (enviado) to approval with reasons found after it was
+// counted: two orders sent at the same moment each read the customer's open total and the
+// seller's budget before the other's was counted, and the one checked last sees both (see
+// app.reverificarEnvio). Reasons it already had are not repeated. Only from enviado.
+func (p *Pedido) ExigirAprovacao(motivos []MotivoAprovacao, por string, em time.Time) error {
+	if p.Status != StatusEnviado {
+		return p.erroStatus("ir para aprovação")
+	}
+	for _, m := range motivos {
+		if !slices.ContainsFunc(p.MotivosAprovacao, func(x MotivoAprovacao) bool { return x.Motivo == m.Motivo && x.ProdutoID == m.ProdutoID }) {
+			p.MotivosAprovacao = append(p.MotivosAprovacao, m)
+		}
+	}
+	p.registrar(StatusAguardandoAprovacao, AcaoEnviado, por, em, ObsReavaliado)
+	return nil
+}
+
 // Operador is who acts: the operator id and role (perfil_app: ADMIN, SUPERVISOR, VENDEDOR).
 type Operador struct {
 	ID     string

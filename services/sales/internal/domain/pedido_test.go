@@ -333,6 +333,9 @@ func TestFluxoDeStatus(t *testing.T) {
 			[]StatusPedido{StatusOrcamento, StatusAguardandoAprovacao, StatusEnviado, StatusEmSeparacao, StatusReprovado}, StatusCancelado, AcaoCancelado, "v1", true},
 		{"reabrir", func(p *Pedido, _ Precificacao) error { return p.Reabrir("v1", "", pedEm) }, "ser reaberto",
 			[]StatusPedido{StatusAguardandoAprovacao, StatusReprovado}, StatusOrcamento, AcaoReaberto, "v1", true},
+		{"exigir aprovação", func(p *Pedido, _ Precificacao) error {
+			return p.ExigirAprovacao([]MotivoAprovacao{{Motivo: AvisoLimiteDeCreditoExcedido, Mensagem: "Limite."}}, "v1", pedEm)
+		}, "ir para aprovação", []StatusPedido{StatusEnviado}, StatusAguardandoAprovacao, AcaoEnviado, "v1", true},
 		{"separar", func(p *Pedido, _ Precificacao) error {
 			return p.AvancarStatus(StatusEmSeparacao, pedAdmin, nil, "", pedEm)
 		},
