@@ -1,6 +1,6 @@
 // `npm run cap:check`: `npx cap sync android` succeeds with this build, and the Android app is
 // set up for the e-mail sign-in link (App Link with autoVerify on the configured link domain,
-// and a custom scheme) and for Google sign-in. An APK cannot be built here (no Android SDK).
+// and a custom scheme), for Google sign-in and for reading barcodes with the camera. An APK cannot be built here (no Android SDK).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,10 +33,12 @@ const plugins = JSON.parse(readFileSync(rel('android/app/src/main/assets/capacit
 const pluginNames = plugins.map((p) => p.pkg);
 check(pluginNames.includes('@capacitor/app'), '@capacitor/app registered');
 check(pluginNames.includes('@codetrix-studio/capacitor-google-auth'), '@codetrix-studio/capacitor-google-auth registered');
+check(pluginNames.includes('@capacitor-mlkit/barcode-scanning'), '@capacitor-mlkit/barcode-scanning registered (order entry: barcode by camera)');
 
 const manifest = readFileSync(rel('android/app/src/main/AndroidManifest.xml'), 'utf8');
 const gradle = readFileSync(rel('android/app/build.gradle'), 'utf8');
 const strings = readFileSync(rel('android/app/src/main/res/values/strings.xml'), 'utf8');
+check(/android:name="com\.google\.mlkit\.vision\.DEPENDENCIES"\s+android:value="barcode_ui"/.test(manifest), 'ML Kit code scanner module declared (barcode_ui)');
 
 const filters = [...manifest.matchAll(/<intent-filter([^>]*)>([\s\S]*?)<\/intent-filter>/g)].map((m) => ({ attrs: m[1], body: m[2] }));
 const isView = (f) =>

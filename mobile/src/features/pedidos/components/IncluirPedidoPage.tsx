@@ -24,6 +24,7 @@ import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
 import { corrigirItem, executar, MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
+import { lerCodigoComCamera, MSG_FALHA_LEITURA, podeLerComCamera } from '../../../lib/codigo-de-barras';
 import { usePrecificacao, useRascunhoPedido } from '../hooks/useRascunhoPedido';
 import { usePedido } from '../hooks/usePedido';
 import { adicionarProduto, ajustarAoMultiplo, aprovacaoDaLinha, errosPorLinha, lerPercentual, mudarLinha, multiploDe, podeEnviar, indiceDeCodigos, removerLinha } from '../utils/rascunho';
@@ -191,6 +192,7 @@ function IncluirPedido() {
   const [aberta, setAberta] = useState<number | null>(null);
   const [salvando, setSalvando] = useState(false);
   const [erro, setErro] = useState('');
+  const camera = useMemo(podeLerComCamera, []);
 
   const cliente = rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined;
   const condicoesDoCliente = useMemo(
@@ -218,15 +220,26 @@ function IncluirPedido() {
   const r = rascunho;
   const previa = preco?.previa;
 
-  const adicionarPorCodigo = () => {
-    const p = porCodigo(codigo);
+  const adicionarPorCodigo = (lido = codigo) => {
+    const p = porCodigo(lido);
     if (!p) {
-      setErroCodigo('Nenhum produto ativo com este código de barras.');
+      setCodigo(lido);
+      setErroCodigo(`Nenhum produto ativo com o código de barras ${lido.trim()}.`);
       return;
     }
     mudar((x) => adicionarProduto(x, p));
     setCodigo('');
     setErroCodigo('');
+  };
+
+  const lerComCamera = async () => {
+    setErroCodigo('');
+    try {
+      const lido = await lerCodigoComCamera();
+      if (lido) adicionarPorCodigo(lido);
+    } catch (e) {
+      setErroCodigo(e instanceof Error ? e.message : MSG_FALHA_LEITURA);
+    }
   };
 
   async function gravar(enviar: boolean) {
@@ -340,6 +353,11 @@ function IncluirPedido() {
             }}
           />
         </div>
+        {camera ? (
+          <IonButton fill="outline" size="small" onClick={() => void lerComCamera()} data-testid="ler-camera">
+            Ler código com a câmera
+          </IonButton>
+        ) : null}
         {sugestoesProduto.length ? (
           <ul id="sugestoes-produto" className="pedido-sugestoes flutuante" aria-label="Produtos encontrados" onMouseDown={manterFocoNaBusca}>
             {sugestoesProduto.map((p) => (
