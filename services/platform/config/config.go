@@ -28,6 +28,7 @@ type Config struct {
 	OperatorAddr      string // CRM_OPERATOR_ADDR: gRPC address of the operator service (standalone services)
 	AddressAddr       string // CRM_ADDRESS_ADDR: gRPC address of the address service (the standalone customer service)
 	CustomerAddr      string // CRM_CUSTOMER_ADDR: gRPC address of the customer service (the standalone sales service)
+	SystemAddr        string // CRM_SYSTEM_ADDR: gRPC address of the system service (the standalone sales service: the company's name on an order's PDF)
 	CORSOrigins       []string
 	LogLevel          string // CRM_LOG_LEVEL: debug, info, warn, error
 	ShutdownGrace     time.Duration
@@ -139,6 +140,7 @@ func load(lookup func(string) (string, bool)) (Config, error) {
 		OperatorAddr:      r.addr("CRM_OPERATOR_ADDR", "127.0.0.1:9090"),
 		AddressAddr:       r.addr("CRM_ADDRESS_ADDR", "127.0.0.1:9090"),
 		CustomerAddr:      r.addr("CRM_CUSTOMER_ADDR", "127.0.0.1:9090"),
+		SystemAddr:        r.addr("CRM_SYSTEM_ADDR", "127.0.0.1:9090"),
 		CORSOrigins:       r.origins("CRM_CORS_ORIGINS", "https://localhost,capacitor://localhost,http://localhost"),
 		LogLevel:          r.oneOf("CRM_LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		ShutdownGrace:     r.duration("CRM_SHUTDOWN_GRACE", 20*time.Second, time.Second, 10*time.Minute),

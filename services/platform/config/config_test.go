@@ -15,7 +15,7 @@ func TestDefaults(t *testing.T) {
 	if c.HTTPAddr != "127.0.0.1:8080" || c.GRPCAddr != "127.0.0.1:9090" || c.CallerCacheTTL != 30*time.Second ||
 		c.FirebaseProjectID != "demo-crm" || c.DemoClientes != 2000 || c.PprofAddr != "127.0.0.1:6060" || c.Pprof ||
 		c.LogLevel != "info" || c.RPCTimeout != 60*time.Second || c.HTTPWriteTimeout != 90*time.Second ||
-		c.OperatorAddr != "127.0.0.1:9090" || c.AddressAddr != "127.0.0.1:9090" || c.CustomerAddr != "127.0.0.1:9090" {
+		c.OperatorAddr != "127.0.0.1:9090" || c.AddressAddr != "127.0.0.1:9090" || c.CustomerAddr != "127.0.0.1:9090" || c.SystemAddr != "127.0.0.1:9090" {
 		t.Errorf("defaults: %+v", c)
 	}
 	if c.LimitUser != (Limit{Rate: 50, Burst: 500}) || c.LimitImport.Burst != 10 || c.LimitImport.Rate != 10.0/60 {
@@ -42,6 +42,7 @@ func TestValid(t *testing.T) {
 		{"FIREBASE_AUTH_EMULATOR_HOST", "localhost:9099", func(c Config) bool { return c.AuthEmulatorHost == "localhost:9099" }},
 		{"CRM_CUSTOMER_ADDR", "customer:9090", func(c Config) bool { return c.CustomerAddr == "customer:9090" }},
 		{"CRM_CUSTOMER_ADDR", " [::1]:9094 ", func(c Config) bool { return c.CustomerAddr == "[::1]:9094" }},
+		{"CRM_SYSTEM_ADDR", "system:9090", func(c Config) bool { return c.SystemAddr == "system:9090" }},
 		{"MONGODB_URI", "mongodb+srv://u:p@cluster.example.net/?retryWrites=true", func(c Config) bool { return c.MongoURI != "" }},
 		{"CRM_VIACEP_URL", "http://127.0.0.1:9501/", func(c Config) bool { return c.ViaCEPURL == "http://127.0.0.1:9501" }},
 		{"CRM_WEB_UPDATE_URL", "/", func(c Config) bool { return c.DefaultWebURL == "/" }},
@@ -87,6 +88,7 @@ func TestInvalid(t *testing.T) {
 		{map[string]string{"FIREBASE_AUTH_EMULATOR_HOST": "http://127.0.0.1:9099"}, `FIREBASE_AUTH_EMULATOR_HOST: valor inválido "http://127.0.0.1:9099"; use host:porta`},
 		{map[string]string{"CRM_OPERATOR_ADDR": "operator"}, `CRM_OPERATOR_ADDR: valor inválido "operator"`},
 		{map[string]string{"CRM_CUSTOMER_ADDR": "customer"}, `CRM_CUSTOMER_ADDR: valor inválido "customer"; use host:porta`},
+		{map[string]string{"CRM_SYSTEM_ADDR": "system"}, `CRM_SYSTEM_ADDR: valor inválido "system"; use host:porta`},
 		{map[string]string{"CRM_CUSTOMER_ADDR": "http://customer:9090"}, `CRM_CUSTOMER_ADDR: valor inválido "http://customer:9090"; use host:porta`},
 		{map[string]string{"MONGODB_URI": "localhost:27017"}, `MONGODB_URI: valor inválido; use uma URI como mongodb://`},
 		{map[string]string{"FIREBASE_PROJECT_ID": "Meu Projeto"}, `FIREBASE_PROJECT_ID: valor inválido "Meu Projeto"`},

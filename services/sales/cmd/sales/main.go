@@ -1,8 +1,8 @@
 // Command sales runs the sales service on its own: callers are resolved through the operator
 // service at CRM_OPERATOR_ADDR; customers are read from the customer service at
 // CRM_CUSTOMER_ADDR (platform/config; default the all-in-one's gRPC address), with the caller's
-// own token, and sellers' names (for an order's PDF) from the operator service. Standalone, the
-// PDF leaves the company's name out (the system service is not dialled).
+// own token, and the names on an order's PDF from the operator service (the seller's) and the
+// system service at CRM_SYSTEM_ADDR (the company's).
 package main
 
 import (
@@ -28,11 +28,15 @@ func main() {
 		if err != nil {
 			return nil, nil, err
 		}
+		sis, err := env.Dial(env.Config.SystemAddr) // the company's name on an order's PDF
+		if err != nil {
+			return nil, nil, err
+		}
 		st, err := env.Store(sales.DatabaseName)
 		if err != nil {
 			return nil, nil, err
 		}
-		s, err := sales.New(sales.Deps{Store: st, Customer: cust, Operator: oper, Log: env.Log})
+		s, err := sales.New(sales.Deps{Store: st, Customer: cust, Operator: oper, System: sis, Log: env.Log})
 		if err != nil {
 			return nil, nil, err
 		}
