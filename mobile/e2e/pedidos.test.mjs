@@ -142,6 +142,15 @@ describe('orders (crm-vendas-pedidos…)', () => {
       assert.equal(cancelado.status, 'cancelado');
       assert.equal(cancelado.motivo_cancelamento, `Cliente desistiu ${m}`);
 
+      // A new order for the customer starts from their last one (the cancelled copy is skipped).
+      await novoPedido(page, cliente);
+      await page.getByTestId('repetir-ultimo').click();
+      await page.locator('[data-testid=linha-pedido][data-produto="10003"]').waitFor();
+      assert.equal(await page.getByTestId('linha-pedido').count(), 5);
+      assert.equal(await page.locator('input[name=quantidade-2]').inputValue(), '300');
+      assert.equal(await page.getByTestId('fora-da-repeticao').count(), 0);
+      await page.locator('ion-button', { hasText: 'Descartar e começar outro' }).click();
+
       // The ADMIN moves the sent order on: separation, the invoice (its value pre-filled), delivery.
       const adm = await signedInContext(browser, DEMO.admin);
       try {

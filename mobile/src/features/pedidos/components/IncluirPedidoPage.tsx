@@ -27,7 +27,9 @@ import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { lerCodigoComCamera, MSG_FALHA_LEITURA, podeLerComCamera } from '../../../lib/codigo-de-barras';
 import { usePrecificacao, useRascunhoPedido } from '../hooks/useRascunhoPedido';
 import { usePedido } from '../hooks/usePedido';
-import { adicionarProduto, ajustarAoMultiplo, aprovacaoDaLinha, errosPorLinha, lerPercentual, mudarLinha, multiploDe, podeEnviar, indiceDeCodigos, removerLinha } from '../utils/rascunho';
+import { formatarData } from '../../../lib/format/date';
+import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
+import { repetirPedido, adicionarProduto, ajustarAoMultiplo, aprovacaoDaLinha, errosPorLinha, lerPercentual, mudarLinha, multiploDe, podeEnviar, indiceDeCodigos, removerLinha } from '../utils/rascunho';
 import { rotuloStatusPedido } from '../utils/espelho';
 import { DetalhePreco } from '../../../components/preco/DetalhePreco';
 import './pedidos.css';
@@ -193,6 +195,9 @@ function IncluirPedido() {
   const [salvando, setSalvando] = useState(false);
   const [erro, setErro] = useState('');
   const camera = useMemo(podeLerComCamera, []);
+  const pedidosDoAparelho = usePedidosDoAparelho();
+  // The items "Repetir último pedido" left out (no longer sellable), named on the screen.
+  const [foraDaRepeticao, setForaDaRepeticao] = useState<string[]>([]);
 
   const cliente = rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined;
   const condicoesDoCliente = useMemo(
@@ -219,6 +224,19 @@ function IncluirPedido() {
   if (!rascunho || !clientes || !produtos) return <PageLoading />;
   const r = rascunho;
   const previa = preco?.previa;
+  // The customer's last order (device copy, 90 days), offered as the start of an empty new order.
+  const ultimo =
+    r.cliente_id && r.itens.length === 0 && !emEdicao && pendencia === null
+      ? (pedidosDoAparelho ?? []).find((p) => p.cliente_id === r.cliente_id && p.id !== r.id && p.status !== 'cancelado' && p.itens.length > 0)
+      : undefined;
+
+  const repetirUltimo = () => {
+    if (!ultimo) return;
+    const porId = new Map(produtos.map((p) => [p.id, p]));
+    const rep = repetirPedido(r, ultimo, (id) => porId.get(id));
+    mudar(() => rep.rascunho);
+    setForaDaRepeticao(rep.fora);
+  };
 
   const adicionarPorCodigo = (lido = codigo) => {
     const p = porCodigo(lido);
@@ -322,6 +340,16 @@ function IncluirPedido() {
         </div>
 
         <h2>Produtos</h2>
+        {ultimo ? (
+          <IonButton fill="outline" size="small" onClick={repetirUltimo} data-testid="repetir-ultimo">
+            Repetir último pedido ({tituloPedido(ultimo)}, {formatarData(ultimo.criado_em)})
+          </IonButton>
+        ) : null}
+        {foraDaRepeticao.length ? (
+          <p className="aviso-copia" role="status" data-testid="fora-da-repeticao">
+            Ficaram de fora do último pedido (não se vendem mais): {foraDaRepeticao.join('; ')}.
+          </p>
+        ) : null}
         <div className="pedido-busca-produto">
         <div className="row-2">
           <TextField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rascunhoVazio } from '../../../entities/pedido/previa';
-import { adicionarProduto, aprovacaoDaLinha, ajustarAoMultiplo, errosPorLinha, lerPercentual, podeEnviar, produtoPorCodigo, removerLinha } from './rascunho';
+import { adicionarProduto, aprovacaoDaLinha, ajustarAoMultiplo, errosPorLinha, lerPercentual, podeEnviar, produtoPorCodigo, removerLinha, repetirPedido } from './rascunho';
 
 describe('the order being entered', () => {
   it('quantities follow the sales multiple', () => {
@@ -58,5 +58,38 @@ describe('a line over the seller cap', () => {
     expect(aprovacaoDaLinha([saldo], { produto_id: 'p2', descontos: [{ origem: 'flex' }] })).toEqual({ aprovacao: ['Verba flex insuficiente.'], flex: true });
     expect(aprovacaoDaLinha([], { produto_id: 'p2', descontos: [{ origem: 'vendedor' }, { origem: 'flex' }] })).toEqual({ aprovacao: [], flex: true });
     expect(aprovacaoDaLinha([saldo], { produto_id: 'p2', descontos: [{ origem: 'vendedor' }] }).aprovacao).toEqual([]);
+  });
+});
+
+describe('repeat the last order', () => {
+  const produtos = new Map([
+    ['a', { id: 'a', ativo: true, multiplo_venda: '6' }],
+    ['b', { id: 'b', ativo: false, multiplo_venda: '1' }],
+    ['d', { id: 'd', ativo: true, multiplo_venda: '1' }],
+  ]);
+  const ultimo = {
+    condicao_id: 'boleto30',
+    itens: [
+      { produto_id: 'a', codigo: 'A1', descricao: 'Açúcar', quantidade: '10', desconto_percentual: 3, bonificacao: false },
+      { produto_id: 'b', codigo: 'B1', descricao: 'Café', quantidade: '2', desconto_percentual: 0, bonificacao: false },
+      { produto_id: 'c', codigo: 'C1', descricao: 'Chá', quantidade: '1', desconto_percentual: 0, bonificacao: false },
+      { produto_id: 'd', codigo: 'D1', descricao: 'Doce', quantidade: '1', desconto_percentual: 0, bonificacao: true },
+    ],
+  } as unknown as Parameters<typeof repetirPedido>[1];
+
+  it('brings the sellable items (quantities to the current multiple), the term, and names what it leaves out', () => {
+    const { rascunho, fora } = repetirPedido(rascunhoVazio('n1', 'c1'), ultimo, (id) => produtos.get(id));
+    expect(rascunho.itens).toEqual([
+      { produto_id: 'a', quantidade: 12, desconto_percentual: 3, bonificacao: false },
+      { produto_id: 'd', quantidade: 1, desconto_percentual: 0, bonificacao: true },
+    ]);
+    expect(rascunho.condicao_id).toBe('boleto30');
+    expect(rascunho.id).toBe('n1');
+    expect(fora).toEqual(['B1 Café (inativo)', 'C1 Chá (fora do catálogo)']);
+  });
+
+  it('keeps a term already chosen', () => {
+    const r = { ...rascunhoVazio('n1', 'c1'), condicao_id: 'pix' };
+    expect(repetirPedido(r, ultimo, (id) => produtos.get(id)).rascunho.condicao_id).toBe('pix');
   });
 });

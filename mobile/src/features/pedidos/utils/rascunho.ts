@@ -1,6 +1,6 @@
 // Editing the order being entered: the lines (sales multiple, discount, bonificação), what the
 // device's pricing says about each line, and the statuses' pt-BR labels for the lists.
-import type { Produto } from '../../../lib/api/types';
+import type { Pedido, Produto } from '../../../lib/api/types';
 import type { Aviso } from '../../../entities/preco/calcular';
 import type { LinhaRascunho, RascunhoPedido } from '../../../entities/pedido/previa';
 
@@ -89,4 +89,39 @@ export function errosPorLinha(campos: readonly { campo: string; descricao: strin
 /** Whether a draft can be sent (a quote of type orcamento is only saved). */
 export function podeEnviar(r: Pick<RascunhoPedido, 'tipo' | 'cliente_id' | 'itens'>): boolean {
   return r.tipo !== 'orcamento' && Boolean(r.cliente_id) && r.itens.length > 0;
+}
+
+/** What the customer's last order brings to a new draft, and what it leaves out (and why). */
+export interface Repeticao {
+  rascunho: RascunhoPedido;
+  /** "A1 Açúcar Cristal 5kg (inativo)": the items no longer sellable, left out. */
+  fora: string[];
+}
+
+/**
+ * "Repetir último pedido": the last order's items (quantities to the current sales multiple,
+ * discounts, bonificação) and term in the draft, priced again today like any new line; items whose
+ * product is inactive or no longer in the catalogue are left out and named.
+ */
+export function repetirPedido(
+  r: RascunhoPedido,
+  ultimo: Pick<Pedido, 'itens' | 'condicao_id'>,
+  produto: (id: string) => Pick<Produto, 'id' | 'ativo' | 'multiplo_venda'> | undefined,
+): Repeticao {
+  const fora: string[] = [];
+  const itens: LinhaRascunho[] = [...r.itens];
+  for (const it of ultimo.itens) {
+    const p = produto(it.produto_id);
+    if (!p || !p.ativo) {
+      fora.push(`${[it.codigo, it.descricao].filter(Boolean).join(' ')} (${p ? 'inativo' : 'fora do catálogo'})`);
+      continue;
+    }
+    itens.push({
+      produto_id: p.id,
+      quantidade: ajustarAoMultiplo(Number(it.quantidade) || 0, multiploDe(p)),
+      desconto_percentual: Number(it.desconto_percentual) || 0,
+      bonificacao: Boolean(it.bonificacao),
+    });
+  }
+  return { rascunho: { ...r, itens, condicao_id: r.condicao_id || ultimo.condicao_id }, fora };
 }
