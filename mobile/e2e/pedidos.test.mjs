@@ -192,6 +192,9 @@ describe('orders (crm-vendas-pedidos…)', () => {
     const sup = await signedInContext(browser, DEMO.supervisor);
     try {
       const { page } = seller;
+      // The seller allows the position: the order records where it was placed.
+      await seller.context.grantPermissions(['geolocation'], { origin: BASE });
+      await seller.context.setGeolocation({ latitude: -23.5505, longitude: -46.6333 });
       await novoPedido(page, cliente);
       await adicionarPorBusca(page, '10003');
       await page.locator('input[name=quantidade-0]').fill('300');
@@ -202,6 +205,9 @@ describe('orders (crm-vendas-pedidos…)', () => {
       await page.waitForURL((u) => u.searchParams.has('id'));
       const id = new URL(page.url()).searchParams.get('id');
       await page.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor({ timeout: 20_000 });
+      const comLocal = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body;
+      assert.equal(Math.round(comLocal.latitude * 1e4), -235505);
+      assert.equal(Math.round(comLocal.longitude * 1e4), -466333);
 
       const s = sup.page;
       await s.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import { Page } from '../../../components/ui/Page';
@@ -28,6 +28,7 @@ import { lerCodigoComCamera, MSG_FALHA_LEITURA, podeLerComCamera } from '../../.
 import { usePrecificacao, useRascunhoPedido } from '../hooks/useRascunhoPedido';
 import { usePedido } from '../hooks/usePedido';
 import { formatarData } from '../../../lib/format/date';
+import { obterPosicao, type Posicao } from '../../../lib/geo';
 import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
 import { repetirPedido, adicionarProduto, ajustarAoMultiplo, aprovacaoDaLinha, errosPorLinha, lerPercentual, mudarLinha, multiploDe, podeEnviar, indiceDeCodigos, removerLinha } from '../utils/rascunho';
 import { rotuloStatusPedido } from '../utils/espelho';
@@ -198,6 +199,12 @@ function IncluirPedido() {
   const pedidosDoAparelho = usePedidosDoAparelho();
   // The items "Repetir último pedido" left out (no longer sellable), named on the screen.
   const [foraDaRepeticao, setForaDaRepeticao] = useState<string[]>([]);
+  // Where the order is placed, when the seller allows the position: asked for when the screen
+  // opens, so that saving never waits for it (at most a moment when it is still on its way).
+  const posicao = useRef<Promise<Posicao | null>>(Promise.resolve(null));
+  useEffect(() => {
+    posicao.current = obterPosicao(20_000);
+  }, []);
 
   const cliente = rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined;
   const condicoesDoCliente = useMemo(
@@ -265,7 +272,8 @@ function IncluirPedido() {
     if (!r.cliente_id) return setErro('Escolha o cliente.');
     if (r.itens.length === 0) return setErro('Inclua ao menos um produto.');
     if (preco?.erro) return setErro(preco.erro);
-    const corpo = corpoDoPedido(r, previa ?? null, enviar);
+    const pos = await Promise.race([posicao.current, new Promise<null>((ok) => setTimeout(() => ok(null), 1500))]);
+    const corpo = { ...corpoDoPedido(r, previa ?? null, enviar), ...(pos ? { latitude: pos.latitude, longitude: pos.longitude } : {}) };
     const dadosOp = {
       corpo,
       rascunho: r,
