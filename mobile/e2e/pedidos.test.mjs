@@ -220,6 +220,9 @@ describe('orders (crm-vendas-pedidos…)', () => {
       await s.locator('ion-alert button', { hasText: 'Confirmar' }).click();
       await s.locator('[data-testid=detalhe-pedido][data-status=reprovado][data-pendente=nao]').waitFor({ timeout: 20_000 });
 
+      // The seller is told: the app's next sync brings the decision.
+      await page.goto(`${BASE}/crm-vendas`);
+      await page.locator('ion-toast').getByText(`reprovado: Desconto alto demais ${m}`).waitFor({ timeout: 30_000 });
       await page.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
       await page.locator('[data-testid=detalhe-pedido][data-status=reprovado]').waitFor({ timeout: 20_000 });
       assert.match(await page.getByTestId('historico-pedido').textContent(), new RegExp(`Reprovado.*Desconto alto demais ${m}`));

@@ -5,6 +5,7 @@ import { isSignedInOperator, useSession } from '../lib/session';
 import { isNative } from '../lib/platform';
 import { AUTH_LINKS_PATH } from '../config/env';
 import { quandoOcioso } from '../lib/history';
+import { assinarDecisoes } from '../entities/pedido/decisoes';
 
 /** sessionStorage flag: this tab already logged the app's opening for this operator. */
 const ABERTURA_REGISTRADA = 'crm:abertura-registrada';
@@ -31,6 +32,16 @@ export function StartupTasks() {
   const session = useSession();
   const aberturaFeita = useRef(false);
   const nativo = isNative();
+
+  // The seller is told when the supervisor decides one of their orders (the toast's code loads
+  // with the first decision, not with the first screen).
+  useEffect(
+    () =>
+      assinarDecisoes((d) => {
+        void import('../components/ui/useToast').then((m) => m.mostrarToast(d.texto, { duration: 8000, position: 'top', color: d.aprovado ? 'success' : 'warning' }));
+      }),
+    [],
+  );
 
   // Google redirect result (web only): a user → profile → /home; none → a logged warning.
   useEffect(() => {

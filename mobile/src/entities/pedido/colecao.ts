@@ -5,6 +5,8 @@ import type { Pedido } from '../../lib/api/types';
 import { definirColecao, paginaDoFeed, useColecao, useSituacaoColecao, type Colecao, type Indexado, type Mudanca, type PaginaFeed } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
 import { alteracoesPedidos } from './api';
+import { readProfile } from '../../lib/storage';
+import { avisarDecisoes, decisaoParaOVendedor, type DecisaoPedido } from './decisoes';
 
 export type PedidoLocal = Pedido & Indexado;
 
@@ -46,6 +48,15 @@ export const colecaoPedidos: Colecao<Pedido, PedidoLocal> = definirColecao<Pedid
   tamanhoPagina: 500,
   buscar: async (desde, tamanho): Promise<PaginaFeed<Pedido>> => {
     const pagina = paginaDoFeed(await alteracoesPedidos(desde, tamanho), (a) => a.pedido);
+    // The seller's orders decided since the device saw them waiting (decisoes.ts).
+    const operador = readProfile()?.operador ?? '';
+    const decisoes: DecisaoPedido[] = [];
+    for (const m of pagina.mudancas) {
+      if (!m.registro || m.registro.vendedor_id !== operador || (m.registro.status !== 'enviado' && m.registro.status !== 'reprovado')) continue;
+      const d = decisaoParaOVendedor(await colecaoPedidos.doServidor(m.id), m.registro, operador);
+      if (d) decisoes.push(d);
+    }
+    avisarDecisoes(decisoes);
     // Only the server's records (pending ones are the outbox's and never age out here).
     const guardados: Pedido[] = pagina.mais ? [] : (await colecaoPedidos.lista()).filter((p) => !p._pendente);
     return semAntigos(pagina, guardados);
