@@ -151,6 +151,16 @@ describe('orders (crm-vendas-pedidos…)', () => {
       assert.equal(await page.getByTestId('fora-da-repeticao').count(), 0);
       await page.locator('ion-button', { hasText: 'Descartar e começar outro' }).click();
 
+      // The customer's file shows their open total (waiting, sent, in separation), from the device.
+      const abertos = await apiAs(DEMO.vendedor, 'GET', `/pedidos?cliente_id=${cliente.id}&status=aguardando_aprovacao,enviado,em_separacao&page_size=100`);
+      const totalAberto = abertos.body.pedidos.reduce((t, x) => t + Number(x.total_centavos), 0);
+      assert.ok(abertos.body.pedidos.some((x) => x.id === id));
+      const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totalAberto / 100).replace(/\s/g, ' ');
+      await page.goto(`${BASE}/crm-clientes-ficha?id=${cliente.id}`);
+      const emAberto = page.getByTestId('em-aberto-cliente');
+      await emAberto.waitFor();
+      assert.ok((await emAberto.textContent()).replace(/\s/g, ' ').includes(`Em aberto: ${reais}`), `${await emAberto.textContent()} ≠ ${reais}`);
+
       // The ADMIN moves the sent order on: separation, the invoice (its value pre-filled), delivery.
       const adm = await signedInContext(browser, DEMO.admin);
       try {

@@ -28,3 +28,18 @@ export function tituloPedido(p: Pick<Pedido, 'numero'>): string {
   const n = numeroPedido(p);
   return n ? `Nº ${n}` : 'a enviar';
 }
+
+/** The statuses of an open order (the server's StatusPedido.EmAberto: what counts on credit). */
+const EM_ABERTO = new Set(['aguardando_aprovacao', 'enviado', 'em_separacao']);
+
+/** The customer's open orders on the device: how many and their total (centavos). */
+export function emAbertoDoCliente(pedidos: readonly Pick<Pedido, 'cliente_id' | 'status' | 'total_centavos'>[], clienteId: string): { pedidos: number; total: number } {
+  let n = 0;
+  let total = 0;
+  for (const p of pedidos) {
+    if (p.cliente_id !== clienteId || !EM_ABERTO.has(p.status)) continue;
+    n++;
+    total += Number(p.total_centavos) || 0;
+  }
+  return { pedidos: n, total };
+}

@@ -20,7 +20,7 @@ import { mensagemDeErro } from '../../../lib/api/client';
 import type { Cliente, RespostaPesquisa } from '../../../lib/api/types';
 import { useSaida } from '../../../lib/sync/saida';
 import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
-import { rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
+import { emAbertoDoCliente, rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
 import { linhaEndereco, rotuloStatus, rotuloTipoEndereco } from '../../../entities/cliente/status';
 import { formatarData, formatarDataHora } from '../../../lib/format/date';
 import { formatarDocumento } from '../../../lib/format/document';
@@ -81,10 +81,17 @@ function Respostas({ r, nome }: { r: RespostaPesquisa; nome: (id: string) => str
 function PedidosDoCliente({ clienteId }: { clienteId: string }) {
   const todos = usePedidosDoAparelho();
   const pedidos = (todos ?? []).filter((p) => p.cliente_id === clienteId).slice(0, 5);
+  const aberto = emAbertoDoCliente(todos ?? [], clienteId);
   const enc = encodeURIComponent(clienteId);
   return (
     <section className="secao" aria-label="Pedidos recentes">
       <h3>Pedidos recentes</h3>
+      {todos ? (
+        <p data-testid="em-aberto-cliente">
+          Em aberto: <strong>{formatarMoeda(aberto.total)}</strong>{' '}
+          <small className="muted">({aberto.pedidos === 1 ? '1 pedido' : `${aberto.pedidos} pedidos`} aguardando aprovação, enviados ou em separação)</small>
+        </p>
+      ) : null}
       {todos && pedidos.length === 0 ? <p className="muted">Nenhum pedido nos últimos 90 dias.</p> : null}
       <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="pedidos-cliente">
         {pedidos.map((p) => (
