@@ -82,6 +82,55 @@ describe('gerarCsv (export for Excel pt-BR)', () => {
   });
 });
 
+describe('gerarCsv: formula injection (OWASP CSV injection)', () => {
+  const linha = (cells: string[]) => gerarCsv(['a'], [cells]).replace(/^\ufeff/, '').split('\r\n')[1];
+
+  it.each([
+    ['=cmd|\' /C calc\'!A0', '"\'=cmd|\' /C calc\'!A0"'],
+    ['=HYPERLINK("http://x","clique")', '"\'=HYPERLINK(""http://x"",""clique"")"'],
+    ['+55 11 98765-4321', '"\'+55 11 98765-4321"'],
+    ['-2+3+cmd|\' /C calc\'!A0', '"\'-2+3+cmd|\' /C calc\'!A0"'],
+    ['@SUM(1+1)*cmd|\' /C calc\'!A0', '"\'@SUM(1+1)*cmd|\' /C calc\'!A0"'],
+    ['\t=1+1', '"\'\t=1+1"'],
+    ['\r=1+1', '"\'\r=1+1"'],
+    ['- ', '"\'- "'],
+    ['-', '"\'-"'],
+  ])('a text cell starting with a formula character is written as text: %j', (cell, esperado) => {
+    expect(linha([cell])).toBe(esperado);
+  });
+
+  it('Excel reads the neutralised cell back as the same text with a quote in front (nothing evaluated)', () => {
+    const csv = gerarCsv(['Nome', 'Cidade'], [["=cmd|' /C calc'!A0", 'São Paulo']]);
+    expect(lerCsv(csv)[1].campos).toEqual(["'=cmd|' /C calc'!A0", 'São Paulo']);
+  });
+
+  it.each([
+    ['-1234,56'],
+    ['-1.234,56'],
+    ['-7,5%'],
+    ['-R$\u00a01.234,56'],
+    ['-R$ 10,00'],
+    ['+12'],
+    ['-0'],
+  ])('a number as the exports write it (sign, R$, thousands, decimals, percent) stays a number: %j', (cell) => {
+    expect(linha([cell])).toBe(cell);
+  });
+
+  it('ordinary text and numbers are untouched; the formula characters inside a cell are harmless', () => {
+    expect(linha(['Mercado Bom Preço', 'R$\u00a01.244,56', '11.222.333/0001-81', 'a=b', 'x-1', 'contato@mercado.com.br'])).toBe(
+      'Mercado Bom Preço;R$\u00a01.244,56;11.222.333/0001-81;a=b;x-1;contato@mercado.com.br',
+    );
+  });
+
+  it('the header is neutralised too', () => {
+    expect(gerarCsv(['=1+1'], []).replace(/^\ufeff/, '')).toBe('"\'=1+1"\r\n');
+  });
+
+  it('the import chunks are not changed (the server gets the file as it was)', () => {
+    expect(dividirCsv('documento;nome\n1;=x\n2;-3\n', 500).pedacos[0].csv).toBe('documento;nome\n1;=x\n2;-3\n');
+  });
+});
+
 describe('decodificarCsv (UTF-8 or the Windows-1252 of Excel pt-BR)', () => {
   // "cidade;obs\nSão Paulo;Ação\n" as bytes, written out so the test does not depend on an encoder.
   const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));

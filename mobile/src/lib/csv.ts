@@ -142,9 +142,34 @@ export function linhaCsv(campos: readonly string[], sep = ';'): string {
   return campos.map((c) => citar(c ?? '', sep)).join(sep);
 }
 
-/** An export for Excel pt-BR: BOM, ";" and CRLF. */
+/**
+ * What Excel (and LibreOffice, Google Sheets) take as the start of a formula in a cell: `=`, `+`,
+ * `-`, `@`, and a tab or carriage return before one (OWASP, "CSV Injection").
+ */
+const INICIO_DE_FORMULA = /^[=+\-@\t\r]/;
+/**
+ * A number as the exports write it (pt-BR): an optional sign, optional "R$", digits with "." for
+ * thousands, an optional "," decimal part and "%". Nothing in it can be a formula, so a negative
+ * amount ("-R$ 1.234,56", "-7,5%") stays a number in the spreadsheet.
+ */
+const NUMERO_PT_BR = /^[-+]?(R\$[\s\u00a0]?)?\d{1,3}(\.?\d{3})*(,\d+)?[\s\u00a0]?%?$/;
+
+/**
+ * A cell of an export as the spreadsheet must read it: text that would start a formula (a
+ * customer named `=cmd|' /C calc'!A0`) gets a `'` in front and quotes, so it is shown as text and
+ * never evaluated (OWASP advice); numbers as the exports write them are left alone.
+ */
+export function celulaSegura(v: string): string {
+  if (!INICIO_DE_FORMULA.test(v) || NUMERO_PT_BR.test(v)) return citar(v, ';');
+  return `"'${v.replace(/"/g, '""')}"`;
+}
+
+/**
+ * An export for Excel pt-BR: BOM, ";" and CRLF. Every export goes through here, so every cell is
+ * made safe (celulaSegura); imports (dividirCsv) keep the file's cells as they are.
+ */
 export function gerarCsv(cabecalho: readonly string[], linhas: readonly (readonly string[])[]): string {
-  return '\ufeff' + [cabecalho, ...linhas].map((l) => linhaCsv(l)).join('\r\n') + '\r\n';
+  return '\ufeff' + [cabecalho, ...linhas].map((l) => l.map((c) => celulaSegura(c ?? '')).join(';')).join('\r\n') + '\r\n';
 }
 
 export interface PedacoCsv {

@@ -30,4 +30,27 @@ describe('orders CSV', () => {
     expect(linhas[1]).toContain('30/11/2026');
     expect(nomeArquivoPedidos(new Date('2026-11-23T13:00:00Z'))).toBe('pedidos-2026-11-23.csv');
   });
+
+  it('a customer name or term that would be a formula in Excel is written as text', () => {
+    const p = {
+      numero: '7',
+      criado_em: '2026-11-23T13:00:00Z',
+      status: 'enviado',
+      tipo: 'venda',
+      cliente: { nome: "=cmd|' /C calc'!A0", documento: '' },
+      vendedor_id: 'v1',
+      condicao_nome: '+28 dias',
+      total_produtos_centavos: '1000',
+      total_ipi_centavos: '0',
+      total_st_centavos: '0',
+      frete_centavos: '0',
+      total_centavos: '1000',
+      data_entrega: '',
+    } as unknown as Pedido;
+    const campos = csvDosPedidos([p], () => '@Ana').replace(/^\uFEFF/, '').trim().split('\r\n')[1].split(';');
+    expect(campos[4]).toBe('"\'=cmd|\' /C calc\'!A0"');
+    expect(campos[6]).toBe('"\'@Ana"');
+    expect(campos[7]).toBe('"\'+28 dias"');
+    expect(campos[12]).toBe('R$\u00a010,00');
+  });
 });
