@@ -483,3 +483,49 @@ func TestMotivosEReplays(t *testing.T) {
 	}
 	e.do(t, "GET", "/crm/clientes/"+free.ID, e.v1, nil, 404)
 }
+
+// TestReplayDeUmaReativacao (issue 20, part 3): a create whose document is a deleted (or
+// inactive) customer's brings that customer back; the same create replayed — an offline device
+// that lost the first answer — gets exactly the first answer, never a 409 about its own customer.
+func TestReplayDeUmaReativacao(t *testing.T) {
+	e := setup(t)
+	old := decode[clienteJSON](t, e.do(t, "POST", "/crm/clientes", e.v2, novoCliente(cpf, "Maria Souza", ""), 200))
+	e.do(t, "DELETE", "/crm/clientes/"+old.ID, e.admin, nil, 200)
+
+	body := novoCliente(cpf, "Maria Souza Lima", "")
+	first := e.do(t, "POST", "/crm/clientes", e.v1, body, 200)
+	c := decode[clienteJSON](t, first)
+	if c.ID != old.ID || c.Excluido || c.VendedorID != e.ids["v1"] || c.Nome != "Maria Souza Lima" || c.Status != "ativo" {
+		t.Fatalf("reativação: %+v", c)
+	}
+	// The client's id names no customer: the answer names the one brought back.
+	if m := decode[motivoJSON](t, e.do(t, "GET", "/crm/clientes/"+body["id"].(string), e.v1, nil, 404)); m.Motivo != "NAO_ENCONTRADO" {
+		t.Fatalf("id do aparelho: %+v", m)
+	}
+	for i := range 2 {
+		if again := e.do(t, "POST", "/crm/clientes", e.v1, body, 200); string(again) != string(first) {
+			t.Fatalf("repetição %d: %s\nprimeira resposta: %s", i+1, again, first)
+		}
+	}
+	// The same id with another payload is still a reused id.
+	other := novoCliente(cpf, "Outra Pessoa", "")
+	other["id"] = body["id"]
+	if m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, other, 409)); m.Motivo != "ID_REUTILIZADO" {
+		t.Fatalf("id reutilizado: %+v", m)
+	}
+	// Another create of the document (a new id) is a duplicate of the customer now active.
+	if m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, novoCliente(cpf, "Maria", ""), 409)); m.Motivo != "DOCUMENTO_DUPLICADO" || m.Detalhes["cliente_id"] != old.ID {
+		t.Fatalf("duplicado: %+v", m)
+	}
+
+	// An inactive customer reactivated by a create: the same.
+	e.do(t, "PATCH", "/crm/clientes/"+old.ID, e.v1, map[string]any{"status": "inativo"}, 200)
+	body2 := novoCliente(cpf, "Maria Souza Lima ME", "")
+	first = e.do(t, "POST", "/crm/clientes", e.v1, body2, 200)
+	if c := decode[clienteJSON](t, first); c.ID != old.ID || c.Status != "ativo" {
+		t.Fatalf("reativação de inativo: %+v", c)
+	}
+	if again := e.do(t, "POST", "/crm/clientes", e.v1, body2, 200); string(again) != string(first) {
+		t.Fatalf("repetição (inativo): %s\nprimeira resposta: %s", again, first)
+	}
+}

@@ -111,9 +111,18 @@ func (c *Collection[T]) encode(t *T, hash string) (*record, error) {
 	return r, nil
 }
 
+// adoptKey is the unique key a record holds for each create it answered (Adopt): the create's
+// id, so that the id is never taken by another record nor adopted twice. Declared key names start
+// with a letter, so it can't clash with one.
+const adoptKey = "_criacao"
+
 func (c *Collection[T]) keys(t *T) []ukey {
 	var ks []ukey
-	del := meta(t).Excluido
+	m := meta(t)
+	del := m.Excluido
+	for _, a := range m.Adocoes {
+		ks = append(ks, ukey{adoptKey, a.ID})
+	}
 	for _, u := range c.spec.Unique {
 		if del && u.ReleaseOnDelete {
 			continue
@@ -173,6 +182,9 @@ func (c *Collection[T]) mapErr(err error) error {
 	case errors.Is(err, errVersion):
 		return versionConflict()
 	case errors.As(err, &dk):
+		if dk.key.name == adoptKey { // the create's id was answered by another record meanwhile
+			return errs.Conflict(MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", dk.key.key)
+		}
 		for _, u := range c.spec.Unique {
 			if u.Name == dk.key.name && u.Conflict != nil {
 				return u.Conflict(dk.key.key, dk.owner)
@@ -264,9 +276,10 @@ func (c *Collection[T]) GetByKey(ctx context.Context, sc Scope, name, key string
 }
 
 // Create stores a new record with its client-generated id (meta.ID). A replay of the same
-// payload returns the stored record and created=false; the same id with another payload →
-// 409 ID_REUTILIZADO; an id of another company (or out of scope) → 403. Unique keys are claimed
-// atomically (409 from the key's Conflict when taken).
+// payload returns the stored record and created=false — also when the first create was answered
+// by another record (Adopt): the replay returns that record, never a conflict with it; the same
+// id with another payload → 409 ID_REUTILIZADO; an id of another company (or out of scope) →
+// 403. Unique keys are claimed atomically (409 from the key's Conflict when taken).
 func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, error) {
 	m := meta(t)
 	if m.ID == "" {
@@ -293,6 +306,16 @@ func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, e
 		return nil, false, errs.Internal(err)
 	}
 	if old == nil {
+		// A create answered by an existing record (Adopt) is replayed as that record.
+		holder, kerr := c.st.b.keyOwner(ctx, c.sc, sc.Empresa, ukey{adoptKey, m.ID})
+		if kerr != nil {
+			return nil, false, errs.Internal(kerr)
+		}
+		if holder != "" {
+			if prev, aerr := c.adopted(ctx, sc, holder, m.ID, hash); prev != nil || aerr != nil {
+				return prev, false, aerr
+			}
+		}
 		err = c.st.b.put(ctx, c.sc, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
 		if errors.Is(err, errExists) { // a concurrent create of the same id won
 			if old, err = c.st.b.get(ctx, c.sc, m.ID); err != nil {
@@ -314,6 +337,54 @@ func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, e
 		return nil, false, c.mapErr(err)
 	}
 	return t, true, nil
+}
+
+// adopted is the answer to a replay of create id that record holder answered (nil, nil when
+// holder no longer records it).
+func (c *Collection[T]) adopted(ctx context.Context, sc Scope, holder, id, hash string) (*T, error) {
+	r, err := c.st.b.get(ctx, c.sc, holder)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	if r == nil {
+		return nil, nil
+	}
+	if err := c.check(sc, r); err != nil {
+		return nil, err
+	}
+	t, err := c.decode(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range meta(t).Adocoes {
+		if a.ID == id {
+			if a.Hash != hash {
+				return nil, errs.Conflict(MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", id)
+			}
+			return t, nil
+		}
+	}
+	return nil, nil
+}
+
+// Adopt answers a create with an existing record instead of a new one: t is the create (its
+// client id in meta.ID, as given to Create) whose unique key record id holds, and apply brings
+// that record back (a customer reactivated with the new data). apply runs as in Update (versao
+// 0, opts), and the create's id and payload are recorded on the record in the same write, so
+// that a replay of the create (Create with the same id and payload) returns this record,
+// whatever happened to the key since; the id never becomes a record of its own (Get → 404) and
+// the same id with another payload → 409 ID_REUTILIZADO. Adopting a create the record already
+// answered returns it unchanged, without calling apply (a replay that raced the first call).
+func (c *Collection[T]) Adopt(ctx context.Context, sc Scope, t *T, id string, apply func(*T) error, opts ...UpdateOpt) (*T, error) {
+	cid := meta(t).ID
+	if cid == "" || cid == id {
+		return nil, errs.Internal(fmt.Errorf("store: %s: adoção sem id de criação próprio", c.spec.Name))
+	}
+	hash, err := c.payloadHash(t)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return c.update(ctx, sc, id, 0, apply, &Adocao{ID: cid, Hash: hash}, opts)
 }
 
 // CreateMany inserts new records in one go (seeds, bulk loads), all or nothing on SQLite.
@@ -434,6 +505,10 @@ const (
 // refuse with a domain error; when it changes nothing, nothing is written. Bookkeeping
 // (versao, alterado_em, alterado_por) is done here.
 func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, opts ...UpdateOpt) (*T, error) {
+	return c.update(ctx, sc, id, versao, apply, nil, opts)
+}
+
+func (c *Collection[T]) update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, adopt *Adocao, opts []UpdateOpt) (*T, error) {
 	for attempt := 0; ; attempt++ {
 		r, err := c.st.b.get(ctx, c.sc, id)
 		if err != nil {
@@ -451,7 +526,7 @@ func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao 
 		if versao > 0 && r.Versao != versao {
 			return nil, versionConflict()
 		}
-		t, w, err := c.change(ctx, sc, r, apply, opts)
+		t, w, err := c.change(ctx, sc, r, apply, adopt, opts)
 		if err != nil || w == nil {
 			return t, err
 		}
@@ -484,8 +559,8 @@ func updateScope(sc Scope, opts []UpdateOpt) Scope {
 
 // change applies apply to a stored record and returns the record and its write (nil when
 // apply changed nothing). Bookkeeping, scope and unique keys are handled here, for Update and
-// UpdateMany alike.
-func (c *Collection[T]) change(ctx context.Context, sc Scope, r *record, apply func(*T) error, opts []UpdateOpt) (*T, *write, error) {
+// UpdateMany alike; adopt, when set, is a create the record answers (Adopt).
+func (c *Collection[T]) change(ctx context.Context, sc Scope, r *record, apply func(*T) error, adopt *Adocao, opts []UpdateOpt) (*T, *write, error) {
 	incDel, anyOwner := hasOpt(opts, IncludeDeleted), hasOpt(opts, AnyOwner)
 	if err := c.check(updateScope(sc, opts), r); err != nil {
 		return nil, nil, err
@@ -497,6 +572,17 @@ func (c *Collection[T]) change(ctx context.Context, sc Scope, r *record, apply f
 	if err != nil {
 		return nil, nil, err
 	}
+	adocoes := meta(t).Adocoes
+	if adopt != nil {
+		for _, a := range adocoes {
+			if a.ID == adopt.ID {
+				if a.Hash != adopt.Hash {
+					return nil, nil, errs.Conflict(MsgIDReusado).WithReason(errs.ReasonIDReutilizado, "id", a.ID)
+				}
+				return t, nil, nil // answered already
+			}
+		}
+	}
 	oldKeys := c.keys(t)
 	before, err := bson.Marshal(t)
 	if err != nil {
@@ -507,6 +593,10 @@ func (c *Collection[T]) change(ctx context.Context, sc Scope, r *record, apply f
 	}
 	m := meta(t)
 	m.ID, m.Empresa, m.Versao = r.ID, r.Empresa, r.Versao // apply may not touch these
+	m.Adocoes = adocoes
+	if adopt != nil {
+		m.Adocoes = append(append([]Adocao(nil), adocoes...), *adopt)
+	}
 	nr, err := c.encode(t, r.Hash)
 	if err != nil {
 		return nil, nil, err
@@ -553,7 +643,7 @@ func (c *Collection[T]) UpdateMany(ctx context.Context, sc Scope, ids []string, 
 			if r == nil {
 				continue
 			}
-			t, w, err := c.change(ctx, sc, r, apply, opts)
+			t, w, err := c.change(ctx, sc, r, apply, nil, opts)
 			if errs.IsKind(err, errs.KindNotFound) {
 				continue
 			}

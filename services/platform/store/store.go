@@ -38,6 +38,16 @@ type Meta struct {
 	AlteradoEm  time.Time `bson:"alterado_em"`
 	AlteradoPor string    `bson:"alterado_por"`
 	Excluido    bool      `bson:"excluido"`
+	// Adocoes are the creates this record answered instead of being created by them: a create
+	// whose unique key this record held and that the use case resolved by bringing this record
+	// back (Collection.Adopt). A replay of one of them returns this record. The store keeps them.
+	Adocoes []Adocao `bson:"_adocoes,omitempty"`
+}
+
+// Adocao is a create answered by an existing record: the create's client id and payload hash.
+type Adocao struct {
+	ID   string `bson:"id"`
+	Hash string `bson:"hash"`
 }
 
 // StoreMeta gives the store the bookkeeping of an entity that embeds Meta.

@@ -306,19 +306,13 @@ func (s *Service) documentoAtivo(ctx context.Context, documento string) (error, 
 }
 
 // reativar brings back an inactive or deleted customer that has the document, with the data
-// of the new registration; an active or blocked one is a duplicate.
+// of the new registration; an active or blocked one is a duplicate. The create is answered by
+// that customer (store.Adopt): a replay of it returns the same customer, never a 409 about it.
 func (s *Service) reativar(ctx context.Context, ownerID string, in domain.Cliente) (*domain.Cliente, error) {
 	c := caller.From(ctx)
-	prev, err := s.Col.Clientes.GetAny(ctx, store.Company(c.Empresa), ownerID)
-	if err != nil {
-		return nil, err
-	}
-	if !prev.Excluido && prev.Status != domain.StatusInativo {
-		return nil, duplicado(prev, !c.Sees(prev.VendedorID))
-	}
 	// The caller may reactivate a customer that was in another portfolio: it comes to the seller
 	// the new registration names (already checked against the caller's scope).
-	return s.Col.Clientes.Update(ctx, scope(ctx), ownerID, 0, func(cl *domain.Cliente) error {
+	return s.Col.Clientes.Adopt(ctx, scope(ctx), &in, ownerID, func(cl *domain.Cliente) error {
 		if !cl.Excluido && cl.Status != domain.StatusInativo {
 			return duplicado(cl, !c.Sees(cl.VendedorID))
 		}

@@ -110,6 +110,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("FailedWriteReleasesKey", func(t *testing.T) { testFailedWriteReleasesKey(t, open(t)) })
 	t.Run("ConcurrentVersao", func(t *testing.T) { testConcurrentVersao(t, open(t)) })
 	t.Run("DeleteReplay", func(t *testing.T) { testDeleteReplay(t, open(t)) })
+	t.Run("AdoptedCreateReplay", func(t *testing.T) { testAdoptedCreateReplay(t, open(t)) })
 	t.Run("ListFiltersSearchCount", func(t *testing.T) { testList(t, open(t)) })
 	t.Run("KeysetStableUnderInserts", func(t *testing.T) { testKeysetStable(t, open(t)) })
 	t.Run("Counters", func(t *testing.T) { testCounters(t, open(t)) })
@@ -118,6 +119,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("FeedScopeAndRemovals", func(t *testing.T) { testFeedScope(t, open(t)) })
 	t.Run("FeedConcurrentSlowWriter", func(t *testing.T) { testFeedConcurrent(t, open(t)) })
 	t.Run("FeedSnapshotWhere", func(t *testing.T) { testFeedSnapshotWhere(t, open(t)) })
+	t.Run("CancelledCalls", func(t *testing.T) { testCancelledCalls(t, open(t)) })
 }
 
 var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -373,6 +375,88 @@ func testDeleteReplay(t *testing.T, st *store.Store) {
 	if err != nil || back.Excluido {
 		t.Fatalf("revive: %v", err)
 	}
+}
+
+// testAdoptedCreateReplay: a create whose key a tombstone holds, answered by bringing that
+// record back (Adopt), is replayed as that record — not as a conflict with it, not as a new one.
+func testAdoptedCreateReplay(t *testing.T, st *store.Store) {
+	c := declare(t, st)
+	ctx := ctxOf("v1")
+	sc := store.Scope{Empresa: "e1", Owners: []string{"v1"}}
+	num := uid("n")
+	old := uid("p")
+	if _, _, err := c.Create(ctxOf("v2"), store.Company("e1"), NewPedido(old, num, "v2", "c1", "aberto", t0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Delete(ctx, store.Company("e1"), old, 0); err != nil {
+		t.Fatal(err)
+	}
+	// The client's create (its own id, the key the tombstone holds).
+	cid := uid("p")
+	create := func() *Pedido { return NewPedido(cid, num, "v1", "c9", "reaberto", t0) }
+	var de *errs.Error
+	_, _, err := c.Create(ctx, sc, create())
+	if !errors.As(err, &de) || de.Reason != "NUMERO_DUPLICADO" || de.Details["pedido_id"] != old {
+		t.Fatalf("create over a tombstone's key: %v", err)
+	}
+	revive := func(in *Pedido) func(*Pedido) error {
+		return func(p *Pedido) error {
+			if !p.Excluido {
+				return errs.Conflict("Número de pedido já usado.").WithReason("NUMERO_DUPLICADO", "pedido_id", p.ID)
+			}
+			m := p.Meta
+			*p = *in
+			p.Meta, p.Excluido = m, false
+			return nil
+		}
+	}
+	first, err := c.Adopt(ctx, sc, create(), old, revive(create()), store.IncludeDeleted, store.AnyOwner)
+	if err != nil || first.ID != old || first.Excluido || first.Cliente != "c9" || first.Vendedor != "v1" {
+		t.Fatalf("adopt: %v %+v", err, first)
+	}
+	check := func(step string) {
+		t.Helper()
+		again, created, err := c.Create(ctx, sc, create())
+		if err != nil || created || again.ID != old || again.Versao != first.Versao || again.Cliente != "c9" || again.Excluido {
+			t.Fatalf("%s: replay must return the adopted record: created=%v %v %+v", step, created, err, again)
+		}
+		_, err = c.Get(ctx, sc, cid)
+		testkit.WantReason(t, err, errs.KindNotFound, errs.ReasonNaoEncontrado)
+	}
+	check("replay")
+	check("second replay")
+	// A replay that raced the first call and adopts again: the record unchanged, apply not run.
+	ran := false
+	same, err := c.Adopt(ctx, sc, create(), old, func(*Pedido) error { ran = true; return nil }, store.IncludeDeleted, store.AnyOwner)
+	if err != nil || ran || same.Versao != first.Versao {
+		t.Fatalf("adopt replay: ran=%v %v %+v", ran, err, same)
+	}
+	// The id with another payload is a reused id; another record can't adopt it either.
+	other := create()
+	other.Cliente = "c8"
+	_, _, err = c.Create(ctx, sc, other)
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
+	b := uid("p")
+	if _, _, err := c.Create(ctx, sc, NewPedido(b, uid("n"), "v1", "c1", "aberto", t0)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Adopt(ctx, sc, create(), b, func(p *Pedido) error { p.Status = "x"; return nil })
+	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonIDReutilizado)
+	// An edit that rewrites the bookkeeping, and a new key on the record, don't undo the answer.
+	if _, err := c.Update(ctx, sc, old, 0, func(p *Pedido) error {
+		p.Meta = store.Meta{ID: p.ID}
+		p.Numero = uid("n")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	again, created, err := c.Create(ctx, sc, create())
+	if err != nil || created || again.ID != old {
+		t.Fatalf("replay after the key moved: created=%v %v %+v", created, err, again)
+	}
+	// Out of the caller's scope now: as any replay, 403.
+	_, _, err = c.Create(ctxOf("v2"), store.Scope{Empresa: "e1", Owners: []string{"v2"}}, create())
+	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 }
 
 func testList(t *testing.T, st *store.Store) {
