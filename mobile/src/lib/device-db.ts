@@ -1,5 +1,6 @@
 // The device copy of the operator's working set lives in IndexedDB (never localStorage) under
-// this database name; sign-out wipes it.
+// this database name. Sign-out wipes it all but the outbox (`saida`): what was changed on the
+// device and not sent yet is kept, and ./sync/saida decides whose it is.
 export const DEVICE_DB = 'crm-vendas';
 /**
  * Version 1: `clientes` (the portfolio, keyPath id) and `meta` (sync cursor and time, by key).
@@ -140,7 +141,36 @@ export function pedido<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * Sign-out: forgets the in-memory caches and empties every store of the device database but the
+ * outbox. Changes waiting to be sent are never thrown away here: each belongs to the user who made
+ * it (./sync/saida) and is sent when that user signs in again.
+ */
 export async function apagarDadosDoAparelho(): Promise<void> {
+  await esquecerMemoria();
+  if (!temBancoNoAparelho()) return;
+  try {
+    const db = await abrirBanco();
+    const stores = [...db.objectStoreNames].filter((n) => n !== STORE_SAIDA);
+    if (stores.length) await transacao(stores, 'readwrite', (tx) => stores.forEach((n) => tx.objectStore(n).clear()));
+  } catch (err) {
+    // Never fall back to deleting the database: the outbox is in it.
+    console.error('Limpeza do banco do aparelho falhou', err);
+  }
+}
+
+/** Tests only: deletes the whole database, the outbox included (the app never does). */
+export async function apagarBancoInteiro(): Promise<void> {
+  await esquecerMemoria();
+  fecharBanco();
+  if (!temBancoNoAparelho()) return;
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(DEVICE_DB);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
+}
+
+async function esquecerMemoria(): Promise<void> {
   for (const w of wipers) {
     try {
       await w();
@@ -148,10 +178,4 @@ export async function apagarDadosDoAparelho(): Promise<void> {
       console.error('Limpeza de dados falhou', err);
     }
   }
-  fecharBanco();
-  if (!temBancoNoAparelho()) return;
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(DEVICE_DB);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
 }

@@ -39,6 +39,8 @@ describe('company name', () => {
     await verificarVersao('web');
     expect(nomeDaEmpresa('demo')).toBe('Demo Distribuidora');
     expect(nomeDaEmpresa('outra')).toBe('outra');
+    // The write lands before the next test wipes the device.
+    expect(await guardadoNoAparelho()).toEqual({ id: 'demo', nome: 'Demo Distribuidora' });
   });
 
   it('is kept in the device database (not localStorage) and forgotten on sign-out', async () => {

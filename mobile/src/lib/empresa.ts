@@ -1,6 +1,6 @@
 // The company's name (company settings, from the version answer), shown to the user instead of
 // its id. Kept on the device in the device database's `meta` store (never localStorage: its keys
-// are exactly the spec's), so it is there offline too; sign-out deletes the database.
+// are exactly the spec's), so it is there offline too; sign-out empties that store.
 import { useSyncExternalStore } from 'react';
 import { useSession } from './session';
 

@@ -17,6 +17,7 @@ export interface TransferirCarteira {
 export const transferirCarteiraOp = declararOperacao<TransferirCarteira, Transferencia>({
   nome: 'carteira.transferir',
   alvo: (d) => d.id,
+  especie: { um: 'transferência de carteira', varios: 'transferências de carteira', feminino: true },
   // Every portfolio action keeps its order with the others (a transfer after an assignment).
   fila: () => 'carteira',
   enviar: (d, _it, signal) => transferirCarteira({ id: d.id, de_vendedor_id: d.de, para_vendedor_id: d.para }, signal),
@@ -35,6 +36,7 @@ export interface AtribuirClientes {
 export const atribuirClientesOp = declararOperacao<AtribuirClientes, Transferencia>({
   nome: 'carteira.atribuir',
   alvo: (d) => d.id,
+  especie: { um: 'atribuição de clientes', varios: 'atribuições de clientes', feminino: true },
   // One customer (from its page) waits behind that customer's own changes (e.g. its creation).
   fila: (d) => (d.clienteIds.length === 1 ? `clientes/${d.clienteIds[0]}` : 'carteira'),
   enviar: (d, _it, signal) => atribuirClientes({ id: d.id, cliente_ids: d.clienteIds, vendedor_id: d.para }, signal),

@@ -2,7 +2,7 @@
 // shown at once in the device collection, and sent in order when there is a connection.
 import { Motivo } from '../../lib/api/client';
 import type { AtualizarClientePedido, Cliente, Contato, CriarClientePedido, EnderecoCliente } from '../../lib/api/types';
-import { declararOperacao, jaRemovido } from '../../lib/sync/saida';
+import { declararOperacao, jaRemovido, type Especie } from '../../lib/sync/saida';
 import { readProfile } from '../../lib/storage';
 import { atualizarCliente, criarCliente, excluirCliente, obterCliente, removerContato, removerEndereco, salvarContato, salvarEndereco } from './api';
 import { colecaoClientes } from './colecao';
@@ -72,9 +72,13 @@ function comItem<I extends { id?: string; principal?: boolean }>(lista: readonly
 
 const doServidor = (id: string) => colecaoClientes.doServidor(id);
 
+/** Every change to a customer (its contacts and addresses too) counts as that customer. */
+const CLIENTE: Especie = { um: 'cliente', varios: 'clientes' };
+
 export const criarClienteOp = declararOperacao<CriarClientePedido, Cliente>({
   nome: 'clientes.criar',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.id ?? '',
   enviar: (d, _it, signal) => criarCliente(d, signal),
   local: (_r, d) => clienteDoPedido(d, readProfile()?.operador ?? ''),
@@ -93,6 +97,7 @@ export interface AlterarCliente {
 export const alterarClienteOp = declararOperacao<AlterarCliente, Cliente>({
   nome: 'clientes.alterar',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.id,
   enviar: (d, it, signal) => atualizarCliente(d.id, { ...d.mudancas, versao: it.base ? String(it.base) : undefined }, signal),
   local: (r, d) => (r ? { ...r, ...(d.mudancas as Partial<Cliente>) } : null),
@@ -111,6 +116,7 @@ export const alterarClienteOp = declararOperacao<AlterarCliente, Cliente>({
 export const excluirClienteOp = declararOperacao<{ id: string; nome: string }, Cliente>({
   nome: 'clientes.excluir',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.id,
   enviar: (d, _it, signal) => excluirCliente(d.id, signal),
   local: () => null,
@@ -124,6 +130,7 @@ export const excluirClienteOp = declararOperacao<{ id: string; nome: string }, C
 export const salvarContatoOp = declararOperacao<{ clienteId: string; contato: Contato; nomeCliente: string }, Cliente>({
   nome: 'clientes.salvar-contato',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.clienteId,
   enviar: (d, _it, signal) => salvarContato(d.clienteId, d.contato, signal),
   local: (r, d) => (r ? { ...r, contatos: comItem(r.contatos, d.contato as Cliente['contatos'][number]) } : null),
@@ -134,6 +141,7 @@ export const salvarContatoOp = declararOperacao<{ clienteId: string; contato: Co
 export const removerContatoOp = declararOperacao<{ clienteId: string; id: string; nomeCliente: string }, Cliente>({
   nome: 'clientes.remover-contato',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.clienteId,
   enviar: (d, _it, signal) => removerContato(d.clienteId, d.id, signal),
   local: (r, d) => (r ? { ...r, contatos: r.contatos.filter((x) => x.id !== d.id) } : null),
@@ -148,6 +156,7 @@ export const removerContatoOp = declararOperacao<{ clienteId: string; id: string
 export const salvarEnderecoOp = declararOperacao<{ clienteId: string; endereco: EnderecoCliente; nomeCliente: string }, Cliente>({
   nome: 'clientes.salvar-endereco',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.clienteId,
   enviar: (d, _it, signal) => salvarEndereco(d.clienteId, d.endereco, signal),
   local: (r, d) => (r ? comPrincipal({ ...r, enderecos: comItem(r.enderecos, d.endereco as Cliente['enderecos'][number]) }) : null),
@@ -158,6 +167,7 @@ export const salvarEnderecoOp = declararOperacao<{ clienteId: string; endereco: 
 export const removerEnderecoOp = declararOperacao<{ clienteId: string; id: string; nomeCliente: string }, Cliente>({
   nome: 'clientes.remover-endereco',
   colecao: colecaoClientes,
+  especie: CLIENTE,
   alvo: (d) => d.clienteId,
   enviar: (d, _it, signal) => removerEndereco(d.clienteId, d.id, signal),
   local: (r, d) => (r ? comPrincipal({ ...r, enderecos: r.enderecos.filter((x) => x.id !== d.id) }) : null),

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/client';
 import type { CriarPedidoPedido, Pedido } from '../../lib/api/types';
-import { apagarDadosDoAparelho } from '../../lib/device-db';
+import { apagarBancoInteiro } from '../../lib/device-db';
 import { clearOnLogout, storeOperatorProfile } from '../../lib/storage';
 import { enviarSaida, executar, pararAgendamento, situacaoSaida } from '../../lib/sync/saida';
 import { corpoDoPedido, pedidoDaPrevia, precificarRascunho, rascunhoVazio } from './previa';
@@ -98,7 +98,7 @@ function pedidoNovo(id: string, enviar: boolean) {
 describe('orders through the outbox', () => {
   beforeEach(async () => {
     pararAgendamento();
-    await apagarDadosDoAparelho();
+    await apagarBancoInteiro();
     clearOnLogout();
     storeOperatorProfile({ empresa: 'demo', id: 'v1', nome_operador: 'Ana', perfil_app: 'VENDEDOR', exibir_medida: false }, { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana' });
     servidor.numero = 100;

@@ -3,10 +3,13 @@
 // duplicate) carries its client id as the order's id: a replay returns the first order.
 import { ApiError, Motivo } from '../../lib/api/client';
 import type { CriarPedidoPedido, Pedido } from '../../lib/api/types';
-import { declararOperacao } from '../../lib/sync/saida';
+import { declararOperacao, type Especie } from '../../lib/sync/saida';
 import { acaoPedido, alterarStatusPedido, atualizarPedido, cancelarPedido, criarPedido, duplicarPedido, obterPedido, type AcaoPedido, type AlterarStatusCorpo } from './api';
 import { colecaoPedidos } from './colecao';
 import type { RascunhoPedido } from './previa';
+
+/** Every change to an order counts as that order (a copy is a new one). */
+const PEDIDO: Especie = { um: 'pedido', varios: 'pedidos' };
 
 export const MOTIVO_PRECOS_ALTERADOS = 'PRECOS_ALTERADOS';
 export const MOTIVO_TRANSICAO = 'TRANSICAO_NAO_PERMITIDA';
@@ -22,6 +25,7 @@ export interface CriarPedido {
 export const criarPedidoOp = declararOperacao<CriarPedido, Pedido>({
   nome: 'pedidos.criar',
   colecao: colecaoPedidos,
+  especie: PEDIDO,
   alvo: (d) => d.corpo.id ?? '',
   enviar: (d, _it, signal) => criarPedido(d.corpo, signal),
   local: (r, d) => r ?? d.previa,
@@ -37,6 +41,7 @@ export const criarPedidoOp = declararOperacao<CriarPedido, Pedido>({
 export const atualizarPedidoOp = declararOperacao<CriarPedido, Pedido>({
   nome: 'pedidos.atualizar',
   colecao: colecaoPedidos,
+  especie: PEDIDO,
   alvo: (d) => d.corpo.id ?? '',
   enviar: (d, it, signal) => {
     const { id, ...corpo } = d.corpo;
@@ -94,6 +99,7 @@ function acao(a: AcaoPedido) {
   return declararOperacao<AcaoNoPedido, Pedido>({
     nome: `pedidos.${a}`,
     colecao: colecaoPedidos,
+    especie: PEDIDO,
     alvo: (d) => d.id,
     enviar: (d, it, signal) => acaoPedido(d.id, a, { versao: versaoDe(it.base), observacao: d.observacao ?? '' }, signal),
     local: (r) => (r ? LOCAL[a](r) : null),
@@ -110,6 +116,7 @@ export const reabrirPedidoOp = acao('reabrir');
 export const cancelarPedidoOp = declararOperacao<AcaoNoPedido & { motivo: string }, Pedido>({
   nome: 'pedidos.cancelar',
   colecao: colecaoPedidos,
+  especie: PEDIDO,
   alvo: (d) => d.id,
   enviar: (d, it, signal) => cancelarPedido(d.id, { versao: versaoDe(it.base), motivo: d.motivo }, signal),
   local: (r, d) => (r ? { ...r, status: 'cancelado', motivo_cancelamento: d.motivo } : null),
@@ -154,6 +161,7 @@ export function previaDuplicada(p: Pedido, novoId: string, cliente?: { id: strin
 export const duplicarPedidoOp = declararOperacao<DuplicarPedido, Pedido>({
   nome: 'pedidos.duplicar',
   colecao: colecaoPedidos,
+  especie: PEDIDO,
   alvo: (d) => d.novo_id,
   // Behind the original's changes (an order created offline is copied after it reaches the server).
   fila: (d) => `pedidos/${d.id}`,
@@ -181,6 +189,7 @@ const NOMES_STATUS: Record<StatusNoPedido['status'], string> = { em_separacao: '
 export const alterarStatusPedidoOp = declararOperacao<StatusNoPedido, Pedido>({
   nome: 'pedidos.status',
   colecao: colecaoPedidos,
+  especie: PEDIDO,
   alvo: (d) => d.id,
   enviar: (d, it, signal) => alterarStatusPedido(d.id, { versao: versaoDe(it.base), status: d.status, nota_fiscal: d.nota_fiscal }, signal),
   local: (r, d) => (r ? { ...r, status: d.status } : null),

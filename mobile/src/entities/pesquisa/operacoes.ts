@@ -16,6 +16,9 @@ export interface ResponderPesquisa {
 export const responderPesquisaOp = declararOperacao<ResponderPesquisa, RespostaPesquisa>({
   nome: 'pesquisas.responder',
   alvo: (d) => d.clienteId,
+  especie: { um: 'resposta de pesquisa', varios: 'respostas de pesquisa', feminino: true },
+  // Two answers for one customer are two answers.
+  unidade: (d) => d.corpo.id,
   fila: (d) => `clientes/${d.clienteId}`,
   enviar: (d, _it, signal) => responderPesquisa(d.clienteId, d.corpo, signal),
   descrever: (d) => `Pesquisa "${d.titulo}" de ${d.nomeCliente}`,

@@ -1,5 +1,7 @@
 // Sign-out (SPEC §4): sign out, clear local and session storage but keep the remembered
-// e-mail, wipe the device copy of data; the caller goes to '/'.
+// e-mail, wipe the device copy of data; the caller goes to '/'. The outbox is the other
+// exception: what this user changed and did not send stays on the device, theirs, and is sent when
+// they sign in again (lib/sync/saida; the "Sair" button says what waits before signing out).
 import { signOut } from 'firebase/auth';
 import { auth } from '../firebase';
 import { clearOnLogout } from '../storage';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apagarDadosDoAparelho, DEVICE_DB, fecharBanco } from '../device-db';
+import { apagarBancoInteiro, apagarDadosDoAparelho, DEVICE_DB, fecharBanco, pedido, STORE_META, STORE_REGISTROS, STORE_SAIDA, transacao } from '../device-db';
 import { clearOnLogout, storeOperatorProfile } from '../storage';
 import { definirColecao, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
 
@@ -40,7 +40,7 @@ const ids = async () => (await col.lista()).map((x) => `${x.id}:${x.nome}`);
 
 describe('device collection', () => {
   beforeEach(async () => {
-    await apagarDadosDoAparelho();
+    await apagarBancoInteiro();
     clearOnLogout();
     entrar();
     paginas = [];
@@ -104,7 +104,7 @@ describe('device collection', () => {
     expect(col.situacaoAtual().erro).toBeNull();
   });
 
-  it("another operator's copy is dropped; sign-out wipes the database", async () => {
+  it("another operator's copy is dropped; sign-out wipes the copy but not the outbox", async () => {
     paginas = [{ mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: false }];
     await col.sincronizar();
     (col as unknown as { base: unknown }).base = null;
@@ -114,10 +114,12 @@ describe('device collection', () => {
     await col.sincronizar();
     expect(pedidos.at(-1)).toBe('');
 
+    await transacao(STORE_SAIDA, 'readwrite', (tx) => tx.objectStore(STORE_SAIDA).add({ id: 'x', op: 'teste', dono: { uid: 'u2', empresa: 'demo' } }));
     await apagarDadosDoAparelho();
-    const dbs = await indexedDB.databases();
-    expect(dbs.map((d) => d.name)).not.toContain(DEVICE_DB);
     expect(col.emMemoria()).toBeNull();
+    const contar = (store: string) => transacao(store, 'readonly', (tx) => pedido(tx.objectStore(store).count()));
+    expect([await contar(STORE_REGISTROS), await contar(STORE_META), await contar(STORE_SAIDA)]).toEqual([0, 0, 1]);
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(DEVICE_DB);
   });
 
   it('pending changes are laid over the server record and marked', async () => {

@@ -12,8 +12,9 @@
 //   fetched before a save never undoes the save's answer;
 // - resumable: each page is applied with its cursor in one transaction, so a sync killed mid-way
 //   starts again from the last page that landed;
-// - per operator: the copy belongs to uid:operador; another operator's copy is dropped;
-// - wiped on sign-out with the whole database (device-db).
+// - per operator: the copy belongs to uid:operador; another operator's copy is dropped (never the
+//   outbox: what another user changed and did not send stays, theirs);
+// - wiped on sign-out (device-db empties every store but the outbox).
 import { useSyncExternalStore } from 'react';
 import { mensagemDeErro } from '../api/client';
 import { aoApagarDados, pedido, STORE_META, STORE_REGISTROS, temBancoNoAparelho, transacao } from '../device-db';
@@ -220,6 +221,9 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       return Promise.resolve();
     }
     this.carregando ??= (async () => {
+      // The outbox first: it reads whose its items are (kept before owners were recorded) from
+      // the sync state below, before another operator's copy is dropped with it.
+      await carregarPendentes();
       const nome = this.def.nome;
       const [guardados, estado] = await transacao([STORE_REGISTROS, STORE_META], 'readonly', (tx) =>
         Promise.all([
@@ -237,7 +241,6 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
         this.estado = estado ?? null;
         if (estado?.sincronizadoEm && !this.situacao.sincronizadoEm) this.mudarSituacao({ sincronizadoEm: estado.sincronizadoEm });
       }
-      await carregarPendentes();
       this.invalidar();
     })().finally(() => {
       this.carregando = null;

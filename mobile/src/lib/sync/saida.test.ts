@@ -1,10 +1,30 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The real sign-out (lib/auth/logout) with Firebase's signOut replaced.
+vi.mock('firebase/auth', () => ({ signOut: vi.fn(async () => {}) }));
+vi.mock('../firebase', () => ({ auth: {} }));
+
 import { ApiError, Motivo } from '../api/client';
-import { apagarDadosDoAparelho, DEVICE_DB, fecharBanco, STORE_SAIDA } from '../device-db';
-import { clearOnLogout, storeOperatorProfile } from '../storage';
+import { sair } from '../auth/logout';
+import { apagarBancoInteiro, DEVICE_DB, fecharBanco, pedido, STORE_META, STORE_SAIDA, transacao } from '../device-db';
+import { clearOnLogout, clearSessionKeys, storeOperatorProfile } from '../storage';
 import { definirColecao, type Indexado } from './colecao';
-import { carregarSaida, corrigirItem, declararOperacao, descartar, enviarSaida, executar, pararAgendamento, proximoEnvio, situacaoSaida, type ItemSaida } from './saida';
+import {
+  carregarSaida,
+  corrigirItem,
+  declararOperacao,
+  descartar,
+  enviarSaida,
+  esquecerSaida,
+  executar,
+  pararAgendamento,
+  proximoEnvio,
+  resumoPendentes,
+  situacaoSaida,
+  type Especie,
+  type ItemSaida,
+} from './saida';
 
 interface Item {
   id: string;
@@ -52,9 +72,12 @@ function responder<T>(f: () => T): T {
   return r;
 }
 
+const ITEM: Especie = { um: 'item', varios: 'itens' };
+
 const criar = declararOperacao<Item, Item>({
   nome: 'teste.criar',
   colecao: col,
+  especie: ITEM,
   alvo: (d) => d.id,
   async enviar(d) {
     return responder(() => {
@@ -74,6 +97,7 @@ const criar = declararOperacao<Item, Item>({
 const renomear = declararOperacao<{ id: string; nome: string }, Item>({
   nome: 'teste.renomear',
   colecao: col,
+  especie: ITEM,
   alvo: (d) => d.id,
   async enviar(d, it) {
     return responder(() => {
@@ -94,19 +118,29 @@ const renomear = declararOperacao<{ id: string; nome: string }, Item>({
   descrever: (d) => `Renomear para ${d.nome}`,
 });
 
-function entrar() {
+function entrar(uid = 'u1', operador = 'op1', empresa = 'demo') {
   storeOperatorProfile(
-    { empresa: 'demo', id: 'op1', nome_operador: 'Ana', perfil_app: 'VENDEDOR', exibir_medida: false },
-    { uid: 'u1', email: 'ana@demo.example.com', displayName: 'Ana' },
+    { empresa, id: operador, nome_operador: 'Ana', perfil_app: 'VENDEDOR', exibir_medida: false },
+    { uid, email: `${uid}@demo.example.com`, displayName: 'Ana' },
   );
 }
+
+/** The app is closed and opened again: nothing in memory, the device database as it was. */
+function reabrir() {
+  esquecerSaida();
+  fecharBanco();
+  (col as unknown as { base: unknown }).base = null;
+}
+
+/** The outbox items as IndexedDB holds them (every user's). */
+const noAparelho = () => transacao(STORE_SAIDA, 'readonly', (tx) => pedido(tx.objectStore(STORE_SAIDA).getAll() as IDBRequest<ItemSaida[]>));
 
 const nomes = async () => (await col.lista()).map((x) => `${x.id}:${x.nome}${x._pendente ? '*' : ''}`);
 
 describe('outbox', () => {
   beforeEach(async () => {
     pararAgendamento();
-    await apagarDadosDoAparelho();
+    await apagarBancoInteiro();
     clearOnLogout();
     entrar();
     servidor.registros.clear();
@@ -274,5 +308,135 @@ describe('outbox', () => {
     });
     expect([...db.objectStoreNames].sort()).toEqual(['meta', 'registros', STORE_SAIDA]);
     db.close();
+  });
+});
+
+describe('outbox: whose items (sign-out never throws away work)', () => {
+  beforeEach(async () => {
+    pararAgendamento();
+    await apagarBancoInteiro();
+    clearOnLogout();
+    entrar();
+    servidor.registros.clear();
+    servidor.chamadas = [];
+    servidor.offline = false;
+    servidor.perderResposta = false;
+    servidor.recusar.clear();
+    servidor.limitar = 0;
+  });
+
+  it('sign-out keeps what waits on the device; another user never sees or sends it; its user signing in again sends it once', async () => {
+    servidor.offline = true;
+    expect(await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 })).toEqual({ pendente: true });
+    expect(resumoPendentes()).toBe('1 item ainda não foi enviado');
+
+    await sair();
+    expect(situacaoSaida().total).toBe(0);
+    expect(await noAparelho()).toHaveLength(1);
+
+    // Another seller signs in on the same device, online.
+    servidor.offline = false;
+    entrar('u2', 'op2');
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(0);
+    expect(await enviarSaida()).toBe(0);
+    expect(servidor.chamadas).toEqual([]);
+    expect(await nomes()).toEqual([]);
+    await sair();
+
+    // The seller who made it signs in again: it is there, and goes exactly once.
+    entrar();
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(1);
+    expect(await nomes()).toEqual(['a:Alfa*']);
+    expect(await enviarSaida()).toBe(1);
+    expect(await enviarSaida()).toBe(0);
+    expect(servidor.chamadas).toEqual(['criar a']);
+    expect(await noAparelho()).toEqual([]);
+  });
+
+  it("an expired session, another user's copy replacing this one, a restart: the change waits for its user", async () => {
+    await executar(criar, { id: 'a', nome: 'Alfa', versao: 0 });
+    await col.sincronizar();
+    servidor.offline = true;
+    await executar(renomear, { id: 'a', nome: 'Meu' });
+    expect(situacaoSaida().total).toBe(1);
+
+    // Firebase no longer has the session (updateSessionUser(null) drops the profile).
+    clearSessionKeys();
+    expect(situacaoSaida().total).toBe(0);
+    // Another seller signs in; their copy replaces this one (collection of another operator).
+    servidor.offline = false;
+    reabrir();
+    entrar('u2', 'op2');
+    await col.sincronizar();
+    expect(situacaoSaida().total).toBe(0);
+    expect(await enviarSaida()).toBe(0);
+    expect(await nomes()).toEqual(['a:Alfa']);
+    // The same uid in another company does not see it either.
+    entrar('u1', 'op9', 'outra');
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(0);
+
+    reabrir();
+    clearSessionKeys();
+    entrar();
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(1);
+    expect(await enviarSaida()).toBe(1);
+    expect(servidor.chamadas).toEqual(['criar a', 'renomear a Meu @1']);
+    expect(servidor.registros.get('a')?.nome).toBe('Meu');
+  });
+
+  it('items kept by an earlier version (no owner) belong to the user whose copy the device held, not to whoever signs in', async () => {
+    await col.sincronizar(); // the copy is u1:op1's
+    clearSessionKeys();
+    await transacao(STORE_SAIDA, 'readwrite', (tx) =>
+      tx.objectStore(STORE_SAIDA).add({ id: 'x1', op: 'teste.criar', colecao: 'teste-saida', alvo: 'v', dados: { id: 'v', nome: 'Velho', versao: 0 }, base: 0, criadoEm: '2026-01-01T00:00:00Z', tentativas: 0 }),
+    );
+    reabrir();
+    entrar('u2', 'op2');
+    expect(await nomes()).toEqual([]);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await enviarSaida()).toBe(0);
+    expect((await noAparelho()).map((i) => i.dono)).toEqual([{ uid: 'u1', empresa: '' }]);
+    // u2's copy replaced u1's (the sync state that named u1 is gone): still u1's.
+    expect(await transacao(STORE_META, 'readonly', (tx) => pedido(tx.objectStore(STORE_META).get('sync:teste-saida')))).toBeUndefined();
+    await sair();
+    entrar();
+    await carregarSaida();
+    expect(situacaoSaida().total).toBe(1);
+    expect(await enviarSaida()).toBe(1);
+    expect(servidor.chamadas).toEqual(['criar v']);
+  });
+
+  it('a change on its way when its user signs out lands once and leaves the outbox; the next user copy is not touched', async () => {
+    let soltar!: () => void;
+    const segurar = new Promise<void>((r) => (soltar = r));
+    const lento = declararOperacao<Item, Item>({
+      nome: 'teste.lento',
+      colecao: col,
+      especie: ITEM,
+      alvo: (d) => d.id,
+      async enviar(d) {
+        await segurar;
+        servidor.chamadas.push(`lento ${d.id}`);
+        const r = { ...d, versao: 1 };
+        servidor.registros.set(d.id, r);
+        return r;
+      },
+      local: (_r, d) => ({ ...d, versao: 0 }),
+      descrever: (d) => `Lento ${d.nome}`,
+    });
+    const indo = executar(lento, { id: 'l', nome: 'Lento', versao: 0 });
+    await vi.waitFor(() => expect(situacaoSaida().total).toBe(1));
+    await sair();
+    entrar('u2', 'op2');
+    soltar();
+    await indo;
+    expect(servidor.chamadas).toEqual(['lento l']);
+    expect(await noAparelho()).toEqual([]);
+    expect(situacaoSaida().total).toBe(0);
+    expect(await nomes()).toEqual([]);
   });
 });

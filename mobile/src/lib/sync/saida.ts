@@ -15,9 +15,14 @@
 //   change lands and moves the record exactly one version on, the changes queued after it on the
 //   same record move their base with it; a write by someone else in between leaves them stale,
 //   and the server answers 409, shown as a conflict.
+// - Every item belongs to the user who made it (`dono`: Firebase uid and company). Only the
+//   signed-in user's items are read, shown and sent; sign-out, an expired session, an app update or
+//   a crash never delete them (device-db keeps this store), and another user signing in on the
+//   same device never sees or sends them. They go when their user signs in again.
 import { useSyncExternalStore } from 'react';
 import { ApiError, falhaDeConexao, Motivo } from '../api/client';
-import { aoApagarDados, pedido, STORE_SAIDA, temBancoNoAparelho, transacao } from '../device-db';
+import { aoApagarDados, pedido, STORE_META, STORE_SAIDA, temBancoNoAparelho, transacao } from '../device-db';
+import { readProfile, subscribeStorage } from '../storage';
 import { novoId } from '../uuid';
 import { definirCarregadorDePendentes, type Colecao, type Indexado, type Sobreposicao } from './colecao';
 
@@ -45,6 +50,28 @@ export interface ItemSaida<D = unknown> {
   criadoEm: string;
   tentativas: number;
   recusa?: Recusa;
+  /**
+   * Who made it. Missing only on items kept by a version of the app that did not record it: they
+   * are given to the user the device copy belonged to when first read (see lerTudo).
+   */
+  dono?: DonoSaida;
+}
+
+/** The user an outbox item belongs to: the Firebase uid and the company they were signed in to. */
+export interface DonoSaida {
+  uid: string;
+  /** '' when not known (an item from before owners were recorded): any company of that uid. */
+  empresa: string;
+}
+
+/** What an operation changes, as the sign-out warning counts it ("2 pedidos e 1 cliente"). */
+export interface Especie {
+  /** One: "pedido". */
+  um: string;
+  /** Several: "pedidos". */
+  varios: string;
+  /** A feminine noun ("resposta de pesquisa"): "enviada", "enviadas". */
+  feminino?: boolean;
 }
 
 type Registro = { id: string };
@@ -73,6 +100,13 @@ export interface Operacao<D, T extends Registro = Registro> {
   descrever(dados: D): string;
   /** Where the user corrects a refused change (a route with the item's seq). */
   corrigir?(item: ItemSaida<D>): string;
+  /** What it changes, for the count of what waits ("2 pedidos e 1 cliente"). */
+  especie: Especie;
+  /**
+   * Which one of its kind it is, for that count (default its alvo): changes to the same one count
+   * once (an order created and then sent is one order).
+   */
+  unidade?(dados: D): string;
 }
 
 /** What a screen says when a change was kept on the device to be sent later. */
@@ -93,10 +127,30 @@ export function declararOperacao<D, T extends Registro = Registro>(op: Operacao<
   return op;
 }
 
+// ---------- whose items ----------
+
+/** The signed-in user (the stored operator profile), to whom the outbox shown belongs; null: nobody. */
+function donoAgora(): DonoSaida | null {
+  const p = readProfile();
+  return p ? { uid: p.uid, empresa: p.empresa } : null;
+}
+
+const chaveDe = (d: DonoSaida | null) => (d ? `${d.empresa}\u0000${d.uid}` : '');
+
+/** Whether an item belongs to a user: the same uid, and the same company when it was recorded. */
+export function pertenceA(it: Pick<ItemSaida, 'dono'>, d: DonoSaida | null): boolean {
+  return Boolean(d && it.dono && it.dono.uid === d.uid && (it.dono.empresa === '' || it.dono.empresa === d.empresa));
+}
+
 // ---------- state ----------
 
+/** The signed-in user's items, in order (what screens see and what is sent). */
 let itens: ItemSaida[] = [];
 let carregada: Promise<void> | null = null;
+/** Whose items `itens` holds (chaveDe). */
+let carregadaPara = '';
+/** Without IndexedDB: every user's items, in memory. */
+let semBanco: ItemSaida[] = [];
 const ouvintes = new Set<() => void>();
 
 /** Each item's overlay, made once per item (the collections reuse what they computed from it). */
@@ -125,38 +179,89 @@ function publicar(lista: ItemSaida[]): void {
   ouvintes.forEach((f) => f());
 }
 
-async function lerTudo(): Promise<ItemSaida[]> {
-  if (!temBancoNoAparelho()) return itens;
-  const l = await transacao(STORE_SAIDA, 'readonly', (tx) => pedido(tx.objectStore(STORE_SAIDA).getAll() as IDBRequest<ItemSaida[]>));
-  return l.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+const emOrdem = (l: ItemSaida[]) => l.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+
+/** The user's items kept on the device, in order. */
+async function lerTudo(dono: DonoSaida | null): Promise<ItemSaida[]> {
+  if (!temBancoNoAparelho()) return emOrdem(semBanco.filter((i) => pertenceA(i, dono)));
+  const [todos, copias] = await transacao([STORE_SAIDA, STORE_META], 'readonly', (tx) =>
+    Promise.all([
+      pedido(tx.objectStore(STORE_SAIDA).getAll() as IDBRequest<ItemSaida[]>),
+      pedido(tx.objectStore(STORE_META).getAll(IDBKeyRange.bound('sync:', 'sync:\uffff')) as IDBRequest<{ dono?: string }[]>),
+    ]),
+  );
+  const antigos = todos.filter((i) => !i.dono);
+  const dele = antigos.length ? donoDosAntigos(copias, dono) : null;
+  if (dele) {
+    for (const it of antigos) it.dono = dele;
+    await transacao(STORE_SAIDA, 'readwrite', (tx) => antigos.forEach((it) => tx.objectStore(STORE_SAIDA).put(it)));
+  }
+  return emOrdem(todos.filter((i) => pertenceA(i, dono)));
 }
 
-/** Reads the outbox from the device (once; the collections wait for it before their first read). */
+/**
+ * Items kept before owners were recorded belong to the user the device copy belonged to (each
+ * collection's sync state names it, uid:operador), read before anything can drop that copy; with no
+ * copy on the device, to the user signed in now. When that cannot be told, they stay unowned.
+ */
+function donoDosAntigos(copias: { dono?: string }[], dono: DonoSaida | null): DonoSaida | null {
+  const uids = new Set(copias.map((c) => (c.dono ?? '').split(':')[0]).filter(Boolean));
+  if (uids.size === 0 || (dono && uids.has(dono.uid))) return dono;
+  return uids.size === 1 ? { uid: [...uids][0], empresa: '' } : null;
+}
+
+/** Reads the signed-in user's outbox from the device (once per user; the collections wait for it before their first read). */
 export function carregarSaida(): Promise<void> {
-  carregada ??= lerTudo().then(publicar, (err) => {
-    carregada = null;
-    throw err;
-  });
+  const dono = donoAgora();
+  const chave = chaveDe(dono);
+  if (carregadaPara !== chave) esquecer();
+  carregadaPara = chave;
+  if (!carregada) {
+    const esta: Promise<void> = lerTudo(dono).then(
+      (l) => {
+        if (carregada === esta) publicar(l);
+      },
+      (err) => {
+        if (carregada === esta) carregada = null;
+        throw err;
+      },
+    );
+    carregada = esta;
+  }
   return carregada;
 }
 definirCarregadorDePendentes(carregarSaida);
 
-aoApagarDados(() => {
+/** Forgets the items in memory (they stay on the device). */
+function esquecer(): void {
   carregada = null;
+  carregadaPara = '';
   resultados.clear();
   publicar([]);
+}
+
+aoApagarDados(esquecer);
+
+// Another user signs in (or the session ends) without a sign-out: their outbox, not this one.
+subscribeStorage(() => {
+  if (carregada && chaveDe(donoAgora()) !== carregadaPara) {
+    esquecer();
+    void carregarSaida().catch((err) => console.warn('Saída não carregou', err));
+  }
 });
 
 async function gravar(it: ItemSaida): Promise<ItemSaida> {
+  let novo: ItemSaida;
   if (!temBancoNoAparelho()) {
-    const novo = { ...it, seq: it.seq ?? (itens.at(-1)?.seq ?? 0) + 1 };
-    publicar([...itens.filter((x) => x.seq !== novo.seq), novo]);
-    return novo;
+    novo = { ...it, seq: it.seq ?? semBanco.reduce((m, x) => Math.max(m, x.seq ?? 0), 0) + 1 };
+    semBanco = [...semBanco.filter((x) => x.seq !== novo.seq), novo];
+  } else {
+    const seq = await transacao(STORE_SAIDA, 'readwrite', (tx) => pedido(tx.objectStore(STORE_SAIDA).put(it) as IDBRequest<number>));
+    novo = { ...it, seq };
   }
-  const seq = await transacao(STORE_SAIDA, 'readwrite', (tx) => pedido(tx.objectStore(STORE_SAIDA).put(it) as IDBRequest<number>));
-  // The memory copy follows the write (the outbox is read from the device once, at start).
-  const novo = { ...it, seq };
-  publicar([...itens.filter((x) => x.seq !== seq), novo].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)));
+  // The memory copy follows the write (the outbox is read from the device once per user), unless
+  // its user is no longer the one signed in (signed out while it was being sent).
+  if (pertenceA(novo, donoAgora()) && carregadaPara === chaveDe(donoAgora())) publicar(emOrdem([...itens.filter((x) => x.seq !== novo.seq), novo]));
   return novo;
 }
 
@@ -165,7 +270,7 @@ async function remover(seqs: number[]): Promise<void> {
     await transacao(STORE_SAIDA, 'readwrite', (tx) => {
       for (const s of seqs) tx.objectStore(STORE_SAIDA).delete(s);
     });
-  }
+  } else semBanco = semBanco.filter((x) => !seqs.includes(x.seq ?? -1));
   publicar(itens.filter((x) => !seqs.includes(x.seq ?? -1)));
 }
 
@@ -200,6 +305,11 @@ export function useSaida(): SituacaoSaida {
   );
 }
 
+/** The names of every operation declared (tests: each has its words for the count). */
+export function operacoesDeclaradas(): string[] {
+  return [...operacoes.keys()];
+}
+
 /** The pt-BR line for an item of the outbox. */
 export function descreverItem(it: ItemSaida): string {
   return operacoes.get(it.op)?.descrever(it.dados) ?? 'Alteração';
@@ -208,6 +318,45 @@ export function descreverItem(it: ItemSaida): string {
 /** Where a refused item is corrected ('' when it can only be discarded). */
 export function rotaParaCorrigir(it: ItemSaida): string {
   return operacoes.get(it.op)?.corrigir?.(it) ?? '';
+}
+
+/** An outbox item of an operation this version does not know. */
+const ALTERACAO: Especie = { um: 'alteração', varios: 'alterações', feminino: true };
+
+export interface ContagemPendente {
+  especie: Especie;
+  n: number;
+}
+
+/**
+ * What waits, by kind, in the order first made: each record (order, customer, answer…) counted
+ * once however many changes it has waiting.
+ */
+export function contarPendentes(lista: readonly ItemSaida[] = itens): ContagemPendente[] {
+  const porEspecie = new Map<string, { especie: Especie; unidades: Set<string> }>();
+  for (const it of lista) {
+    const op = operacoes.get(it.op);
+    const especie = op?.especie ?? ALTERACAO;
+    const unidade = op ? (op.unidade?.(it.dados) ?? it.alvo) : `${it.op}#${it.seq ?? it.id}`;
+    const c = porEspecie.get(especie.varios) ?? { especie, unidades: new Set<string>() };
+    c.unidades.add(unidade);
+    porEspecie.set(especie.varios, c);
+  }
+  return [...porEspecie.values()].map((c) => ({ especie: c.especie, n: c.unidades.size }));
+}
+
+/**
+ * What waits, in pt-BR: "1 pedido ainda não foi enviado", "2 pedidos e 1 cliente ainda não foram
+ * enviados", "1 resposta de pesquisa ainda não foi enviada" ('' when nothing waits).
+ */
+export function resumoPendentes(lista: readonly ItemSaida[] = itens): string {
+  const c = contarPendentes(lista);
+  if (!c.length) return '';
+  const partes = c.map(({ especie, n }) => `${n.toLocaleString('pt-BR')} ${n === 1 ? especie.um : especie.varios}`);
+  const oQue = partes.length === 1 ? partes[0] : `${partes.slice(0, -1).join(', ')} e ${partes.at(-1)}`;
+  const um = c.length === 1 && c[0].n === 1;
+  const genero = c.every((x) => x.especie.feminino) ? 'a' : 'o';
+  return `${oQue} ainda não ${um ? 'foi' : 'foram'} enviad${genero}${um ? '' : 's'}`;
 }
 
 export interface Resultado<T> {
@@ -234,8 +383,11 @@ export async function executar<D, T extends Registro>(
   } = {},
 ): Promise<Resultado<T>> {
   await carregarSaida().catch(() => undefined);
+  const dono = donoAgora();
+  if (!dono) throw new Error('Entre na sua conta para salvar.');
   const alvo = op.alvo(dados);
   const item = await gravar({
+    dono,
     id: novoId(),
     op: op.nome,
     colecao: op.colecao?.nome ?? '',
@@ -363,7 +515,10 @@ async function umaPassada(): Promise<number> {
   }
   let enviadas = 0;
   const esperando = new Set<string>(); // records with a change refused or held before
+  const deQuem = carregadaPara;
   for (const original of [...itens]) {
+    // Signed out (or another user signed in) meanwhile: the rest waits for its user.
+    if (carregadaPara !== deQuem) break;
     const it = itens.find((x) => x.seq === original.seq);
     if (!it) continue;
     const chave = filaDe(it);
@@ -412,6 +567,13 @@ async function enviarUm(op: Operacao<unknown, Registro>, it: ItemSaida): Promise
 
 /** A change the server accepted: its answer goes to the collection, later changes move their base. */
 async function concluir(op: Operacao<unknown, Registro>, it: ItemSaida, registro: Registro | undefined): Promise<void> {
+  if (!pertenceA(it, donoAgora())) {
+    // Its user signed out while it was on its way: it landed, so it leaves the outbox; the device
+    // copy (wiped at sign-out) is not theirs to write any more.
+    if (temBancoNoAparelho()) await transacao(STORE_SAIDA, 'readwrite', (tx) => void tx.objectStore(STORE_SAIDA).delete(it.seq!));
+    else semBanco = semBanco.filter((x) => x.seq !== it.seq);
+    return;
+  }
   if (aguardados.has(it.seq!)) resultados.set(it.seq!, { registro });
   const versao = registro && op.colecao ? op.colecao.def.versao(registro) : 0;
   const seguintes = itens.filter((x) => (x.seq ?? 0) > (it.seq ?? 0) && x.colecao === it.colecao && x.alvo === it.alvo && x.base === it.base);
@@ -459,6 +621,11 @@ export function jaRemovido(err: ApiError): boolean {
   return err.status === 404 || err.motivo === Motivo.NaoEncontrado;
 }
 
+
+/** Tests: the app starts again (nothing of the outbox in memory; the device keeps it). */
+export function esquecerSaida(): void {
+  esquecer();
+}
 
 /** Tests: forget the scheduled retry. */
 export function pararAgendamento(): void {

@@ -28,7 +28,8 @@ export default function AboutPage() {
         </IonList>
         <p className="muted ion-text-center">
           Os dados da sua empresa ficam no servidor; o aparelho guarda só o necessário para você trabalhar sem sinal, e tudo é
-          apagado ao sair.
+          apagado ao sair — menos o que você alterou e ainda não foi enviado, que fica guardado e é enviado quando você entrar
+          de novo.
         </p>
       </div>
     </Page>
