@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, launchBrowser, signInWithPassword, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -268,6 +268,145 @@ describe('outbox: portfolio actions made offline (ADMIN)', () => {
       );
       await page.goto(`${BASE}/pendencias`);
       await page.getByText('Nenhuma alteração pendente.').waitFor();
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+});
+
+describe('outbox: signing out never throws away work', () => {
+  /** The outbox as IndexedDB holds it on this device (every user's items). */
+  const saidaNoAparelho = (page) =>
+    page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const req = indexedDB.open('crm-vendas');
+          req.onsuccess = () => {
+            const get = req.result.transaction('saida').objectStore('saida').getAll();
+            get.onsuccess = () => {
+              req.result.close();
+              resolve(get.result.map((i) => ({ op: i.op, alvo: i.alvo, dono: i.dono })));
+            };
+            get.onerror = () => reject(get.error);
+          };
+          req.onerror = () => reject(req.error);
+        }),
+    );
+
+  /** Orders of a customer whose notes carry the mark, as the server has them. */
+  async function pedidosComMarca(email, clienteId, m) {
+    const r = await apiAs(email, 'GET', `/pedidos?cliente_id=${encodeURIComponent(clienteId)}&page_size=100`);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body.pedidos.filter((p) => p.observacoes.includes(m));
+  }
+
+  async function sairPeloMenu(page) {
+    await page.goto(`${BASE}/menu`);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    const alerta = page.locator('ion-alert');
+    await alerta.locator('.alert-message').waitFor({ state: 'visible', timeout: 15_000 });
+    return {
+      mensagem: (await alerta.locator('.alert-message').textContent())?.trim(),
+      botoes: (await alerta.locator('button').allTextContents()).map((t) => t.trim()),
+    };
+  }
+
+  async function escolher(page, botao) {
+    await page.locator('ion-alert button', { hasText: botao }).click();
+    await page.locator('ion-alert').waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  it('an order sent offline stays on the device across Sair, is never seen or sent by another seller, and reaches the server once when its seller signs in again', async () => {
+    const m = `E2E-${sufixo()}`;
+    const cliente = await clienteDe(DEMO.vendedor, 2);
+    const { context, page } = await signedIn(DEMO.vendedor);
+    try {
+      const uid = await page.evaluate(() => localStorage.getItem('UID'));
+      // A new order, its catalogue on the device and the app's screens kept by the service worker.
+      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+      await page.getByTestId('form-pedido').waitFor();
+      const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
+      if (await descartar.count()) await descartar.click();
+      await page.locator('input[name=busca-cliente]').fill(cliente.documento);
+      await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
+      await page.getByTestId('cliente-escolhido').waitFor();
+      await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
+      await page.locator('input[name=busca-produto]').fill('10001');
+      await page.locator('.pedido-sugestoes button[data-codigo="10001"]').click();
+      await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();
+      await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+
+      // Offline: saved and sent → kept on the device, badge 1.
+      await context.setOffline(true);
+      await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
+      await page.waitForURL((u) => u.searchParams.has('id'));
+      const id = new URL(page.url()).searchParams.get('id');
+      assert.equal(await page.getByTestId('status-pedido').textContent(), 'A enviar');
+      assert.equal(await badge(page).textContent(), '1');
+
+      // Sair says what waits; offline there is no "send now". Staying keeps everything.
+      let dialogo = await sairPeloMenu(page);
+      assert.match(dialogo.mensagem, /^1 pedido ainda não foi enviado\./);
+      assert.match(dialogo.mensagem, /Se sair, tudo fica guardado neste aparelho e será enviado quando você entrar de novo com esta conta\./);
+      assert.deepEqual(dialogo.botoes, ['Continuar conectado', 'Sair e manter no aparelho']);
+      await escolher(page, 'Continuar conectado');
+      assert.equal(new URL(page.url()).pathname, '/menu');
+      assert.equal(await badge(page).textContent(), '1');
+
+      dialogo = await sairPeloMenu(page);
+      await escolher(page, 'Sair e manter no aparelho');
+      await page.waitForURL((u) => !['/menu', '/crm-home'].includes(u.pathname));
+      assert.deepEqual(Object.keys(await page.evaluate(() => ({ ...localStorage }))), []);
+      assert.deepEqual(await saidaNoAparelho(page), [{ op: 'pedidos.criar', alvo: id, dono: { uid, empresa: 'demo' } }]);
+
+      // Back online, another seller signs in on the same device: nothing of it shows or goes.
+      await context.setOffline(false);
+      await signInWithPassword(page, DEMO.vendedor2);
+      await page.waitForURL(`${BASE}/crm-home`);
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.getByText(/Dados do aparelho, atualizados em/).waitFor({ timeout: 60_000 });
+      assert.equal(await page.getByTestId('selo-saida').count(), 0);
+      await page.goto(`${BASE}/pendencias`);
+      await page.getByText('Nenhuma alteração pendente.').waitFor();
+      await page.goto(`${BASE}/crm-vendas-pedidos?id=${encodeURIComponent(id)}`);
+      await page.waitForTimeout(1500);
+      assert.equal(await page.getByTestId('status-pedido').count(), 0, 'o pedido do outro vendedor não aparece');
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/pedidos/${id}`)).status, 404);
+      assert.equal((await saidaNoAparelho(page)).length, 1);
+      // Nothing of theirs waits: the usual confirmation.
+      dialogo = await sairPeloMenu(page);
+      assert.equal(dialogo.mensagem, 'Deseja sair da sua conta neste aparelho?');
+      await escolher(page, 'OK');
+      await page.waitForURL((u) => !['/menu', '/crm-home'].includes(u.pathname));
+      assert.equal((await apiAs(DEMO.admin, 'GET', `/pedidos/${id}`)).status, 404);
+
+      // Its seller signs in again: it goes, exactly once.
+      await signInWithPassword(page, DEMO.vendedor);
+      await page.waitForURL(`${BASE}/crm-home`);
+      await page.waitForFunction(
+        () =>
+          new Promise((resolve) => {
+            const req = indexedDB.open('crm-vendas');
+            req.onsuccess = () => {
+              const c = req.result.transaction('saida').objectStore('saida').count();
+              c.onsuccess = () => {
+                req.result.close();
+                resolve(c.result === 0);
+              };
+            };
+          }),
+        null,
+        { timeout: 60_000, polling: 500 },
+      );
+      const noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      assert.equal(noServidor.length, 1, JSON.stringify(noServidor));
+      assert.equal(noServidor[0].id, id);
+      assert.ok(['enviado', 'aguardando_aprovacao'].includes(noServidor[0].status), noServidor[0].status);
+      await page.goto(`${BASE}/pendencias`);
+      await page.getByText('Nenhuma alteração pendente.').waitFor();
+      assert.equal((await pedidosComMarca(DEMO.vendedor, cliente.id, m)).length, 1);
     } finally {
       await context.setOffline(false);
       await context.close();
