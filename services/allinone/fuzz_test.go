@@ -15,7 +15,7 @@ import (
 // FuzzRequestDecoding sends arbitrary bodies to the JSON routes: whatever arrives, the answer is a
 // decided status (never a 5xx) with a JSON body, and errors carry a pt-BR message.
 // Parser vocabulary that must never reach a user's screen (the detail goes to the log).
-var tecnico = regexp.MustCompile(`proto:|protojson|invalid value|syntax error|unexpected token|json:|strconv|int64|unknown field|\(line \d`)
+var tecnico = regexp.MustCompile(`proto:|protojson|invalid value|invalid character|unexpected EOF|max depth|looking for|syntax error|unexpected token|json:|strconv|int64|unknown field|\(line \d`)
 
 // TestMalformedFieldNamedInPortuguese: a value the parser refuses (a credit limit beyond int64)
 // gets a pt-BR sentence and the field, so the form highlights it; no parser text.
@@ -56,6 +56,7 @@ func FuzzRequestDecoding(f *testing.F) {
 		`{"tipo_pessoa":"FISICA","documento":"12.ABC.345/01DE-35","limite_credito_centavos":"-1","versao":"9223372036854775807"}`,
 		`{"csv":"documento;nome\n\"11.222.333/0001-81;\"X","validar_apenas":true}`,
 		`{"pesquisa_id":"demo-pesquisa-satisfacao","respostas":[{"pergunta_id":"atendimento","valores":["Bom","Bom"]}]}`,
+		"hello", "{", `{"nome":`, strings.Repeat("[", 10001), "\x00",
 	} {
 		for route := 0; route < 9; route++ {
 			f.Add(uint8(route), s)
@@ -86,6 +87,9 @@ func FuzzRequestDecoding(f *testing.F) {
 			}
 			if m, _ := e["mensagem"].(string); tecnico.MatchString(m) {
 				t.Fatalf("%s %q: technical text reaches the user: %q", r.path, body, m)
+			}
+			if m, _ := e["motivo"].(string); rec.Code == http.StatusBadRequest && m == "" {
+				t.Fatalf("%s %q: a 400 without its reason: %s", r.path, body, rec.Body)
 			}
 		}
 		if rec.Code == http.StatusOK && !json.Valid(rec.Body.Bytes()) {

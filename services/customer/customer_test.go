@@ -529,3 +529,29 @@ func TestReplayDeUmaReativacao(t *testing.T) {
 		t.Fatalf("repetição (inativo): %s\nprimeira resposta: %s", again, first)
 	}
 }
+
+// TestCorpoQueNaoEJSON (issue 20, part 4): a body the gateway can't decode gets a pt-BR message
+// and a reason, like every other 400 — never the decoder's English.
+func TestCorpoQueNaoEJSON(t *testing.T) {
+	e := setup(t)
+	fundo := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	for _, body := range []string{"hello", "{", `{"nome":`, fundo, "\x00", `{"documento":12}`, `{"limite_credito_centavos":"1e400"}`, `{"nao_existe":1}`} {
+		for _, r := range []struct{ method, path string }{{"POST", "/crm/clientes"}, {"PATCH", "/crm/clientes/x"}, {"POST", "/crm/clientes/importar"}} {
+			code, b := e.st.Do(t, r.method, r.path, e.admin, body)
+			m := decode[motivoJSON](t, b)
+			if code != 400 || m.Motivo != "DADOS_INVALIDOS" || !strings.Contains(m.Mensagem, "Não foi possível ler os dados enviados") {
+				t.Errorf("%s %s %.20q: %d %s", r.method, r.path, body, code, b)
+			}
+		}
+	}
+	// A query the gateway can't read: the same, with the query's sentence.
+	code, b := e.st.Do(t, "GET", "/crm/clientes?page_size=muitos", e.admin, nil)
+	if m := decode[motivoJSON](t, b); code != 400 || m.Motivo != "DADOS_INVALIDOS" || !strings.Contains(m.Mensagem, "Não foi possível ler a consulta") {
+		t.Errorf("consulta: %d %s", code, b)
+	}
+	// Our own 400s keep their message.
+	m := decode[motivoJSON](t, e.do(t, "POST", "/crm/clientes", e.v1, map[string]any{"id": uuid.NewString(), "documento": "123", "nome": "X"}, 400))
+	if m.Motivo != "DADOS_INVALIDOS" || strings.Contains(m.Mensagem, "Não foi possível ler") {
+		t.Errorf("erro do domínio: %+v", m)
+	}
+}

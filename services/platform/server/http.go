@@ -119,16 +119,20 @@ func campoDoErro(detalhe string) string {
 	return b.String()
 }
 
-// isOurs tells statuses built from domain errors from the gateway's own decoding errors: domain
-// messages are written in pt-BR by us and carry no protobuf/JSON parser vocabulary.
+// isOurs tells statuses built from domain errors from the gateway's own decoding errors, by
+// their make rather than their words: every status of ours is built by errs.ToStatus and carries
+// our google.rpc.ErrorInfo (domain errs.Domain), also after crossing a gRPC hop; grpc-gateway
+// reports a body, path or query it can't decode as a bare status.Errorf(InvalidArgument, "%v",
+// err) with the decoder's English text ("invalid character 'h' looking for beginning of
+// value", "unexpected EOF", "exceeded max depth", "proto: …", "type mismatch, parameter: …"),
+// no details.
 func isOurs(st *status.Status) bool {
-	m := st.Message()
-	for _, s := range []string{"proto:", "unknown field", "invalid value", "syntax error", "unexpected token", "type mismatch", "parsing field", "json:", "invalid URL escape", "strconv."} {
-		if strings.Contains(m, s) {
-			return false
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == errs.Domain {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 func writeError(w http.ResponseWriter, httpStatus int, st *status.Status, msg string) {
@@ -291,7 +295,7 @@ func limitBody(limits *bodyLimits, next http.Handler) http.Handler {
 		if r.Body != nil && r.Body != http.NoBody && r.ContentLength < 0 {
 			b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 			if err != nil {
-				writeError(w, http.StatusBadRequest, status.New(codes.InvalidArgument, errs.MsgInvalidJSON), errs.MsgInvalidJSON)
+				writeError(w, http.StatusBadRequest, errs.ToStatus(errs.Invalid(errs.MsgInvalidJSON)), errs.MsgInvalidJSON)
 				return
 			}
 			if int64(len(b)) > limit {
