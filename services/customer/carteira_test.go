@@ -303,6 +303,8 @@ func TestImportarCSV(t *testing.T) {
 		Criados     int  `json:"criados"`
 		Atualizados int  `json:"atualizados"`
 		NadaGravado bool `json:"nada_gravado"`
+		ACriar      int  `json:"a_criar"`
+		AAtualizar  int  `json:"a_atualizar"`
 		Rejeitadas  []struct {
 			Linha     int      `json:"linha"`
 			Documento string   `json:"documento"`
@@ -311,7 +313,9 @@ func TestImportarCSV(t *testing.T) {
 	}
 	before := snapshot(t, e.store)
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": bad}, 200), &res)
-	if res.Total != 5 || !res.NadaGravado || len(res.Rejeitadas) != 3 {
+	// Nothing written, so nothing created or updated; the two valid rows would create one and
+	// update another.
+	if res.Total != 5 || !res.NadaGravado || len(res.Rejeitadas) != 3 || res.Criados != 0 || res.Atualizados != 0 || res.ACriar != 1 || res.AAtualizar != 1 {
 		t.Fatalf("relatório: %+v", res)
 	}
 	lines := map[int][]string{}
@@ -346,7 +350,7 @@ func TestImportarCSV(t *testing.T) {
 		cpf + ",Pessoa Física,Londrina,PR," + e.ids["v1"] + ",,não\n" +
 		cnpjs[0] + ",Já Cadastrado Atualizado,,,,,\n"
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": good, "validar_apenas": true}, 200), &res)
-	if !res.NadaGravado || res.Criados != 2 || res.Atualizados != 1 || len(res.Rejeitadas) != 0 {
+	if !res.NadaGravado || res.Criados != 0 || res.Atualizados != 0 || res.ACriar != 2 || res.AAtualizar != 1 || len(res.Rejeitadas) != 0 {
 		t.Fatalf("validar: %+v", res)
 	}
 	for run := 0; run < 2; run++ { // a second run updates, never duplicates
@@ -355,7 +359,7 @@ func TestImportarCSV(t *testing.T) {
 		if run == 1 {
 			wantC, wantA = 0, 3
 		}
-		if res.NadaGravado || res.Criados != wantC || res.Atualizados != wantA {
+		if res.NadaGravado || res.Criados != wantC || res.Atualizados != wantA || res.ACriar != wantC || res.AAtualizar != wantA {
 			t.Fatalf("importação %d: %+v", run, res)
 		}
 	}

@@ -49,14 +49,14 @@ func TestImportarRegrasST(t *testing.T) {
 		"3305,PR,\"35,25\",\"19,5\",12,\n"
 	before = testkit.Fingerprint(t, e.store)
 	r = decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": bom, "validar_apenas": true}, 200))
-	if r["nada_gravado"] != true || r["criados"] != 2.0 || r["atualizados"] != 1.0 {
+	if r["nada_gravado"] != true || r["criados"] != 0.0 || r["atualizados"] != 0.0 || r["a_criar"] != 2.0 || r["a_atualizar"] != 1.0 {
 		t.Fatalf("só validar: %v", r)
 	}
 	if testkit.Fingerprint(t, e.store) != before {
 		t.Error("validar_apenas gravou")
 	}
 	r = decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": bom}, 200))
-	if r["nada_gravado"] != false || r["criados"] != 2.0 || r["atualizados"] != 1.0 || len(asList(r["rejeitadas"])) != 0 {
+	if r["nada_gravado"] != false || r["criados"] != 2.0 || r["atualizados"] != 1.0 || r["a_criar"] != 2.0 || len(asList(r["rejeitadas"])) != 0 {
 		t.Fatalf("importação: %v", r)
 	}
 	// Again: keyed by NCM × UF, nothing duplicates and nothing changes.

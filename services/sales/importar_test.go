@@ -17,7 +17,8 @@ func TestImportarProdutosEPrecos(t *testing.T) {
 	before := testkit.Fingerprint(t, e.store)
 	r := decode(t, e.do(t, "POST", "/crm/produtos/importar", e.admin, map[string]any{"csv": ruim}, 200))
 	rej := asList(r["rejeitadas"])
-	if r["nada_gravado"] != true || r["total"] != 3.0 || len(rej) != 2 || rej[0]["linha"] != 3.0 || rej[1]["linha"] != 4.0 {
+	if r["nada_gravado"] != true || r["total"] != 3.0 || len(rej) != 2 || rej[0]["linha"] != 3.0 || rej[1]["linha"] != 4.0 ||
+		r["criados"] != 0.0 || r["a_criar"] != 1.0 {
 		t.Fatalf("relatório: %v", r)
 	}
 	erros := strings.Join(strings.Fields(strings.Trim(strings.ReplaceAll(strings.Join([]string{fmtAny(rej[0]["erros"]), fmtAny(rej[1]["erros"])}, " "), "\n", " "), " ")), " ")
@@ -37,14 +38,14 @@ func TestImportarProdutosEPrecos(t *testing.T) {
 		"A-2,Café torrado 500 g,Café,,09012100,\"7,5\",10,\n" +
 		"A-3,Feijão carioca 1 kg,Mercearia,,07133399,0,1,\n"
 	r = decode(t, e.do(t, "POST", "/crm/produtos/importar", e.admin, map[string]any{"csv": bom, "validar_apenas": true}, 200))
-	if r["nada_gravado"] != true || r["criados"] != 3.0 {
+	if r["nada_gravado"] != true || r["criados"] != 0.0 || r["a_criar"] != 3.0 || r["a_atualizar"] != 0.0 {
 		t.Fatalf("só validar: %v", r)
 	}
 	if testkit.Fingerprint(t, e.store) != before {
 		t.Error("validar_apenas gravou")
 	}
 	r = decode(t, e.do(t, "POST", "/crm/produtos/importar", e.admin, map[string]any{"csv": bom}, 200))
-	if r["nada_gravado"] != false || r["criados"] != 3.0 || r["atualizados"] != 0.0 {
+	if r["nada_gravado"] != false || r["criados"] != 3.0 || r["atualizados"] != 0.0 || r["a_criar"] != 3.0 {
 		t.Fatalf("importação: %v", r)
 	}
 	// Again, with a changed description: keyed by code, nothing duplicates.
@@ -74,7 +75,7 @@ func TestImportarProdutosEPrecos(t *testing.T) {
 	ruim = "codigo;preco;preco_minimo\nA-1;12,90;11,50\nNAO-EXISTE;1,00;\nA-2;abc;\nA-3;5,00;6,00\n"
 	before = testkit.Fingerprint(t, e.store)
 	r = decode(t, e.do(t, "POST", "/crm/tabelas-preco/tab-imp/precos/importar", e.admin, map[string]any{"csv": ruim}, 200))
-	if rej := asList(r["rejeitadas"]); r["nada_gravado"] != true || len(rej) != 3 || rej[0]["codigo"] != "NAO-EXISTE" {
+	if rej := asList(r["rejeitadas"]); r["nada_gravado"] != true || len(rej) != 3 || rej[0]["codigo"] != "NAO-EXISTE" || r["criados"] != 0.0 || r["a_criar"] != 1.0 {
 		t.Fatalf("preços com erros: %v", r)
 	}
 	if testkit.Fingerprint(t, e.store) != before {

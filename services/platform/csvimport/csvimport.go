@@ -184,3 +184,27 @@ func ErrosDe(err error) []string {
 	}
 	return []string{errs.ToStatus(err).Message()}
 }
+
+// Contagem is an import's counts, with the one meaning every import gives them: ACriar and
+// AAtualizar are the valid rows that would create and update a record (the file's plan, also when
+// nothing is written); Criados and Atualizados are the records the call wrote — 0 when
+// NadaGravado (only validating, or some row refused).
+type Contagem struct {
+	Total, Criados, Atualizados, ACriar, AAtualizar int32
+	NadaGravado                                     bool
+}
+
+// Planejar counts a valid row: it would update a record (existe) or create one.
+func (c *Contagem) Planejar(existe bool) {
+	if existe {
+		c.AAtualizar++
+	} else {
+		c.ACriar++
+	}
+}
+
+// NaoGravar records that nothing is written.
+func (c *Contagem) NaoGravar() { c.NadaGravado, c.Criados, c.Atualizados = true, 0, 0 }
+
+// Gravado records that the plan was written, every row of it.
+func (c *Contagem) Gravado() { c.NadaGravado, c.Criados, c.Atualizados = false, c.ACriar, c.AAtualizar }

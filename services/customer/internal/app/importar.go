@@ -24,11 +24,10 @@ type LinhaRejeitada struct {
 	Erros     []string
 }
 
-// Importacao is the result of an import.
+// Importacao is the result of an import: its counts (csvimport.Contagem) and the rows refused.
 type Importacao struct {
-	Total, Criados, Atualizados int32
-	Rejeitadas                  []LinhaRejeitada
-	NadaGravado                 bool
+	csvimport.Contagem
+	Rejeitadas []LinhaRejeitada
 }
 
 // formato of the import file: documento and nome at least.
@@ -62,7 +61,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 	if err != nil {
 		return nil, err
 	}
-	res := &Importacao{Total: int32(len(linhas)), Rejeitadas: []LinhaRejeitada{}}
+	res := &Importacao{Contagem: csvimport.Contagem{Total: int32(len(linhas))}, Rejeitadas: []LinhaRejeitada{}}
 	vendOK := map[string]error{}
 	seen := map[string]int32{}
 	var plano []planoLinha
@@ -129,16 +128,10 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 		}
 		p.cliente = cl
 		plano = append(plano, p)
+		res.Planejar(p.existeID != "")
 	}
 	if validarApenas || len(res.Rejeitadas) > 0 {
-		res.NadaGravado = true
-		for _, p := range plano {
-			if p.existeID != "" {
-				res.Atualizados++
-			} else {
-				res.Criados++
-			}
-		}
+		res.NaoGravar()
 		return res, nil
 	}
 	// Each row is applied as a change to the customer as it is now (an edit made since the
@@ -163,14 +156,13 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 			}, store.IncludeDeleted); err != nil {
 				return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 			}
-			res.Atualizados++
 			continue
 		}
 		if _, err := s.Create(ctx, p.cliente); err != nil {
 			return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 		}
-		res.Criados++
 	}
+	res.Gravado()
 	return res, nil
 }
 

@@ -178,7 +178,7 @@ func (s *Server) ImportarClientes(ctx context.Context, r *customerv1.ImportarCli
 	if err != nil {
 		return nil, err
 	}
-	out := &customerv1.ImportarClientesResponse{Total: res.Total, Criados: res.Criados, Atualizados: res.Atualizados, NadaGravado: res.NadaGravado,
+	out := &customerv1.ImportarClientesResponse{Total: res.Total, Criados: res.Criados, Atualizados: res.Atualizados, NadaGravado: res.NadaGravado, ACriar: res.ACriar, AAtualizar: res.AAtualizar,
 		Rejeitadas: make([]*customerv1.LinhaRejeitada, 0, len(res.Rejeitadas))}
 	for _, l := range res.Rejeitadas {
 		out.Rejeitadas = append(out.Rejeitadas, &customerv1.LinhaRejeitada{Linha: l.Linha, Documento: l.Documento, Erros: l.Erros})

@@ -45,11 +45,10 @@ type LinhaRejeitada struct {
 	Erros  []string
 }
 
-// Importacao is the result of an import.
+// Importacao is the result of an import: its counts (csvimport.Contagem) and the rows refused.
 type Importacao struct {
-	Total, Criados, Atualizados int32
-	Rejeitadas                  []LinhaRejeitada
-	NadaGravado                 bool
+	csvimport.Contagem
+	Rejeitadas []LinhaRejeitada
 }
 
 // simNao reads a yes/no cell; "ativo" and "inativo" too (the products' situation).
@@ -130,7 +129,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		return nil, err
 	}
 	sc := store.Company(c.Empresa)
-	res := &Importacao{Total: int32(len(linhas)), Rejeitadas: []LinhaRejeitada{}}
+	res := &Importacao{Contagem: csvimport.Contagem{Total: int32(len(linhas))}, Rejeitadas: []LinhaRejeitada{}}
 	seen := map[string]int32{}
 	var plano []planoProduto
 	for _, l := range linhas {
@@ -169,16 +168,10 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		}
 		p.produto = base
 		plano = append(plano, p)
+		res.Planejar(p.existeID != "")
 	}
 	if validarApenas || len(res.Rejeitadas) > 0 {
-		res.NadaGravado = true
-		for _, p := range plano {
-			if p.existeID != "" {
-				res.Atualizados++
-			} else {
-				res.Criados++
-			}
-		}
+		res.NaoGravar()
 		return res, nil
 	}
 	// Written in batches (the store's CreateMany and UpdateMany, one transaction each on
@@ -191,7 +184,6 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		f := p.linha.Campos
 		if p.existeID != "" {
 			ids, campos[p.existeID] = append(ids, p.existeID), f
-			res.Atualizados++
 			continue
 		}
 		np := p.produto
@@ -200,7 +192,6 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 			np.EstoqueEm = now
 		}
 		novos = append(novos, &np)
-		res.Criados++
 	}
 	// A row applies to the product as it is now (an edit made since is kept where the row's
 	// column is empty).
@@ -225,6 +216,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 			return nil, err
 		}
 	}
+	res.Gravado()
 	return res, nil
 }
 
@@ -252,7 +244,7 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	if err != nil {
 		return nil, err
 	}
-	res := &Importacao{Total: int32(len(linhas)), Rejeitadas: []LinhaRejeitada{}}
+	res := &Importacao{Contagem: csvimport.Contagem{Total: int32(len(linhas))}, Rejeitadas: []LinhaRejeitada{}}
 	seen := map[string]int32{}
 	var plano []planoPreco
 	for _, l := range linhas {
@@ -298,18 +290,11 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 		}
 		plano = append(plano, planoPreco{linha: l, preco: pr, existe: prev != nil && !prev.Excluido, gravado: prev != nil})
 	}
-	if validarApenas || len(res.Rejeitadas) > 0 {
-		res.NadaGravado = true
-	}
 	var novos []*domain.PrecoCadastro
 	var ids []string
 	precos := map[string]domain.PrecoCadastro{}
 	for _, p := range plano {
-		if p.existe {
-			res.Atualizados++
-		} else {
-			res.Criados++
-		}
+		res.Planejar(p.existe)
 		id := domain.PrecoID(tabelaID, p.preco.ProdutoID)
 		if p.gravado {
 			ids, precos[id] = append(ids, id), p.preco
@@ -319,7 +304,8 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 		np.Meta = store.Meta{ID: id}
 		novos = append(novos, &np)
 	}
-	if res.NadaGravado {
+	if validarApenas || len(res.Rejeitadas) > 0 {
+		res.NaoGravar()
 		return res, nil
 	}
 	// In batches, as the products.
@@ -340,5 +326,6 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 			}
 		}
 	}
+	res.Gravado()
 	return res, nil
 }

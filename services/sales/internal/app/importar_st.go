@@ -75,7 +75,7 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 		return nil, err
 	}
 	sc := store.Company(c.Empresa)
-	res := &Importacao{Total: int32(len(linhas)), Rejeitadas: []LinhaRejeitada{}}
+	res := &Importacao{Contagem: csvimport.Contagem{Total: int32(len(linhas))}, Rejeitadas: []LinhaRejeitada{}}
 	seen := map[string]int32{}
 	var novos []*domain.RegraSTCadastro
 	var ids []string
@@ -119,15 +119,15 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 		}
 		if existe != "" {
 			ids, campos[existe] = append(ids, existe), f
-			res.Atualizados++
+			res.Planejar(true)
 			continue
 		}
 		r.Meta = store.Meta{ID: uuid.NewString()}
 		novos = append(novos, &r)
-		res.Criados++
+		res.Planejar(false)
 	}
 	if validarApenas || len(res.Rejeitadas) > 0 {
-		res.NadaGravado = true
+		res.NaoGravar()
 		return res, nil
 	}
 	// In batches (one transaction each on SQLite), as the products; a row applies to the rule as
@@ -145,6 +145,7 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 			return nil, err
 		}
 	}
+	res.Gravado()
 	return res, nil
 }
 

@@ -503,7 +503,7 @@ func importacao(res *app.Importacao, err error) (*salesv1.ImportarResponse, erro
 	if err != nil {
 		return nil, err
 	}
-	out := &salesv1.ImportarResponse{Total: res.Total, Criados: res.Criados, Atualizados: res.Atualizados, NadaGravado: res.NadaGravado,
+	out := &salesv1.ImportarResponse{Total: res.Total, Criados: res.Criados, Atualizados: res.Atualizados, NadaGravado: res.NadaGravado, ACriar: res.ACriar, AAtualizar: res.AAtualizar,
 		Rejeitadas: make([]*salesv1.LinhaRecusada, 0, len(res.Rejeitadas))}
 	for _, l := range res.Rejeitadas {
 		out.Rejeitadas = append(out.Rejeitadas, &salesv1.LinhaRecusada{Linha: l.Linha, Codigo: l.Codigo, Erros: l.Erros})

@@ -1650,13 +1650,20 @@ func (x *LinhaRejeitada) GetErros() []string {
 }
 
 type ImportarClientesResponse struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Total       int32                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
-	Criados     int32                  `protobuf:"varint,2,opt,name=criados,proto3" json:"criados,omitempty"`
-	Atualizados int32                  `protobuf:"varint,3,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
-	Rejeitadas  []*LinhaRejeitada      `protobuf:"bytes,4,rep,name=rejeitadas,proto3" json:"rejeitadas,omitempty"`
-	// True when nothing was written (validar_apenas, or rows were rejected).
-	NadaGravado   bool `protobuf:"varint,5,opt,name=nada_gravado,json=nadaGravado,proto3" json:"nada_gravado,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Rows read from the file (empty rows left out).
+	Total int32 `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	// Records this call created and updated: what was written. Both 0 when nada_gravado.
+	Criados     int32 `protobuf:"varint,2,opt,name=criados,proto3" json:"criados,omitempty"`
+	Atualizados int32 `protobuf:"varint,3,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
+	// The rows refused, each with its line and reasons in pt-BR; any of them → nothing written.
+	Rejeitadas []*LinhaRejeitada `protobuf:"bytes,4,rep,name=rejeitadas,proto3" json:"rejeitadas,omitempty"`
+	// True when nothing was written (validar_apenas, or some row was rejected).
+	NadaGravado bool `protobuf:"varint,5,opt,name=nada_gravado,json=nadaGravado,proto3" json:"nada_gravado,omitempty"`
+	// The valid rows that would create and update a record (the file's plan, whether or not it was
+	// written): equal to criados and atualizados when the file was written.
+	ACriar        int32 `protobuf:"varint,6,opt,name=a_criar,json=aCriar,proto3" json:"a_criar,omitempty"`
+	AAtualizar    int32 `protobuf:"varint,7,opt,name=a_atualizar,json=aAtualizar,proto3" json:"a_atualizar,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1724,6 +1731,20 @@ func (x *ImportarClientesResponse) GetNadaGravado() bool {
 		return x.NadaGravado
 	}
 	return false
+}
+
+func (x *ImportarClientesResponse) GetACriar() int32 {
+	if x != nil {
+		return x.ACriar
+	}
+	return 0
+}
+
+func (x *ImportarClientesResponse) GetAAtualizar() int32 {
+	if x != nil {
+		return x.AAtualizar
+	}
+	return 0
 }
 
 type ResumoCarteiraRequest struct {
@@ -3447,7 +3468,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x0eLinhaRejeitada\x12\x14\n" +
 	"\x05linha\x18\x01 \x01(\x05R\x05linha\x12\x1c\n" +
 	"\tdocumento\x18\x02 \x01(\tR\tdocumento\x12\x14\n" +
-	"\x05erros\x18\x03 \x03(\tR\x05erros\"\xd0\x01\n" +
+	"\x05erros\x18\x03 \x03(\tR\x05erros\"\x8a\x02\n" +
 	"\x18ImportarClientesResponse\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x18\n" +
 	"\acriados\x18\x02 \x01(\x05R\acriados\x12 \n" +
@@ -3455,7 +3476,10 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\n" +
 	"rejeitadas\x18\x04 \x03(\v2\x1f.crm.customer.v1.LinhaRejeitadaR\n" +
 	"rejeitadas\x12!\n" +
-	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado\"\x17\n" +
+	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado\x12\x17\n" +
+	"\aa_criar\x18\x06 \x01(\x05R\x06aCriar\x12\x1f\n" +
+	"\va_atualizar\x18\a \x01(\x05R\n" +
+	"aAtualizar\"\x17\n" +
 	"\x15ResumoCarteiraRequest\"\xa3\x01\n" +
 	"\x10CarteiraVendedor\x12\x1f\n" +
 	"\vvendedor_id\x18\x01 \x01(\tR\n" +

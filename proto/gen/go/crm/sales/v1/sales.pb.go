@@ -4362,13 +4362,20 @@ func (x *LinhaRecusada) GetErros() []string {
 }
 
 type ImportarResponse struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Total       int32                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
-	Criados     int32                  `protobuf:"varint,2,opt,name=criados,proto3" json:"criados,omitempty"`
-	Atualizados int32                  `protobuf:"varint,3,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
-	Rejeitadas  []*LinhaRecusada       `protobuf:"bytes,4,rep,name=rejeitadas,proto3" json:"rejeitadas,omitempty"`
-	// Nothing was written (validar_apenas, or some row was rejected).
-	NadaGravado   bool `protobuf:"varint,5,opt,name=nada_gravado,json=nadaGravado,proto3" json:"nada_gravado,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Rows read from the file (empty rows left out).
+	Total int32 `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	// Records this call created and updated: what was written. Both 0 when nada_gravado.
+	Criados     int32 `protobuf:"varint,2,opt,name=criados,proto3" json:"criados,omitempty"`
+	Atualizados int32 `protobuf:"varint,3,opt,name=atualizados,proto3" json:"atualizados,omitempty"`
+	// The rows refused, each with its line and reasons in pt-BR; any of them → nothing written.
+	Rejeitadas []*LinhaRecusada `protobuf:"bytes,4,rep,name=rejeitadas,proto3" json:"rejeitadas,omitempty"`
+	// True when nothing was written (validar_apenas, or some row was rejected).
+	NadaGravado bool `protobuf:"varint,5,opt,name=nada_gravado,json=nadaGravado,proto3" json:"nada_gravado,omitempty"`
+	// The valid rows that would create and update a record (the file's plan, whether or not it was
+	// written): equal to criados and atualizados when the file was written.
+	ACriar        int32 `protobuf:"varint,6,opt,name=a_criar,json=aCriar,proto3" json:"a_criar,omitempty"`
+	AAtualizar    int32 `protobuf:"varint,7,opt,name=a_atualizar,json=aAtualizar,proto3" json:"a_atualizar,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4436,6 +4443,20 @@ func (x *ImportarResponse) GetNadaGravado() bool {
 		return x.NadaGravado
 	}
 	return false
+}
+
+func (x *ImportarResponse) GetACriar() int32 {
+	if x != nil {
+		return x.ACriar
+	}
+	return 0
+}
+
+func (x *ImportarResponse) GetAAtualizar() int32 {
+	if x != nil {
+		return x.AAtualizar
+	}
+	return 0
 }
 
 var File_crm_sales_v1_sales_proto protoreflect.FileDescriptor
@@ -4876,7 +4897,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\rLinhaRecusada\x12\x14\n" +
 	"\x05linha\x18\x01 \x01(\x05R\x05linha\x12\x16\n" +
 	"\x06codigo\x18\x02 \x01(\tR\x06codigo\x12\x14\n" +
-	"\x05erros\x18\x03 \x03(\tR\x05erros\"\xc4\x01\n" +
+	"\x05erros\x18\x03 \x03(\tR\x05erros\"\xfe\x01\n" +
 	"\x10ImportarResponse\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x18\n" +
 	"\acriados\x18\x02 \x01(\x05R\acriados\x12 \n" +
@@ -4884,7 +4905,10 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\n" +
 	"rejeitadas\x18\x04 \x03(\v2\x1b.crm.sales.v1.LinhaRecusadaR\n" +
 	"rejeitadas\x12!\n" +
-	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado2\xb5\x16\n" +
+	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado\x12\x17\n" +
+	"\aa_criar\x18\x06 \x01(\x05R\x06aCriar\x12\x1f\n" +
+	"\va_atualizar\x18\a \x01(\x05R\n" +
+	"aAtualizar2\xb5\x16\n" +
 	"\fSalesService\x12[\n" +
 	"\x0eListarProdutos\x12#.crm.sales.v1.ListarProdutosRequest\x1a$.crm.sales.v1.ListarProdutosResponse\x12H\n" +
 	"\fObterProduto\x12!.crm.sales.v1.ObterProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12_\n" +
