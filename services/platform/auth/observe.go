@@ -64,6 +64,13 @@ func ObserveUnary(log *slog.Logger, m *Metrics) grpc.UnaryServerInterceptor {
 		if err != nil {
 			st := errs.ToStatus(err)
 			code = st.Code()
+			if cerr := ctx.Err(); cerr != nil && (code == codes.Internal || code == codes.Unavailable || code == codes.Unknown) {
+				// The client hung up or its deadline passed mid-call: whatever failed after that is
+				// the call ending, not the server failing (and nobody reads this answer).
+				st = errs.ToStatus(cerr)
+				code = st.Code()
+				log.Debug("rpc abandoned", "method", info.FullMethod, "code", code.String(), "err", err.Error(), "request_id", requestID(ctx))
+			}
 			if code == codes.Internal || code == codes.Unavailable || code == codes.Unknown {
 				log.Error("rpc failed", "method", info.FullMethod, "code", code.String(), "err", err.Error(),
 					"request_id", requestID(ctx), "uid", lf.uid, "empresa", lf.empresa)

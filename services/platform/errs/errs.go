@@ -220,7 +220,7 @@ func ToStatus(err error) *status.Status {
 		return nil
 	}
 	var de *Error
-	if errors.As(err, &de) {
+	if errors.As(err, &de) && !(de.Kind == KindInternal && endedContext(err)) {
 		st := status.New(kindCodes[de.Kind], de.Message)
 		reason := de.Reason
 		if reason == "" {
@@ -245,7 +245,7 @@ func ToStatus(err error) *status.Status {
 		}
 		return st
 	}
-	if st, ok := status.FromError(err); ok {
+	if st, ok := status.FromError(err); ok && de == nil {
 		return st
 	}
 	switch {
@@ -255,6 +255,12 @@ func ToStatus(err error) *status.Status {
 		return status.New(codes.DeadlineExceeded, MsgDeadline)
 	}
 	return status.New(codes.Internal, MsgInternal)
+}
+
+// endedContext: an internal error whose cause is the call's own context ending (the client hung
+// up, the deadline passed) is that, not a server failure.
+func endedContext(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // IsKind reports whether err is a domain error of kind k.

@@ -28,6 +28,9 @@ func TestToStatus(t *testing.T) {
 		{errors.New("segredo interno"), codes.Internal, MsgInternal},
 		{Internal(errors.New("segredo interno")), codes.Internal, MsgInternal},
 		{context.Canceled, codes.Canceled, MsgCanceled},
+		// A store call abandoned by its client fails inside the driver: still the client's doing.
+		{Internal(fmt.Errorf("%w (interrupted (9))", context.Canceled)), codes.Canceled, MsgCanceled},
+		{fmt.Errorf("listar: %w", Internal(fmt.Errorf("%w (sql: transaction has already been committed or rolled back)", context.DeadlineExceeded))), codes.DeadlineExceeded, MsgDeadline},
 		{status.Error(codes.Aborted, "abortado"), codes.Aborted, "abortado"},
 	} {
 		st := ToStatus(c.err)

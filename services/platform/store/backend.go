@@ -1,6 +1,10 @@
 package store
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // record is a stored entity as the backends see it.
 type record struct {
@@ -77,5 +81,25 @@ type backend interface {
 	incr(ctx context.Context, name, empresa, id string, deltas map[string]int64) (map[string]int64, error)
 	counters(ctx context.Context, name, empresa, id string) (map[string]int64, error)
 	allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error)
+	// ping reads from the database (the readiness probe): an error when it can't.
+	ping(ctx context.Context) error
 	close() error
+}
+
+// ended reports the failure of a call whose context has ended as that context's error. A call
+// abandoned by its client (a phone losing signal, a gRPC deadline) fails inside the driver with
+// whatever it was doing — SQLite's "interrupted", database/sql's "transaction has already been
+// committed or rolled back" — and that is not a store failure: it must neither be logged as one
+// nor answered as an internal error. The store's own outcomes (a duplicate key, a stale versao,
+// an existing id) stay what they are.
+func ended(ctx context.Context, err error) error {
+	cerr := ctx.Err()
+	if err == nil || cerr == nil || errors.Is(err, cerr) {
+		return err
+	}
+	var dk *dupKeyError
+	if errors.Is(err, errVersion) || errors.Is(err, errExists) || errors.As(err, &dk) {
+		return err
+	}
+	return fmt.Errorf("%w (%v)", cerr, err)
 }

@@ -81,6 +81,14 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 
 func (b *sqliteBackend) kind() string { return "sqlite" }
 
+// ping reads the feed's last position through the pool of readers.
+func (b *sqliteBackend) ping(ctx context.Context) (err error) {
+	defer func() { err = ended(ctx, err) }()
+	var seq int64
+	err = b.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM _changes`).Scan(&seq)
+	return err
+}
+
 func (b *sqliteBackend) close() error {
 	b.stmts.Range(func(_, v any) bool { v.(*sql.Stmt).Close(); return true })
 	err1 := b.r.Close()
@@ -266,7 +274,8 @@ func (b *sqliteBackend) scan(sc *schema, s scanner) (*record, error) {
 	return r, nil
 }
 
-func (b *sqliteBackend) get(ctx context.Context, sc *schema, id string) (*record, error) {
+func (b *sqliteBackend) get(ctx context.Context, sc *schema, id string) (_ *record, err error) {
+	defer func() { err = ended(ctx, err) }()
 	st, err := b.stmt(ctx, b.r, `SELECT `+b.cols(sc)+` FROM `+qi(sc.name)+` WHERE id = ?`)
 	if err != nil {
 		return nil, err
@@ -278,7 +287,8 @@ func (b *sqliteBackend) get(ctx context.Context, sc *schema, id string) (*record
 	return r, err
 }
 
-func (b *sqliteBackend) getMany(ctx context.Context, sc *schema, ids []string) (map[string]*record, error) {
+func (b *sqliteBackend) getMany(ctx context.Context, sc *schema, ids []string) (_ map[string]*record, err error) {
+	defer func() { err = ended(ctx, err) }()
 	out := make(map[string]*record, len(ids))
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
@@ -312,7 +322,8 @@ func placeholders(n int) string {
 	return strings.Repeat("?, ", n-1) + "?"
 }
 
-func (b *sqliteBackend) keyOwner(ctx context.Context, sc *schema, empresa string, k ukey) (string, error) {
+func (b *sqliteBackend) keyOwner(ctx context.Context, sc *schema, empresa string, k ukey) (_ string, err error) {
+	defer func() { err = ended(ctx, err) }()
 	st, err := b.stmt(ctx, b.r, `SELECT id FROM _keys WHERE col = ? AND empresa = ? AND name = ? AND key = ?`)
 	if err != nil {
 		return "", err
@@ -352,7 +363,8 @@ func (b *sqliteBackend) putMany(ctx context.Context, sc *schema, ws []*write) er
 	})
 }
 
-func (b *sqliteBackend) tx(ctx context.Context, f func(*sql.Tx) error) error {
+func (b *sqliteBackend) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
+	defer func() { err = ended(ctx, err) }()
 	tx, err := b.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock)
 	if err != nil {
 		return err
@@ -459,7 +471,8 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-func (b *sqliteBackend) list(ctx context.Context, sc *schema, q *bquery) ([]*record, error) {
+func (b *sqliteBackend) list(ctx context.Context, sc *schema, q *bquery) (_ []*record, err error) {
+	defer func() { err = ended(ctx, err) }()
 	where, args := b.where(sc, q)
 	var order []string
 	dir, cmp := " ASC", " > "
@@ -500,7 +513,8 @@ func (b *sqliteBackend) list(ctx context.Context, sc *schema, q *bquery) ([]*rec
 	return out, rows.Err()
 }
 
-func (b *sqliteBackend) count(ctx context.Context, sc *schema, q *bquery, by []string) ([]Group, error) {
+func (b *sqliteBackend) count(ctx context.Context, sc *schema, q *bquery, by []string) (_ []Group, err error) {
+	defer func() { err = ended(ctx, err) }()
 	where, args := b.where(sc, q)
 	var cols []string
 	for _, f := range by {
@@ -542,13 +556,15 @@ func (b *sqliteBackend) count(ctx context.Context, sc *schema, q *bquery, by []s
 	return out, rows.Err()
 }
 
-func (b *sqliteBackend) head(ctx context.Context, sc *schema, empresa string) (int64, error) {
+func (b *sqliteBackend) head(ctx context.Context, sc *schema, empresa string) (_ int64, err error) {
+	defer func() { err = ended(ctx, err) }()
 	var h int64
-	err := b.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM _changes WHERE col = ? AND empresa = ?`, sc.name, empresa).Scan(&h)
+	err = b.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM _changes WHERE col = ? AND empresa = ?`, sc.name, empresa).Scan(&h)
 	return h, err
 }
 
-func (b *sqliteBackend) changes(ctx context.Context, sc *schema, empresa string, after int64, limit int) ([]logEntry, error) {
+func (b *sqliteBackend) changes(ctx context.Context, sc *schema, empresa string, after int64, limit int) (_ []logEntry, err error) {
+	defer func() { err = ended(ctx, err) }()
 	st, err := b.stmt(ctx, b.r, `SELECT seq, id, owners FROM _changes WHERE col = ? AND empresa = ? AND seq > ? ORDER BY seq LIMIT ?`)
 	if err != nil {
 		return nil, err
@@ -587,7 +603,8 @@ func (b *sqliteBackend) incr(ctx context.Context, name, empresa, id string, delt
 	return out, err
 }
 
-func (b *sqliteBackend) counters(ctx context.Context, name, empresa, id string) (map[string]int64, error) {
+func (b *sqliteBackend) counters(ctx context.Context, name, empresa, id string) (_ map[string]int64, err error) {
+	defer func() { err = ended(ctx, err) }()
 	rows, err := b.r.QueryContext(ctx, `SELECT field, value FROM _counters WHERE name = ? AND empresa = ? AND id = ?`, name, empresa, id)
 	if err != nil {
 		return nil, err
@@ -605,7 +622,8 @@ func (b *sqliteBackend) counters(ctx context.Context, name, empresa, id string) 
 	return out, rows.Err()
 }
 
-func (b *sqliteBackend) allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error) {
+func (b *sqliteBackend) allCounters(ctx context.Context, name, empresa string) (_ map[string]map[string]int64, err error) {
+	defer func() { err = ended(ctx, err) }()
 	rows, err := b.r.QueryContext(ctx, `SELECT id, field, value FROM _counters WHERE name = ? AND empresa = ?`, name, empresa)
 	if err != nil {
 		return nil, err
