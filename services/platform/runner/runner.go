@@ -69,6 +69,23 @@ func (e *Env) Store(db string) (*store.Store, error) {
 	return e.stores[db], nil
 }
 
+// ReadyChecks are /readyz's checks: every store the modules opened can read.
+func (e *Env) ReadyChecks() []func(context.Context) error {
+	var out []func(context.Context) error
+	if e.SQLite != nil {
+		out = append(out, e.SQLite.Ping)
+	}
+	dbs := make([]string, 0, len(e.stores))
+	for db := range e.stores {
+		dbs = append(dbs, db)
+	}
+	sort.Strings(dbs)
+	for _, db := range dbs {
+		out = append(out, e.stores[db].Ping)
+	}
+	return out
+}
+
 // MustStore is Store for wiring code that cannot go on without it.
 func (e *Env) MustStore(db string) *store.Store {
 	st, err := e.Store(db)
@@ -198,7 +215,8 @@ func Serve(build Build, ready func(ctx context.Context, env *Env) error) error {
 	if err := env.ImportLegacy(ctx); err != nil {
 		return err
 	}
-	srv, err := server.New(ctx, server.Options{Config: cfg, Logger: log, Verifier: auth.NewFirebaseVerifier(env.Auth), Resolver: resolver, Modules: modules, Local: env.Local})
+	srv, err := server.New(ctx, server.Options{Config: cfg, Logger: log, Verifier: auth.NewFirebaseVerifier(env.Auth), Resolver: resolver, Modules: modules, Local: env.Local,
+		Checks: env.ReadyChecks()})
 	if err != nil {
 		return err
 	}

@@ -176,7 +176,7 @@ func (s *Server) routes() http.Handler {
 	})
 	mux.HandleFunc("/readyz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if !s.ready.Load() {
+		if err := s.readyNow(r.Context()); err != nil {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			io.WriteString(w, "not ready\n")
 			return

@@ -33,6 +33,9 @@ type Options struct {
 	Modules  []Module
 	// Local, when set, is pointed at the in-process channel (calls between services of the process).
 	Local *Deferred
+	// Checks run on every /readyz once the server is ready (the store can read): one failing
+	// makes it answer 503.
+	Checks []func(ctx context.Context) error
 }
 
 // Server serves gRPC on one listener and HTTP (REST gateway, probes, metrics, web) on another.
@@ -52,6 +55,8 @@ type Server struct {
 	pprof    *http.Server
 	pprofLis net.Listener
 	ready    atomic.Bool
+	checks   []func(ctx context.Context) error
+	failing  atomic.Bool // the last /readyz check failed (logged once per change)
 	registry *prometheus.Registry
 	bodies   *bodyLimits
 }
@@ -59,7 +64,7 @@ type Server struct {
 // New builds the server and registers every module on both the gRPC server and the in-process
 // channel the gateway uses, with the same interceptor chain.
 func New(ctx context.Context, o Options) (*Server, error) {
-	s := &Server{cfg: o.Config, log: o.Logger, modules: o.Modules, registry: prometheus.NewRegistry()}
+	s := &Server{cfg: o.Config, log: o.Logger, modules: o.Modules, registry: prometheus.NewRegistry(), checks: o.Checks}
 	s.registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := auth.NewMetrics(s.registry)
 
@@ -187,6 +192,31 @@ func (s *Server) PprofAddr() string {
 // HTTPAddr and GRPCAddr are the bound addresses after Listen.
 func (s *Server) HTTPAddr() string { return s.httpLis.Addr().String() }
 func (s *Server) GRPCAddr() string { return s.grpcLis.Addr().String() }
+
+// readyNow is /readyz's answer: ready (SetReady) and every check passing. A check that starts or
+// stops failing is logged once, with its cause.
+func (s *Server) readyNow(ctx context.Context) error {
+	if !s.ready.Load() {
+		return errors.New("not ready")
+	}
+	var err error
+	for _, check := range s.checks {
+		if err = check(ctx); err != nil {
+			break
+		}
+	}
+	if err != nil && ctx.Err() != nil {
+		return err // the prober hung up: says nothing about the store
+	}
+	if was := s.failing.Swap(err != nil); was != (err != nil) {
+		if err != nil {
+			s.log.Error("readyz: o banco não responde a leituras", "err", err.Error())
+		} else {
+			s.log.Info("readyz: o banco voltou a responder")
+		}
+	}
+	return err
+}
 
 // SetReady flips /readyz and the gRPC health status.
 func (s *Server) SetReady(ok bool) {

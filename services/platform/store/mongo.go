@@ -663,6 +663,15 @@ func (b *mongoBackend) changes(ctx context.Context, sc *schema, empresa string, 
 	}
 }
 
+// ping reads one document of the feed's heads (none is fine): the primary answers reads.
+func (b *mongoBackend) ping(ctx context.Context) error {
+	err := b.db.Collection("_heads").FindOne(ctx, bson.D{}).Err()
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return nil
+	}
+	return err
+}
+
 func (b *mongoBackend) head(ctx context.Context, sc *schema, empresa string) (int64, error) {
 	key := sc.name + "|" + empresa
 	h := int64(0)

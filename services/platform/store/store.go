@@ -145,6 +145,18 @@ func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond
 // SetClock replaces the clock (tests).
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
+// PingTimeout bounds the readiness probe's read.
+const PingTimeout = 2 * time.Second
+
+// Ping reads from the database within PingTimeout: the readiness probe (/readyz) fails when the
+// store can't serve reads, whatever the reason (a broken connection, a locked file, a primary
+// out of reach).
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, PingTimeout)
+	defer cancel()
+	return s.b.ping(ctx)
+}
+
 // Close releases the backend.
 func (s *Store) Close() error { return s.b.close() }
 
