@@ -294,11 +294,17 @@ describe('outbox: signing out never throws away work', () => {
         }),
     );
 
-  /** Orders of a customer whose notes carry the mark, as the server has them. */
+  /** Orders of a customer whose notes carry the mark, as the server has them (every page). */
   async function pedidosComMarca(email, clienteId, m) {
-    const r = await apiAs(email, 'GET', `/pedidos?cliente_id=${encodeURIComponent(clienteId)}&page_size=100`);
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    return r.body.pedidos.filter((p) => p.observacoes.includes(m));
+    const achados = [];
+    let token = '';
+    do {
+      const r = await apiAs(email, 'GET', `/pedidos?cliente_id=${encodeURIComponent(clienteId)}&page_size=200&page_token=${encodeURIComponent(token)}`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      achados.push(...r.body.pedidos.filter((p) => p.observacoes.includes(m)));
+      token = r.body.next_page_token ?? '';
+    } while (token);
+    return achados;
   }
 
   async function sairPeloMenu(page) {
@@ -321,6 +327,7 @@ describe('outbox: signing out never throws away work', () => {
     const m = `E2E-${sufixo()}`;
     const cliente = await clienteDe(DEMO.vendedor, 2);
     const { context, page } = await signedIn(DEMO.vendedor);
+    if (process.env.E2E_DEBUG) page.on('console', (msg) => console.log('console:', msg.type(), msg.text()));
     try {
       const uid = await page.evaluate(() => localStorage.getItem('UID'));
       // A new order, its catalogue on the device and the app's screens kept by the service worker.
@@ -400,7 +407,13 @@ describe('outbox: signing out never throws away work', () => {
         null,
         { timeout: 60_000, polling: 500 },
       );
-      const noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      // The server's answer has come (the item left the outbox); a read through another of the
+      // server's connections has been seen to lag a moment behind it, so wait for it.
+      let noServidor = [];
+      for (let i = 0; i < 40 && noServidor.length === 0; i++) {
+        if (i) await new Promise((r) => setTimeout(r, 250));
+        noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
+      }
       assert.equal(noServidor.length, 1, JSON.stringify(noServidor));
       assert.equal(noServidor[0].id, id);
       assert.ok(['enviado', 'aguardando_aprovacao'].includes(noServidor[0].status), noServidor[0].status);
