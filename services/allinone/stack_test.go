@@ -28,6 +28,10 @@ func TestMain(m *testing.M) {
 // stackStore is the store of the last fullStack (tests of this package run one at a time).
 var stackStore *store.Store
 
+// stackModules are the modules the last fullStack serves: what allinone.Build mounts, the same
+// list the crm command serves (the gRPC matrix takes every method from their service descriptors).
+var stackModules []server.Module
+
 // fullStack serves every module in-process, on a fresh embedded SQLite store, with the demo
 // company seeded.
 func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services) {
@@ -43,6 +47,7 @@ func fullStack(t testing.TB, viacep string) (*testkit.Stack, *allinone.Services)
 	if err != nil {
 		t.Fatal(err)
 	}
+	stackModules = mods
 	st := testkit.StartStackLocal(t, res, env.Local, mods...)
 	if err := allinone.SeedDemo(context.Background(), s, io.Discard); err != nil {
 		t.Fatal(err)
