@@ -2,9 +2,10 @@
 # Checks the deployment files without a Docker engine or a cluster (`make test` runs it):
 #   1. docker-compose.yml validates (`docker compose config`, else Debian's docker-compose);
 #   2. the Dockerfiles it names exist, and so does every local path they COPY; every Go service
-#      (services/<svc>/cmd/<svc>) has deploy/docker/Dockerfile.<svc>, built by docker-compose.yml;
-#      a Dockerfile that copies go.work copies the go.mod of every module it lists (else
-#      `go mod download` stops: "cannot load module … listed in go.work");
+#      (services/<svc>/cmd/<svc>) is built by docker-compose.yml through the one
+#      deploy/docker/Dockerfile.go (build arg SERVICE=<svc>), no other Dockerfile builds Go, and
+#      every module of go.work is under what it copies (else `go mod download` stops: "cannot load
+#      module … listed in go.work") (deploy/check-images.py);
 #   3. the nginx configurations (edge proxy, web app) pass `nginx -t`;
 #   4. the kustomize base and every overlay render (`kubectl kustomize`, else kustomize built
 #      with `go install` into bin/), and in each, every gRPC port is behind a NetworkPolicy that
@@ -33,6 +34,12 @@ apt_install() { # apt_install PACKAGE…: as root, with the package lists fetche
   log=$(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" 2>&1) || { printf '%s\n' "$log" >&2; return 1; }
 }
 
+# The checks in Python read YAML (the resolved compose file, the rendered manifests).
+if ! python3 -c 'import yaml' 2>/dev/null; then
+  step "installing Debian's python3-yaml (the checks read the compose file and the rendered manifests)"
+  apt_install python3-yaml || die "python3 with PyYAML is missing (as root with apt: apt-get install -y python3-yaml)"
+fi
+
 # ---- 1. Compose ----
 compose=()
 if docker compose version >/dev/null 2>&1; then
@@ -50,12 +57,9 @@ step "compose: ${compose[*]} config ($("${compose[@]}" version --short 2>/dev/nu
 "${compose[@]}" -f docker-compose.yml --profile crm config -q
 
 # ---- 2. Dockerfiles ----
-step "Dockerfiles: referenced files exist"
-mapfile -t dockerfiles < <(sed -n 's/^[[:space:]]*dockerfile:[[:space:]]*//p' docker-compose.yml | sort -u)
-[ "${#dockerfiles[@]}" -gt 0 ] || die "no dockerfile: entries found in docker-compose.yml"
-for f in "${dockerfiles[@]}"; do [ -f "$f" ] || die "docker-compose.yml names $f, which does not exist"; done
+step "Dockerfiles: one for every Go service, and the files they copy exist"
+# COPY lines from the build context (not --from=stage); flags dropped; the last word is the target.
 for f in deploy/docker/Dockerfile.*; do
-  # COPY lines from the build context (not --from=stage); flags dropped; the last word is the target.
   while read -r -a words; do
     srcs=()
     for w in "${words[@]:1}"; do case $w in --*) ;; *) srcs+=("$w") ;; esac; done
@@ -64,20 +68,11 @@ for f in deploy/docker/Dockerfile.*; do
     done
   done < <(grep -E '^COPY[[:space:]]' "$f" | grep -v -- '--from=')
 done
-for cmd in services/*/cmd/*/; do
-  svc=$(basename "$cmd")
-  [ "$svc" = "$(basename "$(dirname "$(dirname "$cmd")")")" ] || continue # services/allinone/cmd/crm… are not services
-  [ -f "deploy/docker/Dockerfile.$svc" ] || die "services/$svc has no deploy/docker/Dockerfile.$svc"
-  printf '%s\n' "${dockerfiles[@]}" | grep -qx "deploy/docker/Dockerfile.$svc" || die "docker-compose.yml builds no deploy/docker/Dockerfile.$svc (service $svc)"
-done
-mapfile -t modules < <(sed -n 's|^[[:space:]]*\(use[[:space:]]\{1,\}\)\{0,1\}\./\([^[:space:]()]*\).*|\2|p' go.work)
-[ "${#modules[@]}" -gt 0 ] || die "no modules found in go.work"
-for f in deploy/docker/Dockerfile.*; do
-  grep -qE '^COPY[[:space:]]+go\.work' "$f" || continue
-  for m in "${modules[@]}"; do
-    grep -qE "^COPY[[:space:]]+$m/go\.mod[[:space:]]" "$f" || die "$f does not copy $m/go.mod, a module of go.work (go mod download would stop: cannot load module $m)"
-  done
-done
+# Every Dockerfile named by the compose file exists; every services/<svc>/cmd/<svc> is built by
+# deploy/docker/Dockerfile.go (build arg SERVICE=<svc>); no other Dockerfile builds Go; every
+# module of go.work is under a directory Dockerfile.go copies.
+"${compose[@]}" -f docker-compose.yml --profile crm config | python3 "$root/deploy/check-images.py" "$root" ||
+  die "the images are not all built by deploy/docker/Dockerfile.go as deploy/README.md says"
 
 # ---- 3. nginx ----
 nginx_bin=$(command -v nginx || true)
@@ -120,10 +115,6 @@ else
 fi
 
 # ---- 4. Kustomize ----
-if ! python3 -c 'import yaml' 2>/dev/null; then
-  step "installing Debian's python3-yaml (the NetworkPolicy check reads the rendered manifests)"
-  apt_install python3-yaml || die "python3 with PyYAML is missing (as root with apt: apt-get install -y python3-yaml)"
-fi
 kustomize=()
 if [ -n "${KUSTOMIZE:-}" ]; then
   kustomize=("$KUSTOMIZE" build)
