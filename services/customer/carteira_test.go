@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crmvendas/crm/services/customer/internal/app"
 )
@@ -23,7 +22,6 @@ type alteracoes struct {
 // sync walks the changes feed from cursor and returns the device copy it builds (id -> name).
 func (e *env) sync(t *testing.T, tok string, copy map[string]string, cursor string) string {
 	t.Helper()
-	time.Sleep(5 * time.Millisecond) // past the settle window
 	for i := 0; i < 100; i++ {
 		a := decode[alteracoes](t, e.do(t, "GET", "/crm/clientes/alteracoes?page_size=2&desde="+url.QueryEscape(cursor), tok, nil, 200))
 		for _, x := range a.Alteracoes {
