@@ -29,6 +29,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/input"
 )
 
 const maxBody = 1 << 20 // 1 MiB
@@ -267,12 +268,19 @@ func msgTooLarge(limit int64) string {
 	return fmt.Sprintf("Requisição grande demais (máximo de %d MiB).", limit>>20)
 }
 
-// unary refuses a gRPC request over its call's limit (the server reads up to the largest one).
+// unary refuses a gRPC request over its call's limit (the server reads up to the largest one),
+// and one whose text carries characters no one types (input.Check: NUL, ESC, bidi overrides…,
+// in any field of any request — the one place that rule is applied, REST and gRPC alike).
 func (l *bodyLimits) unary() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		if m, ok := req.(proto.Message); ok && l.largest > maxBody {
-			if limit := l.forMethod(info.FullMethod); int64(proto.Size(m)) > limit {
-				return nil, status.Error(codes.ResourceExhausted, msgTooLarge(limit))
+		if m, ok := req.(proto.Message); ok {
+			if l.largest > maxBody {
+				if limit := l.forMethod(info.FullMethod); int64(proto.Size(m)) > limit {
+					return nil, status.Error(codes.ResourceExhausted, msgTooLarge(limit))
+				}
+			}
+			if err := input.Check(m); err != nil {
+				return nil, errs.ToStatus(err).Err()
 			}
 		}
 		return handler(ctx, req)

@@ -3,33 +3,26 @@ package domain
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/input"
 )
 
 // MsgCEPLength is the answer to a CEP that is not 8 digits once punctuation is removed.
-const MsgCEPLength = "CEP deve ter 8 dígitos"
+const MsgCEPLength = input.MsgCEPTamanho
 
 // ErrCEPNotFound: the public service knows no such CEP.
 var ErrCEPNotFound = errs.NotFound("CEP não encontrado")
 
-// NormalizeCEP strips everything but digits and requires exactly 8 of them.
+// NormalizeCEP strips everything but digits and requires a CEP that can exist (input.CEP: 8
+// digits, from 01000-000).
 func NormalizeCEP(s string) (string, error) {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			b.WriteRune(r)
-			if b.Len() > 8 {
-				break
-			}
-		}
+	cep, msg := input.CEP(s)
+	if msg != "" {
+		return "", errs.Field("cep", msg)
 	}
-	if b.Len() != 8 {
-		return "", errs.Field("cep", MsgCEPLength)
-	}
-	return b.String(), nil
+	return cep, nil
 }
 
 // Endereco is what a CEP resolves to (field names of the public postal-code service).

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/input"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -295,9 +296,9 @@ func (e *Endereco) normalize(x *v, prefix string, cid Cidades) {
 		x.add(prefix+"tipo", "Tipo de endereço deve ser COBRANCA, ENTREGA ou OUTRO.")
 	}
 	if e.CEP != "" {
-		e.CEP = Digits(e.CEP)
-		if len(e.CEP) != 8 {
-			x.add(prefix+"cep", "CEP deve ter 8 dígitos")
+		var msg string
+		if e.CEP, msg = input.CEP(e.CEP); msg != "" {
+			x.add(prefix+"cep", msg)
 		}
 	}
 	e.Logradouro = text(x, prefix+"logradouro", "Logradouro", e.Logradouro, MaxTexto)
