@@ -555,3 +555,70 @@ func TestCorpoQueNaoEJSON(t *testing.T) {
 		t.Errorf("erro do domínio: %+v", m)
 	}
 }
+
+// TestEntradaRecusada (issue 20, part 4): text no one types (NUL, ESC, bidi overrides) is refused
+// in any field at the request boundary, a CEP that can't exist at the address, and a name a
+// spreadsheet would run as a formula at its import row — each with a pt-BR message at the field.
+func TestEntradaRecusada(t *testing.T) {
+	e := setup(t)
+	campos := func(b []byte) (string, []string) {
+		var x erroJSON
+		var m motivoJSON
+		json.Unmarshal(b, &x)
+		json.Unmarshal(b, &m)
+		var cs []string
+		for _, c := range x.Campos {
+			cs = append(cs, c.Campo)
+		}
+		return m.Motivo, cs
+	}
+	for _, c := range []struct {
+		mudar func(map[string]any)
+		campo string
+	}{
+		{func(b map[string]any) { b["nome"] = "Mercado \u202eodacreM" }, "nome"},
+		{func(b map[string]any) { b["nome_fantasia"] = "Bom\x00Preço" }, "nome_fantasia"},
+		{func(b map[string]any) { b["observacoes"] = "\x1b[2J limpa a tela" }, "observacoes"},
+		{func(b map[string]any) { b["enderecos"].([]map[string]any)[0]["logradouro"] = "Rua \u2066A\u2069" }, "enderecos[0].logradouro"},
+		{func(b map[string]any) { b["contatos"].([]map[string]any)[0]["nome"] = "Ana\u200f" }, "contatos[0].nome"},
+		{func(b map[string]any) { b["enderecos"].([]map[string]any)[0]["cep"] = "00000-000" }, "enderecos[0].cep"},
+	} {
+		body := novoCliente(cnpjs[4], "Mercado Entrada", "")
+		c.mudar(body)
+		motivo, cs := campos(e.do(t, "POST", "/crm/clientes", e.v1, body, 400))
+		if motivo != "DADOS_INVALIDOS" || len(cs) != 1 || cs[0] != c.campo {
+			t.Errorf("%s: %s %v", c.campo, motivo, cs)
+		}
+	}
+	// Tabs and line breaks in notes, a phone starting with +, are fine.
+	body := novoCliente(cnpjs[4], "Mercado Entrada", "")
+	body["observacoes"], body["celular"] = "entregar\tpela manhã\r\nportão 2", "+55 11 99999-8888"
+	e.do(t, "POST", "/crm/clientes", e.v1, body, 200)
+	// A PATCH and a query too (the rule is the request's, not one form's).
+	motivo, cs := campos(e.do(t, "PATCH", "/crm/clientes/"+body["id"].(string), e.v1, map[string]any{"nome": "X\u202e"}, 400))
+	if motivo != "DADOS_INVALIDOS" || len(cs) != 1 || cs[0] != "nome" {
+		t.Errorf("patch: %s %v", motivo, cs)
+	}
+	if motivo, cs := campos(e.do(t, "GET", "/crm/clientes?q="+url.QueryEscape("a\x00"), e.v1, nil, 400)); motivo != "DADOS_INVALIDOS" || len(cs) != 1 || cs[0] != "q" {
+		t.Errorf("consulta: %s %v", motivo, cs)
+	}
+	if motivo, cs := campos(e.do(t, "GET", "/crm/cep/00000000", e.v1, nil, 400)); motivo != "DADOS_INVALIDOS" || len(cs) != 1 || cs[0] != "cep" {
+		t.Errorf("cep: %s %v", motivo, cs)
+	}
+	// The import refuses a formula in a text column, at its row; the phone "+55…" passes.
+	csv := "documento;nome;telefone;cidade;uf;vendedor_id\n" +
+		cnpjs[5] + ";=HYPERLINK(\"\"http://x\"\");+55 41 3333-2222;Curitiba;PR;" + e.ids["v2"] + "\n" +
+		cpf + ";Pessoa Física;+55 41 3333-2222;Curitiba;PR;" + e.ids["v2"] + "\n"
+	var res struct {
+		NadaGravado bool `json:"nada_gravado"`
+		Rejeitadas  []struct {
+			Linha int      `json:"linha"`
+			Erros []string `json:"erros"`
+		} `json:"rejeitadas"`
+	}
+	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": csv}, 200), &res)
+	if !res.NadaGravado || len(res.Rejeitadas) != 1 || res.Rejeitadas[0].Linha != 2 || len(res.Rejeitadas[0].Erros) != 1 ||
+		!strings.HasPrefix(res.Rejeitadas[0].Erros[0], "nome: não pode começar com =") {
+		t.Fatalf("importação: %+v", res)
+	}
+}

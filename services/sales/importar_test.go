@@ -120,3 +120,16 @@ func mapValues(m map[string]string) []string {
 	}
 	return out
 }
+
+// TestImportarProdutosFormula: a product description a spreadsheet would run as a formula is
+// refused at its row (the shared rule of every import); a code or a number is not free text.
+func TestImportarProdutosFormula(t *testing.T) {
+	e := setup(t)
+	csv := "codigo;descricao;marca;ncm\nA-1;=1+1;Marca;17019900\n-B2;Feijão 1 kg;@marca;07133399\nC-3;Arroz 5 kg;Boa;10063021\n"
+	r := decode(t, e.do(t, "POST", "/crm/produtos/importar", e.admin, map[string]any{"csv": csv, "validar_apenas": true}, 200))
+	rej := asList(r["rejeitadas"])
+	if len(rej) != 2 || rej[0]["linha"] != 2.0 || rej[1]["linha"] != 3.0 || r["a_criar"] != 1.0 ||
+		!strings.HasPrefix(fmtAny(rej[0]["erros"]), "descricao: não pode começar com =") || !strings.HasPrefix(fmtAny(rej[1]["erros"]), "marca: não pode começar") {
+		t.Fatalf("relatório: %v", r)
+	}
+}

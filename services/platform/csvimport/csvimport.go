@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/input"
 	"github.com/crmvendas/crm/services/platform/textfold"
 )
 
@@ -32,12 +33,18 @@ type Formato struct {
 	MsgObrigatorias string
 	// MsgSemLinhas is the message for a file with a header and no rows (optional).
 	MsgSemLinhas string
+	// Texto: the free-text columns (names, descriptions, notes). A cell of one that starts as a
+	// spreadsheet formula (input.Formula: =, +, -, @) is refused at its row — CSV formula
+	// injection — while phones ("+55…") and numbers, not listed, stay as they are.
+	Texto []string
 }
 
-// Linha is a row: its line in the file and its cells by column.
+// Linha is a row: its line in the file, its cells by column, and the reasons the file's own
+// rules refuse it ("coluna: descrição"; the import adds its own and rejects the row when any).
 type Linha struct {
 	N      int32
 	Campos map[string]string
+	Erros  []string
 }
 
 // Ler reads the file as f describes it; a bad file is a pt-BR field error at "csv".
@@ -112,7 +119,13 @@ func Ler(text string, f Formato) ([]Linha, error) {
 		if empty {
 			continue
 		}
-		out = append(out, Linha{N: int32(line), Campos: m})
+		var erros []string
+		for _, c := range f.Texto {
+			if input.Formula(m[c]) {
+				erros = append(erros, c+": "+input.MsgFormula)
+			}
+		}
+		out = append(out, Linha{N: int32(line), Campos: m, Erros: erros})
 		if len(out) > MaxLinhas {
 			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhas))
 		}

@@ -40,6 +40,7 @@ var formato = csvimport.Formato{
 	Obrigatorias:    []string{"documento", "nome"},
 	MsgObrigatorias: "O cabeçalho precisa ao menos das colunas documento e nome.",
 	MsgSemLinhas:    "O arquivo não tem linhas de clientes depois do cabeçalho.",
+	Texto:           []string{"nome", "nome_fantasia", "segmento", "observacoes", "logradouro", "complemento", "bairro", "cidade"},
 }
 
 // maxDigitosLimite: a credit limit up to R$ 99 bilhões (11 digits of reais).
@@ -67,7 +68,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 	var plano []planoLinha
 	for _, l := range linhas {
 		f := l.Campos
-		var erros []string
+		erros := l.Erros
 		cl := domain.Cliente{TipoPessoa: f["tipo_pessoa"], Documento: f["documento"], Nome: f["nome"], NomeFantasia: f["nome_fantasia"],
 			InscricaoEstadual: f["inscricao_estadual"], Suframa: f["suframa"], Email: f["email"], Telefone: f["telefone"], Celular: f["celular"],
 			Segmento: f["segmento"], Status: f["status"], Observacoes: f["observacoes"]}

@@ -124,7 +124,8 @@ type planoProduto struct {
 // create products.
 func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
 	c := caller.From(ctx)
-	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasProdutos, Aliases: aliasesImport, Obrigatorias: []string{"codigo"}})
+	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasProdutos, Aliases: aliasesImport, Obrigatorias: []string{"codigo"},
+		Texto: []string{"descricao", "marca", "grupo", "unidade"}})
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 	for _, l := range linhas {
 		f := l.Campos
 		chave := domain.ChaveCodigo(f["codigo"])
-		var erros []string
+		erros := l.Erros
 		if prev, dup := seen[chave]; dup && chave != "" {
 			erros = append(erros, fmt.Sprintf("codigo repetido no arquivo (já na linha %d).", prev))
 		}
@@ -249,7 +250,7 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	var plano []planoPreco
 	for _, l := range linhas {
 		f := l.Campos
-		var erros []string
+		erros := l.Erros
 		pid := f["produto_id"]
 		if pid == "" && f["codigo"] != "" {
 			owner, err := s.Col.Produtos.KeyOwner(ctx, c.Empresa, "codigo", domain.ChaveCodigo(f["codigo"]))

@@ -83,7 +83,7 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 	for _, l := range linhas {
 		f := l.Campos
 		r := domain.RegraSTCadastro{NCM: f["ncm"], UF: f["uf"]}
-		var erros []string
+		erros := l.Erros
 		for _, col := range []string{"ncm", "uf", "mva", "aliquota_interna"} {
 			if f[col] == "" {
 				erros = append(erros, col+": informe o valor.")
