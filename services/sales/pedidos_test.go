@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"google.golang.org/grpc/codes"
@@ -373,5 +374,34 @@ func TestPedidoEnviosSimultaneos(t *testing.T) {
 	r := decode(t, e.do(t, "POST", "/crm/vendas/resumos/reconciliar", e.admin, map[string]any{"apenas_verificar": true}, 200))
 	if d := asListOrEmpty(r["divergencias"]); len(d) != 0 {
 		t.Errorf("divergências: %v", d)
+	}
+}
+
+// TestPedidoEntradaRecusada (issue 20, part 4): a delivery date out of its window (1900, or
+// more than a year ahead) and a negative expected price are refused at their fields.
+func TestPedidoEntradaRecusada(t *testing.T) {
+	e := setupPedidos(t)
+	hoje := time.Now().In(time.FixedZone("BRT", -3*3600))
+	for _, c := range []struct {
+		mudar func(map[string]any)
+		campo string
+	}{
+		{func(p map[string]any) { p["data_entrega"] = "1900-01-01" }, "data_entrega"},
+		{func(p map[string]any) { p["data_entrega"] = hoje.AddDate(1, 0, 10).Format("2006-01-02") }, "data_entrega"},
+		{func(p map[string]any) {
+			p["itens"] = itens(item("pa", 1, 0), map[string]any{"produto_id": "pb", "quantidade": 1, "preco_esperado_centavos": -1})
+		}, "itens[1].preco_esperado_centavos"},
+	} {
+		corpo := map[string]any{"id": uuid.NewString(), "cliente_id": e.c1, "itens": itens(item("pa", 1, 0))}
+		c.mudar(corpo)
+		r := decode(t, e.do(t, "POST", "/crm/pedidos", e.v1, corpo, 400))
+		cs := asListOrEmpty(r["campos"])
+		if r["motivo"] != "DADOS_INVALIDOS" || len(cs) != 1 || cs[0]["campo"] != c.campo {
+			t.Errorf("%s: %v", c.campo, r)
+		}
+	}
+	// A date a few days back (an offline order synced late) and one within the year pass.
+	for _, d := range []time.Time{hoje.AddDate(0, 0, -5), hoje.AddDate(0, 11, 0)} {
+		e.criar(t, e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": e.c1, "itens": itens(item("pa", 1, 0)), "data_entrega": d.Format("2006-01-02")}, 200)
 	}
 }

@@ -114,6 +114,9 @@ func (s *Service) avaliar(ctx context.Context, vendedor string, atual *domain.Pe
 			DescontoPercentual: it.Desconto, Bonificacao: it.Bonificacao}
 		esperados[i] = it.PrecoEsperado
 	}
+	if err := domain.ValidarEsperados(esperados); err != nil {
+		return nil, err
+	}
 	pr, err := domain.PrecificarItens(itens, tipoDe(in.Tipo), b.cliente.Preco, b.cond, pol, hoje)
 	if err != nil {
 		return nil, err

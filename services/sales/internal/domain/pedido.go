@@ -322,6 +322,18 @@ type PrecoAlterado struct {
 	Mensagem     string `json:"mensagem" bson:"mensagem"`
 }
 
+// ValidarEsperados checks the prices the device showed (preco_esperado_centavos): zero (none) or
+// a price up to LimiteCentavos.
+func ValidarEsperados(esperados []int64) error {
+	var v violacoes
+	for i, e := range esperados {
+		if e < 0 || e > LimiteCentavos {
+			v.add(fmt.Sprintf("itens[%d].preco_esperado_centavos", i), "Preço esperado deve ser zero ou mais (em centavos).")
+		}
+	}
+	return v.err()
+}
+
 // PrecosMudaram compares the unit prices the device showed (esperados[i] for item i; 0: no
 // expectation) with the server's pricing, line by line: "Preço de <produto> mudou de R$ 10,00
 // para R$ 10,50." A given (bonificação) item is never compared: it costs the customer nothing.
@@ -609,11 +621,20 @@ type DadosPedido struct {
 	VisitaID            string
 }
 
+// Bounds of a delivery date, in days from the day the order is written (America/Sao_Paulo): up to
+// EntregaDiasAtras in the past (an order entered offline may reach the server days later) and up
+// to EntregaDiasAFrente ahead.
+const (
+	EntregaDiasAtras   = 30
+	EntregaDiasAFrente = 366
+)
+
 // Normalizar trims the texts and checks the fields: a known type, the customer and seller, the
 // freight from zero to LimiteCentavos, notes of at most MaxObservacoes characters, a delivery
-// date AAAA-MM-DD, and both coordinates (or none) within range. A delivery date already past is
-// not refused: an order entered offline may reach the server days later.
-func (d *DadosPedido) Normalizar() error {
+// date AAAA-MM-DD within EntregaDiasAtras before em's day and EntregaDiasAFrente after it (a date
+// equal to anterior, the one the order already has, is kept as is), and both coordinates (or
+// none) within range.
+func (d *DadosPedido) Normalizar(em time.Time, anterior Data) error {
 	var v violacoes
 	d.Tipo = TipoPedido(strings.ToLower(strings.TrimSpace(string(d.Tipo))))
 	if d.Tipo == "" {
@@ -637,6 +658,15 @@ func (d *DadosPedido) Normalizar() error {
 	d.DataEntrega = Data(strings.TrimSpace(string(d.DataEntrega)))
 	if !DataValida(d.DataEntrega) {
 		v.add("data_entrega", "Data de entrega deve ser uma data AAAA-MM-DD.")
+	} else if d.DataEntrega != "" && d.DataEntrega != anterior {
+		dia, _ := time.Parse("2006-01-02", string(d.DataEntrega))
+		y, m, dd := em.In(saoPaulo).Date()
+		hoje := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
+		if de := hoje.AddDate(0, 0, -EntregaDiasAtras); dia.Before(de) {
+			v.add("data_entrega", fmt.Sprintf("Data de entrega não pode ser anterior a %s (%d dias atrás).", de.Format("02/01/2006"), EntregaDiasAtras))
+		} else if ate := hoje.AddDate(0, 0, EntregaDiasAFrente); dia.After(ate) {
+			v.add("data_entrega", fmt.Sprintf("Data de entrega não pode passar de %s (um ano à frente).", ate.Format("02/01/2006")))
+		}
 	}
 	switch {
 	case (d.Latitude == nil) != (d.Longitude == nil):
@@ -682,7 +712,7 @@ func (p *Pedido) aplicarDados(d DadosPedido) {
 // a blocked or inactive customer is refused; the approval reasons are listed (the order is only
 // judged when sent). por is the operator creating it, em the time.
 func NovoPedido(d DadosPedido, pr Precificacao, ctx ContextoPedido, por string, em time.Time) (*Pedido, error) {
-	if err := d.Normalizar(); err != nil {
+	if err := d.Normalizar(em, ""); err != nil {
 		return nil, err
 	}
 	p := &Pedido{Meta: store.Meta{ID: strings.TrimSpace(d.ID)}, VendedorID: d.VendedorID, Status: StatusOrcamento,
@@ -702,7 +732,7 @@ func (p *Pedido) Editar(d DadosPedido, pr Precificacao, ctx ContextoPedido, em t
 		return p.erroStatus("ser alterado")
 	}
 	d.ID, d.VendedorID = p.ID, p.VendedorID
-	if err := d.Normalizar(); err != nil {
+	if err := d.Normalizar(em, p.DataEntrega); err != nil {
 		return err
 	}
 	novo := *p

@@ -265,6 +265,9 @@ func TestNovoPedido(t *testing.T) {
 		{"observações longas", func(d *DadosPedido) { d.Observacoes = strings.Repeat("a", MaxObservacoes+1) }, "observacoes"},
 		{"observações internas longas", func(d *DadosPedido) { d.ObservacoesInternas = strings.Repeat("a", MaxObservacoes+1) }, "observacoes_internas"},
 		{"data de entrega inválida", func(d *DadosPedido) { d.DataEntrega = "2026-02-30" }, "data_entrega"},
+		{"data de entrega em 1900", func(d *DadosPedido) { d.DataEntrega = "1900-01-01" }, "data_entrega"},
+		{"data de entrega 31 dias atrás", func(d *DadosPedido) { d.DataEntrega = "2026-02-07" }, "data_entrega"},
+		{"data de entrega além de um ano", func(d *DadosPedido) { d.DataEntrega = "2027-03-12" }, "data_entrega"},
 		{"só latitude", func(d *DadosPedido) { d.Latitude = &lat }, "latitude"},
 		{"latitude fora", func(d *DadosPedido) { d.Latitude, d.Longitude = &fora, &lon }, "latitude"},
 	}
@@ -284,6 +287,28 @@ func TestNovoPedido(t *testing.T) {
 	d.DataEntrega, d.Latitude, d.Longitude, d.Tipo = "2026-03-01", &lat, &lon, ""
 	if p, err := NovoPedido(d, pedPrecificar(t, pedItens(), TipoVenda, CondicaoPagamento{}), pedAtivo, "v1", pedEm); err != nil || p.Tipo != TipoVenda {
 		t.Fatalf("válido: %v", err)
+	}
+	// The bounds themselves are valid: 30 days back, 366 ahead (pedEm is 2026-03-10 in São Paulo).
+	for _, dia := range []Data{"2026-02-08", "2027-03-11"} {
+		d := pedDados()
+		d.DataEntrega = dia
+		if _, err := NovoPedido(d, pedPrecificar(t, pedItens(), TipoVenda, CondicaoPagamento{}), pedAtivo, "v1", pedEm); err != nil {
+			t.Fatalf("data de entrega %s no limite: %v", dia, err)
+		}
+	}
+	// An order keeps a date it already has, even once it is out of the window (an old draft edited).
+	d = pedDados()
+	d.DataEntrega = "2026-02-20"
+	velho, err := NovoPedido(d, pedPrecificar(t, pedItens(), TipoVenda, CondicaoPagamento{}), pedAtivo, "v1", pedEm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := velho.Editar(d, pedPrecificar(t, pedItens(), TipoVenda, CondicaoPagamento{}), pedAtivo, pedEm.AddDate(0, 2, 0)); err != nil {
+		t.Fatalf("data mantida: %v", err)
+	}
+	// A negative expected price is the device's mistake, said at the item's field.
+	if err := ValidarEsperados([]int64{0, 1290, -1}); !errs.IsKind(err, errs.KindInvalid) || !reflect.DeepEqual(campos(err), []string{"itens[2].preco_esperado_centavos"}) {
+		t.Fatalf("preço esperado negativo: %v", err)
 	}
 	// A blocked customer is refused at creation.
 	_, err = NovoPedido(pedDados(), Precificacao{}, ContextoPedido{Cliente: SituacaoCliente{Status: ClienteBloqueado, MotivoBloqueio: "cheque devolvido"}}, "v1", pedEm)
