@@ -249,13 +249,23 @@ func TestEmpresaCriar(t *testing.T) {
 }
 
 // TestGracefulStopDrainsInFlightCalls: a call in progress when SIGTERM arrives still gets its
-// answer, /readyz turns false at once, and new connections are refused once it has drained.
+// answer, /readyz turns false at once, and new connections are refused while it drains. The call
+// is held in the (fake) ViaCEP until the drain has begun, so it is in flight through all of it.
 func TestGracefulStopDrainsInFlightCalls(t *testing.T) {
+	arrived, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(1500 * time.Millisecond)
+		once.Do(func() { close(arrived) })
+		select {
+		case <-release:
+		case <-time.After(10 * time.Second):
+		}
 		w.Write([]byte(`{"cep":"01001-000","localidade":"São Paulo","uf":"SP"}`))
 	}))
 	defer slow.Close()
+	var released sync.Once
+	free := func() { released.Do(func() { close(release) }) }
+	defer free() // before slow.Close (deferred later, runs first): never leave the handler held
 	p := startCRM(t, t.TempDir(), "CRM_VIACEP_URL="+slow.URL, "CRM_SHUTDOWN_DELAY=500ms")
 	tok := testkit.SignIn(t, "vendedor@demo.example.com", allinone.DemoPassword)
 	type answer struct {
@@ -267,17 +277,59 @@ func TestGracefulStopDrainsInFlightCalls(t *testing.T) {
 		code, body := p.do(t, "GET", "/crm/cep/01001000", tok, nil)
 		res <- answer{code, body}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the CEP call never reached ViaCEP in 10 s: nothing in flight to drain")
+	}
 	p.cmd.Process.Signal(syscall.SIGTERM)
-	time.Sleep(200 * time.Millisecond)
-	if r, err := http.Get("http://" + p.http + "/readyz"); err != nil || r.StatusCode != http.StatusServiceUnavailable {
-		t.Errorf("readyz during shutdown: %v %v", r, err)
+	// Fresh connections only: an idle kept-alive one would hide a closed listener.
+	fresh := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 2 * time.Second}
+	// /readyz fails at once (within the 500 ms it keeps serving).
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		r, err := fresh.Get("http://" + p.http + "/readyz")
+		if err != nil {
+			t.Fatalf("readyz during shutdown: %v before it ever answered 503", err)
+		}
+		r.Body.Close()
+		if r.StatusCode == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("readyz still %d 5 s after SIGTERM", r.StatusCode)
+		}
 	}
-	a := <-res
-	if a.code != 200 || !strings.Contains(string(a.body), "São Paulo") {
-		t.Fatalf("in-flight call: %d %s", a.code, a.body)
+	// Past the delay the listener closes while the call is still held: draining.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		r, err := fresh.Get("http://" + p.http + "/readyz")
+		if err != nil {
+			break
+		}
+		r.Body.Close()
+		if time.Now().After(deadline) {
+			t.Fatalf("new connections still taken 10 s after SIGTERM (readyz %d)", r.StatusCode)
+		}
 	}
-	if err := <-p.done; err != nil {
-		t.Fatalf("exit: %v\n%s", err, p.out)
+	select {
+	case a := <-res:
+		t.Fatalf("the in-flight call ended before ViaCEP answered: %d %s", a.code, a.body)
+	default:
+	}
+	free()
+	select {
+	case a := <-res:
+		if a.code != 200 || !strings.Contains(string(a.body), "São Paulo") {
+			t.Fatalf("in-flight call: %d %s", a.code, a.body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the in-flight call got no answer 20 s after ViaCEP answered")
+	}
+	select {
+	case err := <-p.done:
+		if err != nil {
+			t.Fatalf("exit: %v\n%s", err, p.out)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("crm did not exit 30 s after the drain")
 	}
 }
