@@ -2037,13 +2037,28 @@ export type components = {
         };
         v1ImportarClientesResponse: {
             /** Format: int32 */
+            a_atualizar?: number;
+            /**
+             * Format: int32
+             * @description The valid rows that would create and update a record (the file's plan, whether or not it was
+             *     written): equal to criados and atualizados when the file was written.
+             */
+            a_criar?: number;
+            /** Format: int32 */
             atualizados?: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Records this call created and updated: what was written. Both 0 when nada_gravado.
+             */
             criados?: number;
-            /** @description True when nothing was written (validar_apenas, or rows were rejected). */
+            /** @description True when nothing was written (validar_apenas, or some row was rejected). */
             nada_gravado?: boolean;
+            /** @description The rows refused, each with its line and reasons in pt-BR; any of them → nothing written. */
             rejeitadas?: components["schemas"]["v1LinhaRejeitada"][];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Rows read from the file (empty rows left out).
+             */
             total?: number;
         };
         v1ImportarRequest: {
@@ -2056,13 +2071,28 @@ export type components = {
         };
         v1ImportarResponse: {
             /** Format: int32 */
+            a_atualizar?: number;
+            /**
+             * Format: int32
+             * @description The valid rows that would create and update a record (the file's plan, whether or not it was
+             *     written): equal to criados and atualizados when the file was written.
+             */
+            a_criar?: number;
+            /** Format: int32 */
             atualizados?: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Records this call created and updated: what was written. Both 0 when nada_gravado.
+             */
             criados?: number;
-            /** @description Nothing was written (validar_apenas, or some row was rejected). */
+            /** @description True when nothing was written (validar_apenas, or some row was rejected). */
             nada_gravado?: boolean;
+            /** @description The rows refused, each with its line and reasons in pt-BR; any of them → nothing written. */
             rejeitadas?: components["schemas"]["v1LinhaRecusada"][];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Rows read from the file (empty rows left out).
+             */
             total?: number;
         };
         v1InfoOperador: {
