@@ -1,7 +1,7 @@
 // ADMIN screens end to end: operators, app versions, access log.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, createOperator, launchBrowser, uniqueEmail, verifyEmail, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, alertText, checkEnvironment, closeAlert, createOperator, esperarAte, launchBrowser, uniqueEmail, verifyEmail, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -132,17 +132,25 @@ describe('app versions (ADMIN)', () => {
 describe('access log (ADMIN)', () => {
   it('lists sign-ins, filtered by operator and period', async () => {
     const { email, operador } = await createOperator({ nome: 'Acesso Filtrado' });
+    // The seller's access is recorded (the app writes it after asking for the position, at most
+    // 5 s): the seller's app stays open until the server has it.
     const seller = await signedIn(email);
-    await seller.page.waitForTimeout(500);
-    await seller.context.close();
+    let acessos;
+    try {
+      acessos = await esperarAte(
+        async () => {
+          const r = await apiAs(DEMO.admin, 'GET', `/sistema/logacesso?operador=${operador.id}`);
+          assert.equal(r.status, 200, JSON.stringify(r.body));
+          return r.body.acessos.length ? r.body.acessos : null;
+        },
+        `o acesso de ${email} não chegou ao log de acessos`,
+        { timeout: 15_000 },
+      );
+    } finally {
+      await seller.context.close();
+    }
     const { context, page } = await signedIn(DEMO.admin);
     try {
-      // The seller's access is recorded (the log is written after the position, at most 5 s).
-      let acessos = [];
-      for (let i = 0; i < 40 && acessos.length === 0; i++) {
-        acessos = (await apiAs(DEMO.admin, 'GET', `/sistema/logacesso?operador=${operador.id}`)).body.acessos;
-        if (!acessos.length) await new Promise((r) => setTimeout(r, 250));
-      }
       assert.equal(acessos.length, 1);
       assert.equal(acessos[0].historico, 'Login com e-mail e senha');
       assert.equal(acessos[0].localizacao, 'desconhecida');

@@ -171,8 +171,6 @@ describe('customers (crm-clientes…)', () => {
 
       // It left the first seller's portfolio: the server list, and the device copy after a sync.
       assert.equal((await apiAs(DEMO.vendedor, 'GET', `/clientes?q=${documento}`)).body.clientes.length, 0);
-      // The changes feed hands a write out once it has settled (about a second).
-      await page.waitForTimeout(1500);
       await page.goto(`${BASE}/crm-clientes-buscar`);
       await page.locator('input[name=busca]').fill(`padaria sao joao e2e ${marca.toLowerCase()}`);
       await page.getByText('Nenhum cliente encontrado.').waitFor({ timeout: 20_000 });

@@ -124,6 +124,27 @@ export async function closeAlert(page, button = 'OK') {
 }
 
 /** A new context signed in through the app's form, on crm-home (contextOptions: viewport, …). */
+/**
+ * Polls `fn` (every `intervalo` ms) until it returns something truthy, and returns it; after
+ * `timeout` ms fails with `mensagem` and the last value (or error) seen. For a condition on the
+ * server that no page event announces; on a page, use Playwright's waitFor/waitForFunction.
+ */
+export async function esperarAte(fn, mensagem, { timeout = 10_000, intervalo = 250 } = {}) {
+  const fim = Date.now() + timeout;
+  for (;;) {
+    let visto;
+    try {
+      visto = await fn();
+      if (visto) return visto;
+      visto = JSON.stringify(visto);
+    } catch (e) {
+      visto = `erro: ${e.message}`;
+    }
+    if (Date.now() >= fim) throw new Error(`${mensagem} (esperou ${timeout} ms; último: ${visto})`);
+    await new Promise((r) => setTimeout(r, intervalo));
+  }
+}
+
 export async function signedInContext(browser, email, { password, contextOptions } = {}) {
   const context = await newContext(browser, contextOptions);
   const page = await context.newPage();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, checkEnvironment, esperarAte, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
 
 /** A route list of src/app/routes.tsx: a screen built later is checked without editing this. */
 function rotas(nome) {
@@ -71,6 +71,36 @@ async function esperarServiceWorker(page) {
     return nome ? (await (await caches.open(nome)).keys()).map((r) => new URL(r.url).pathname) : [];
   });
   assert.equal(guardados.length, precache.length, `precache incompleto: ${guardados.length} de ${precache.length}`);
+}
+
+/**
+ * Listens, in the page, for what a swap of service worker does (the waiting build changing state,
+ * another worker taking control: `window.__trocas`) and has the browser look for a new build once
+ * more (a whole update check: sw.js fetched and compared).
+ */
+async function ouvirTrocas(page) {
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    window.__trocas = [];
+    reg?.waiting?.addEventListener('statechange', (e) => window.__trocas.push(`a versão em espera passou a ${e.target.state}`));
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.__trocas.push('outro service worker assumiu a página'));
+    await reg?.update();
+  });
+}
+
+/**
+ * For what must not happen: polls `fn` in the page for `ms` and returns the first truthy value it
+ * gives (the unwanted event, as it was seen), or null when the time ran out without it.
+ * (page.evaluate awaits an async `fn`; page.waitForFunction would take its promise as truthy.)
+ */
+async function oQueVeio(page, fn, ms) {
+  const fim = Date.now() + ms;
+  while (Date.now() < fim) {
+    const visto = await page.evaluate(fn);
+    if (visto) return visto;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
 }
 
 /** The screen is up: React replaced the boot markup and a title or heading shows. */
@@ -218,21 +248,32 @@ describe('offline web app (service worker)', () => {
       // Announced, not swapped: the new build waits; the old one still serves this page.
       const esperando = () => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
       assert.equal(await esperando(), true);
-      await page.waitForTimeout(1500);
-      assert.equal(await esperando(), true, 'a versão nova entrou sem o usuário pedir');
+      // A swap would show as the waiting build changing state or leaving: watch for it for 2 s,
+      // after one more update check.
+      await ouvirTrocas(page);
+      const troca = await oQueVeio(
+        page,
+        async () => (window.__trocas.length ? window.__trocas.join('; ') : !(await navigator.serviceWorker.getRegistration())?.waiting && 'não há mais versão em espera'),
+        2_000,
+      );
+      assert.equal(troca, null, `a versão nova entrou sem o usuário pedir: ${troca}`);
 
       // "Atualizar": the new build takes over and the page reloads once, without the notice.
       await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), aviso.getByRole('button', { name: 'Atualizar' }).click()]);
       await telaVisivel(page, 'depois de atualizar', s);
-      await page.waitForFunction(
-        async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return !reg?.waiting && !!navigator.serviceWorker.controller;
-        },
-        null,
-        { timeout: 30_000 },
+      await esperarAte(
+        () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return !reg?.waiting && !!navigator.serviceWorker.controller;
+          }),
+        'depois de Atualizar, a versão nova não assumiu a página (ainda há uma em espera ou nenhuma controla a página)',
+        { timeout: 30_000, intervalo: 100 },
       );
-      await page.waitForTimeout(1000);
+      // No notice comes back: after one more update check, none shows for 2 s.
+      await ouvirTrocas(page);
+      const aviso2 = await oQueVeio(page, () => document.querySelector('[data-testid=aviso-nova-versao]')?.textContent || false, 2_000);
+      assert.equal(aviso2, null, `o aviso voltou depois de atualizar: ${aviso2}`);
       assert.equal(await page.getByTestId('aviso-nova-versao').count(), 0, 'o aviso some depois de atualizar');
     } finally {
       await context.close();
