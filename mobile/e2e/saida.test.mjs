@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, launchBrowser, signInWithPassword, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, signInWithPassword, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -36,6 +36,13 @@ async function clienteDe(email, pular = 0) {
 }
 
 const badge = (page) => page.getByTestId('selo-saida-total').filter({ visible: true }).first();
+
+/**
+ * Waits until `fn`, run in the page, resolves with something truthy (an IndexedDB read is async).
+ * Not page.waitForFunction: it takes the promise an async predicate returns as truthy and so
+ * returns after the first read, whatever that read found.
+ */
+const esperarNoAparelho = (page, fn, arg, mensagem, timeout = 60_000) => esperarAte(() => page.evaluate(fn, arg), mensagem, { timeout, intervalo: 250 });
 
 describe('outbox: changes made offline', () => {
   it('edit, contact and survey answer made offline survive a reload and reach the server exactly once', async () => {
@@ -211,9 +218,10 @@ describe('outbox: portfolio actions made offline (ADMIN)', () => {
     try {
       await prontoParaFicarOffline(page);
       // The chooser offers the device copy once it holds the new customers.
-      await page.waitForFunction(
+      await esperarNoAparelho(
+        page,
         (nome) =>
-          new Promise((resolve) => {
+          new Promise((resolve, reject) => {
             const req = indexedDB.open('crm-vendas');
             req.onsuccess = () => {
               const get = req.result.transaction('registros').objectStore('registros').getAll();
@@ -221,10 +229,12 @@ describe('outbox: portfolio actions made offline (ADMIN)', () => {
                 req.result.close();
                 resolve(get.result.filter((r) => r.r?.nome?.startsWith(nome)).length === 2);
               };
+              get.onerror = () => reject(get.error);
             };
+            req.onerror = () => reject(req.error);
           }),
         `Cliente ${marca}`,
-        { timeout: 60_000, polling: 1000 },
+        'os clientes novos não chegaram à cópia do aparelho',
       );
       await page.goto(`${BASE}/carteira`);
       await page.getByTestId('resumo-carteira').locator(`tr[data-vendedor="${a.operador.id}"]`).waitFor({ timeout: 30_000 });
@@ -392,28 +402,10 @@ describe('outbox: signing out never throws away work', () => {
       // Its seller signs in again: it goes, exactly once.
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      await page.waitForFunction(
-        () =>
-          new Promise((resolve) => {
-            const req = indexedDB.open('crm-vendas');
-            req.onsuccess = () => {
-              const c = req.result.transaction('saida').objectStore('saida').count();
-              c.onsuccess = () => {
-                req.result.close();
-                resolve(c.result === 0);
-              };
-            };
-          }),
-        null,
-        { timeout: 60_000, polling: 500 },
-      );
-      // The server's answer has come (the item left the outbox); a read through another of the
-      // server's connections has been seen to lag a moment behind it, so wait for it.
-      let noServidor = [];
-      for (let i = 0; i < 40 && noServidor.length === 0; i++) {
-        if (i) await new Promise((r) => setTimeout(r, 250));
-        noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
-      }
+      await esperarAte(async () => (await saidaNoAparelho(page)).length === 0, 'o pedido não saiu da saída do aparelho', { timeout: 60_000 });
+      // The item leaves the outbox only in the transaction that keeps the server's answer: the
+      // order is on the server now.
+      const noServidor = await pedidosComMarca(DEMO.vendedor, cliente.id, m);
       assert.equal(noServidor.length, 1, JSON.stringify(noServidor));
       assert.equal(noServidor[0].id, id);
       assert.ok(['enviado', 'aguardando_aprovacao'].includes(noServidor[0].status), noServidor[0].status);
