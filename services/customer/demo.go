@@ -124,7 +124,7 @@ func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]s
 			for c.Documento == "" || docs[c.Documento] {
 				c.Documento = domain.CheckDigitsCNPJ(demoDigits(r, 8) + "0001")
 			}
-			c.InscricaoEstadual = demoDigits(r, 12)
+			c.InscricaoEstadual = demoDigits(r, 12) // set below, valid for the main address's UF
 			c.ContribuinteICMS = true
 		}
 		docs[c.Documento] = true
@@ -142,6 +142,9 @@ func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]s
 		c.Enderecos = []domain.Endereco{{ID: fmt.Sprintf("demo-end-%05d", i+1), Tipo: domain.EnderecoEntrega, Principal: true,
 			CEP: fmt.Sprintf("%08d", local.CEPMin+r.IntN(local.CEPMax-local.CEPMin+1)), Logradouro: pick(r, demoRuas), Numero: fmt.Sprint(r.IntN(3000) + 1),
 			Bairro: pick(r, demoBairros), Cidade: cid.Nome, UF: cid.UF, IBGE: cid.IBGE}}
+		if c.InscricaoEstadual != domain.Isento {
+			c.InscricaoEstadual = domain.ExemploIE(cid.UF, c.InscricaoEstadual)
+		}
 		if r.IntN(5) == 0 {
 			e := c.Enderecos[0]
 			e.ID, e.Tipo, e.Principal, e.Numero = fmt.Sprintf("demo-cob-%05d", i+1), domain.EnderecoCobranca, false, fmt.Sprint(r.IntN(3000)+1)

@@ -4,7 +4,9 @@
 // against the server (validacao_contrato_test.go), so the two cannot drift.
 // zod/mini: the same schemas, a fraction of the bytes on a phone.
 import * as z from 'zod/mini';
-import { documentoValido, normalizarDocumento, type TipoPessoa } from '../../lib/format/document';
+import type { TipoPessoa } from '../../lib/format/document';
+import { cnpjValidoServidor, cpfValidoServidor, erroCaracteresDocumento, normalizarDoc } from '../../lib/documento/documento';
+import { erroIE } from '../../lib/documento/ie';
 import { digitos } from '../../lib/format/digitos';
 
 export const LIMITES_CLIENTE = {
@@ -16,7 +18,6 @@ export const LIMITES_CLIENTE = {
   limite_credito_centavos: 99_999_999_999n,
   telefoneMin: 8,
   telefoneMax: 13,
-  inscricaoEstadualMax: 14,
   suframa: 9,
 } as const;
 
@@ -50,13 +51,19 @@ export function erroEmail(valor: string): string {
   return ok ? '' : 'E-mail inválido.';
 }
 
-export function erroInscricaoEstadual(valor: string): string {
-  const ie = valor.trim().toUpperCase();
-  if (!ie || ie === 'ISENTO') return '';
-  const d = digitos(ie);
-  return d.length < 2 || d.length > LIMITES_CLIENTE.inscricaoEstadualMax || /[^0-9.\-/ ]/.test(ie)
-    ? 'Inscrição estadual inválida: use só números (até 14) ou ISENTO.'
-    : '';
+/**
+ * The IE against the customer's UF (the main address's; empty: any state's rule will do), the
+ * server's ErroIE (lib/documento/ie, contracts/inscricoes-estaduais.json).
+ */
+export function erroInscricaoEstadual(valor: string, uf = ''): string {
+  return erroIE(valor, uf);
+}
+
+/** The UF of the main address of a payload's enderecos (the first when none is marked). */
+export function ufPrincipal(enderecos: unknown): string {
+  if (!Array.isArray(enderecos) || enderecos.length === 0) return '';
+  const e = (enderecos.find((x) => x && typeof x === 'object' && (x as { principal?: unknown }).principal === true) ?? enderecos[0]) as { uf?: unknown };
+  return typeof e?.uf === 'string' ? e.uf.trim().toUpperCase() : '';
 }
 
 /** The inscrição Suframa's digits as the server keeps them ("21.0140.267" → "210140267"). */
@@ -89,11 +96,13 @@ export function erroLimite(centavos: string): string {
 }
 
 export function erroDocumento(documento: string, tipo: string): string {
-  const doc = normalizarDocumento(documento);
+  const caracteres = erroCaracteresDocumento(documento);
+  if (caracteres) return caracteres;
+  const doc = normalizarDoc(documento);
   const t = (tipo.trim().toUpperCase() || (doc.length === 11 ? 'FISICA' : 'PJ')) as TipoPessoa | string;
   if (!doc) return 'Informe o CPF ou CNPJ.';
-  if (t === 'FISICA') return documentoValido(doc, 'FISICA') ? '' : 'CPF inválido: confira os dígitos.';
-  if (t === 'PJ') return documentoValido(doc, 'PJ') ? '' : 'CNPJ inválido: confira os dígitos.';
+  if (t === 'FISICA') return cpfValidoServidor(doc) ? '' : 'CPF inválido: confira os dígitos.';
+  if (t === 'PJ') return cnpjValidoServidor(doc) ? '' : 'CNPJ inválido: confira os dígitos.';
   return '';
 }
 
@@ -125,7 +134,7 @@ export const esquemaPedidoCliente = z
       const nome = (c.nome ?? '').trim();
       if (!nome) erro('nome', tipo === 'FISICA' ? 'Informe o nome.' : 'Informe a razão social.');
       for (const campo of ['nome', 'nome_fantasia', 'segmento', 'observacoes'] as const) erro(campo, excessoDeTexto(campo, c[campo] ?? ''));
-      erro('inscricao_estadual', erroInscricaoEstadual(c.inscricao_estadual ?? ''));
+      erro('inscricao_estadual', erroInscricaoEstadual(c.inscricao_estadual ?? '', ufPrincipal(c.enderecos)));
       erro('suframa', erroSuframa(c.suframa ?? ''));
       erro('email', erroEmail(c.email ?? ''));
       erro('telefone', erroTelefone(c.telefone ?? ''));

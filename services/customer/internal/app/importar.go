@@ -147,7 +147,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 					next.VendedorID = v
 				}
 				next.Meta, next.Excluido = cl.Meta, false
-				if err := next.Normalize(s.Cidades); err != nil {
+				if err := next.NormalizeAlteracao(s.Cidades, cl); err != nil {
 					return err
 				}
 				assignIDs(&next, false)

@@ -355,10 +355,11 @@ func (s *Service) update(ctx context.Context, id string, versao int64, change fu
 	}
 	m := s.mapa(ctx)
 	cl, err := s.Col.Clientes.Update(ctx, scope(ctx), id, versao, func(cl *domain.Cliente) error {
+		antes := &domain.Cliente{InscricaoEstadual: cl.InscricaoEstadual, Enderecos: append([]domain.Endereco(nil), cl.Enderecos...)}
 		if err := change(cl); err != nil {
 			return err
 		}
-		if err := cl.Normalize(s.Cidades); err != nil {
+		if err := cl.NormalizeAlteracao(s.Cidades, antes); err != nil {
 			return err
 		}
 		assignIDs(cl, false)

@@ -188,14 +188,45 @@ func ValidStatus(s string) bool {
 
 // Normalize validates and cleans the customer's own fields, addresses and contacts (everything but
 // ownership and bookkeeping). Every problem is reported at once, by field.
-func (c *Cliente) Normalize(cid Cidades) error {
+func (c *Cliente) Normalize(cid Cidades) error { return c.normalize(cid, nil) }
+
+// NormalizeAlteracao is Normalize for a change to a stored customer (antes: as it was stored):
+// an inscrição estadual stored before today's rules is kept as it is while neither it nor the
+// main address's UF changes (such customers are listed for the ADMIN to fix, not blocked).
+func (c *Cliente) NormalizeAlteracao(cid Cidades, antes *Cliente) error {
+	return c.normalize(cid, antes)
+}
+
+// UFPrincipal is the UF of the main address ("" without addresses; the first when none is
+// marked, as Normalize marks it).
+func (c *Cliente) UFPrincipal() string {
+	if e := c.Principal(); e != nil {
+		return e.UF
+	}
+	if len(c.Enderecos) > 0 {
+		return c.Enderecos[0].UF
+	}
+	return ""
+}
+
+// IEInvalida reports whether the stored inscrição estadual fails its state's rule (ISENTO and
+// none pass; without an address, any state's rule will do).
+func (c *Cliente) IEInvalida() bool { return ErroIE(c.InscricaoEstadual, c.UFPrincipal()) != "" }
+
+func (c *Cliente) normalize(cid Cidades, antes *Cliente) error {
 	x := &v{}
+	if msg := erroCaracteresDocumento(c.Documento); msg != "" {
+		x.add("documento", msg)
+		c.Documento = ""
+	}
+	semDocumento := c.Documento == "" && len(x.fields) > 0
 	c.Documento = NormalizeDocumento(c.Documento)
 	c.TipoPessoa = strings.ToUpper(strings.TrimSpace(c.TipoPessoa))
 	if c.TipoPessoa == "" {
 		c.TipoPessoa = TipoPorDocumento(c.Documento)
 	}
 	switch {
+	case semDocumento:
 	case c.Documento == "":
 		x.add("documento", "Informe o CPF ou CNPJ.")
 	case c.TipoPessoa == Fisica:
@@ -222,15 +253,6 @@ func (c *Cliente) Normalize(cid Cidades) error {
 		}
 	}
 	c.NomeFantasia = text(x, "nome_fantasia", "Nome fantasia", c.NomeFantasia, MaxNome)
-	ie := strings.ToUpper(strings.TrimSpace(c.InscricaoEstadual))
-	if ie != "" && ie != Isento {
-		d := Digits(ie)
-		if len(d) < 2 || len(d) > 14 || strings.Trim(ie, "0123456789.-/ ") != "" {
-			x.add("inscricao_estadual", "Inscrição estadual inválida: use só números (até 14) ou ISENTO.")
-		}
-		ie = d
-	}
-	c.InscricaoEstadual = ie
 	c.Suframa = NormalizeSuframa(c.Suframa)
 	if c.Suframa != "" {
 		if msg := suframaErro(c.Suframa); msg != "" {
@@ -260,6 +282,13 @@ func (c *Cliente) Normalize(cid Cidades) error {
 		c.Enderecos[i].normalize(x, fmt.Sprintf("enderecos[%d].", i), cid)
 	}
 	fixPrincipal(x, "enderecos", "endereço", len(c.Enderecos), func(i int) *bool { return &c.Enderecos[i].Principal })
+	// The IE against the main address's state, once the addresses are clean.
+	ie, _ := NormalizeIE(c.InscricaoEstadual)
+	mantida := antes != nil && ie == antes.InscricaoEstadual && c.UFPrincipal() == antes.UFPrincipal()
+	if msg := ErroIE(c.InscricaoEstadual, c.UFPrincipal()); msg != "" && !mantida {
+		x.add("inscricao_estadual", msg)
+	}
+	c.InscricaoEstadual = ie
 	if len(c.Contatos) > MaxContatos {
 		x.add("contatos", fmt.Sprintf("No máximo %d contatos por cliente.", MaxContatos))
 	}

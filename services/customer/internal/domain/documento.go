@@ -2,13 +2,31 @@
 // and contacts), portfolio transfers and surveys.
 package domain
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Person types, with the spec's spelling.
 const (
 	Fisica = "FISICA"
 	PJ     = "PJ"
 )
+
+// SeparadoresDocumento are the punctuation a CPF or CNPJ may be typed with: "529.982.247-25",
+// "11.222.333/0001-81", spaces. Anything else (=, _, commas…) is refused, not cleaned away.
+const SeparadoresDocumento = ".-/ "
+
+// erroCaracteresDocumento is the message for a document with characters other than digits,
+// letters A-Z and SeparadoresDocumento ("" when there are none).
+func erroCaracteresDocumento(s string) string {
+	for _, r := range strings.TrimSpace(s) {
+		if !(r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || strings.ContainsRune(SeparadoresDocumento, r)) {
+			return fmt.Sprintf("Documento inválido: o caractere %q não é aceito (use números, letras, . - / e espaços).", r)
+		}
+	}
+	return ""
+}
 
 // NormalizeDocumento keeps the characters of a CPF or CNPJ: digits and (for the alphanumeric
 // CNPJ) letters, uppercased; punctuation and spaces are dropped.

@@ -52,7 +52,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
     cliente
       ? doCliente(cliente)
       : corrigindo
-        ? doCliente(clienteDoPedido(corrigindo, profile?.operador ?? ''))
+        ? { ...doCliente(clienteDoPedido(corrigindo, profile?.operador ?? '')), ieGuardada: undefined } // a create: nothing stored yet
         : valoresVazios(profile?.perfil === 'VENDEDOR' ? profile.operador : profile?.filtroVendedorId || ''),
   );
   const form = useForm<ValoresCliente>({
@@ -220,7 +220,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
             <input id="ie-isento" name="inscricao_estadual" value="ISENTO" disabled />
           </div>
         ) : (
-          <CampoTexto controle={control} nome="ie" nomeHtml="inscricao_estadual" rotulo="Inscrição estadual" inputMode="numeric" autoCapitalize="characters" />
+          <CampoTexto controle={control} nome="ie" nomeHtml="inscricao_estadual" rotulo="Inscrição estadual" inputMode="text" autoCapitalize="characters" />
         )}
         <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'end' }}>
           <CampoMarcar controle={control} nome="isento" rotulo="Isento" />

@@ -52,6 +52,7 @@ export function doCliente(c: Cliente): ValoresCliente {
     observacoes: c.observacoes,
     vendedorId: c.vendedor_id,
     endereco: principal ? doEndereco(principal) : novoEndereco(true),
+    ieGuardada: { ie: c.inscricao_estadual, uf: (principal?.uf ?? '').toUpperCase() },
   };
 }
 

@@ -2,7 +2,9 @@
 // are the server's (entities/cliente/esquema, shared cases with the server); the form adds only
 // what is about typing (a value that is not a number, a CNPJ typed under Pessoa física).
 import * as z from 'zod/mini';
-import { caracteres, errosDoPedido, normalizarSuframa } from '../../../entities/cliente/esquema';
+import { caracteres, erroInscricaoEstadual, errosDoPedido, normalizarSuframa } from '../../../entities/cliente/esquema';
+import { erroCaracteresDocumento } from '../../../lib/documento/documento';
+import { normalizarIE } from '../../../lib/documento/ie';
 import type { CriarClientePedido } from '../../../lib/api/types';
 import { normalizarDocumento, type TipoPessoa } from '../../../lib/format/document';
 import { reaisParaCentavos } from '../../../lib/format/money';
@@ -42,6 +44,11 @@ export interface ValoresCliente {
   observacoes: string;
   vendedorId: string;
   endereco: ValoresEndereco;
+  /**
+   * Editing: the IE as stored and the main address's UF then. An IE stored before today's rules
+   * is not refused while neither changes (the server's NormalizeAlteracao; the ADMIN fixes it).
+   */
+  ieGuardada?: { ie: string; uf: string };
 }
 
 export type Erros = Record<string, string>;
@@ -120,6 +127,15 @@ export function validarCliente(v: ValoresCliente): Erros {
   const doc = normalizarDocumento(v.documento);
   if (v.tipoPessoa === 'FISICA' && doc.length === 14) erros.documento = 'Isto é um CNPJ: escolha Pessoa jurídica em Tipo de pessoa.';
   if (v.tipoPessoa === 'PJ' && doc.length === 11) erros.documento = 'Isto é um CPF: escolha Pessoa física em Tipo de pessoa.';
+  // Stray characters refuse the document (they are not cleaned away before sending).
+  const caracteres = erroCaracteresDocumento(v.documento);
+  if (caracteres) erros.documento = caracteres;
+  // The IE against the state of the address typed here (the server checks the main address's).
+  const ie = erroInscricaoEstadual(campos.inscricao_estadual, v.endereco.uf);
+  const g = v.ieGuardada;
+  const mantida = !!g && normalizarIE(campos.inscricao_estadual).ie === g.ie && v.endereco.uf.trim().toUpperCase() === g.uf;
+  if (ie && !mantida) erros.ie = ie;
+  else delete erros.ie;
   for (const [campo, msg] of Object.entries(validarEndereco(v.endereco, false))) erros[`endereco.${campo}`] = msg;
   return erros;
 }
