@@ -16,6 +16,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
+	// Registers the gzip compressor: a gRPC client that asks for it (grpc.UseCompressor(gzip.Name),
+	// grpc-encoding: gzip) gets its answers gzipped; one that doesn't, plain. The in-process channel
+	// the gateway calls through (localConn) passes messages, never bytes: nothing to compress.
+	_ "google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
