@@ -206,6 +206,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := cust.ImportarClientes(ctx, &customerv1.ImportarClientesRequest{Csv: "documento;nome\n52998224725;Fulano", ValidarApenas: true})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
+		{customerv1.CustomerService_ListarClientesIEInvalida_FullMethodName, func(ctx context.Context) error {
+			_, err := cust.ListarClientesIEInvalida(ctx, &customerv1.ListarClientesIEInvalidaRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}}, // outra: its own company's
 		{customerv1.CustomerService_ResumoCarteira_FullMethodName, func(ctx context.Context) error {
 			_, err := cust.ResumoCarteira(ctx, &customerv1.ResumoCarteiraRequest{})
 			return err

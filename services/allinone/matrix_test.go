@@ -122,6 +122,8 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
 		{"importar clientes", "POST", "/crm/clientes/importar", map[string]any{"csv": "documento;nome\n45.997.418/0001-53;Importado", "validar_apenas": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
+		{"ie invalidas", "GET", "/crm/clientes/ie-invalidas", nil,
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false}, // outra: its own company's
 		{"resumo carteira", "GET", "/crm/carteira", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
 		{"atribuir clientes", "POST", "/crm/carteira/atribuir", map[string]any{"cliente_ids": []string{"demo-cliente-00005"}, "vendedor_id": "demo-vendedor2"},
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},

@@ -252,6 +252,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/clientes/ie-invalidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/clientes/ie-invalidas. ADMIN. The company's customers whose stored inscrição
+         *     estadual fails its state's rule (stored before the rule, or imported): they are not changed
+         *     or blocked, only listed to be fixed. Name order, keyset paged (a short page with a token
+         *     means "more").
+         */
+        get: operations["CustomerService_ListarClientesIEInvalida"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/clientes/importar": {
         parameters: {
             query?: never;
@@ -1766,6 +1788,13 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1ClienteIEInvalida: {
+            cliente?: components["schemas"]["v1Cliente"];
+            /** @description What is wrong, as the customer form says it ("Inscrição estadual inválida para MG."). */
+            motivo?: string;
+            /** @description The main address's UF the IE was checked against (empty: no address). */
+            uf?: string;
+        };
         v1ClientePedido: {
             contribuinte_icms?: boolean;
             documento?: string;
@@ -2213,6 +2242,10 @@ export type components = {
         };
         v1ListarCidadesResponse: {
             cidades?: components["schemas"]["v1Cidade"][];
+            next_page_token?: string;
+        };
+        v1ListarClientesIEInvalidaResponse: {
+            clientes?: components["schemas"]["v1ClienteIEInvalida"][];
             next_page_token?: string;
         };
         v1ListarClientesResponse: {
@@ -3358,6 +3391,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1AlteracoesClientesResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CustomerService_ListarClientesIEInvalida: {
+        parameters: {
+            query?: {
+                page_size?: number;
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarClientesIEInvalidaResponse"];
                 };
             };
             /** @description An unexpected error response. */

@@ -220,6 +220,18 @@ func (s *Server) TransferirCarteira(ctx context.Context, r *customerv1.Transferi
 	return transfToProto(t), nil
 }
 
+func (s *Server) ListarClientesIEInvalida(ctx context.Context, r *customerv1.ListarClientesIEInvalidaRequest) (*customerv1.ListarClientesIEInvalidaResponse, error) {
+	list, next, err := s.App.IEInvalidas(ctx, r.GetPageSize(), r.GetPageToken())
+	if err != nil {
+		return nil, err
+	}
+	out := &customerv1.ListarClientesIEInvalidaResponse{Clientes: make([]*customerv1.ClienteIEInvalida, 0, len(list)), NextPageToken: next}
+	for _, x := range list {
+		out.Clientes = append(out.Clientes, &customerv1.ClienteIEInvalida{Cliente: clienteToProto(x.Cliente), Uf: x.UF, Motivo: x.Motivo})
+	}
+	return out, nil
+}
+
 func (s *Server) ListarTransferencias(ctx context.Context, r *customerv1.ListarTransferenciasRequest) (*customerv1.ListarTransferenciasResponse, error) {
 	list, next, err := s.App.Transferencias(ctx, r.GetVendedor(), r.GetPageSize(), r.GetPageToken())
 	if err != nil {

@@ -698,6 +698,172 @@ func (x *ListarClientesResponse) GetNextPageToken() string {
 	return ""
 }
 
+type ListarClientesIEInvalidaRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PageSize      int32                  `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string                 `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarClientesIEInvalidaRequest) Reset() {
+	*x = ListarClientesIEInvalidaRequest{}
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarClientesIEInvalidaRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarClientesIEInvalidaRequest) ProtoMessage() {}
+
+func (x *ListarClientesIEInvalidaRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarClientesIEInvalidaRequest.ProtoReflect.Descriptor instead.
+func (*ListarClientesIEInvalidaRequest) Descriptor() ([]byte, []int) {
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ListarClientesIEInvalidaRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListarClientesIEInvalidaRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ClienteIEInvalida struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Cliente *Cliente               `protobuf:"bytes,1,opt,name=cliente,proto3" json:"cliente,omitempty"`
+	// The main address's UF the IE was checked against (empty: no address).
+	Uf string `protobuf:"bytes,2,opt,name=uf,proto3" json:"uf,omitempty"`
+	// What is wrong, as the customer form says it ("Inscrição estadual inválida para MG.").
+	Motivo        string `protobuf:"bytes,3,opt,name=motivo,proto3" json:"motivo,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClienteIEInvalida) Reset() {
+	*x = ClienteIEInvalida{}
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClienteIEInvalida) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClienteIEInvalida) ProtoMessage() {}
+
+func (x *ClienteIEInvalida) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClienteIEInvalida.ProtoReflect.Descriptor instead.
+func (*ClienteIEInvalida) Descriptor() ([]byte, []int) {
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ClienteIEInvalida) GetCliente() *Cliente {
+	if x != nil {
+		return x.Cliente
+	}
+	return nil
+}
+
+func (x *ClienteIEInvalida) GetUf() string {
+	if x != nil {
+		return x.Uf
+	}
+	return ""
+}
+
+func (x *ClienteIEInvalida) GetMotivo() string {
+	if x != nil {
+		return x.Motivo
+	}
+	return ""
+}
+
+type ListarClientesIEInvalidaResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Clientes      []*ClienteIEInvalida   `protobuf:"bytes,1,rep,name=clientes,proto3" json:"clientes,omitempty"`
+	NextPageToken string                 `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarClientesIEInvalidaResponse) Reset() {
+	*x = ListarClientesIEInvalidaResponse{}
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarClientesIEInvalidaResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarClientesIEInvalidaResponse) ProtoMessage() {}
+
+func (x *ListarClientesIEInvalidaResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarClientesIEInvalidaResponse.ProtoReflect.Descriptor instead.
+func (*ListarClientesIEInvalidaResponse) Descriptor() ([]byte, []int) {
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListarClientesIEInvalidaResponse) GetClientes() []*ClienteIEInvalida {
+	if x != nil {
+		return x.Clientes
+	}
+	return nil
+}
+
+func (x *ListarClientesIEInvalidaResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 type AlteracoesClientesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Cursor from the previous answer (empty: from the beginning).
@@ -709,7 +875,7 @@ type AlteracoesClientesRequest struct {
 
 func (x *AlteracoesClientesRequest) Reset() {
 	*x = AlteracoesClientesRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -721,7 +887,7 @@ func (x *AlteracoesClientesRequest) String() string {
 func (*AlteracoesClientesRequest) ProtoMessage() {}
 
 func (x *AlteracoesClientesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[5]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -734,7 +900,7 @@ func (x *AlteracoesClientesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesClientesRequest.ProtoReflect.Descriptor instead.
 func (*AlteracoesClientesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{5}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *AlteracoesClientesRequest) GetDesde() string {
@@ -764,7 +930,7 @@ type AlteracaoCliente struct {
 
 func (x *AlteracaoCliente) Reset() {
 	*x = AlteracaoCliente{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +942,7 @@ func (x *AlteracaoCliente) String() string {
 func (*AlteracaoCliente) ProtoMessage() {}
 
 func (x *AlteracaoCliente) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[6]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +955,7 @@ func (x *AlteracaoCliente) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoCliente.ProtoReflect.Descriptor instead.
 func (*AlteracaoCliente) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{6}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AlteracaoCliente) GetCliente() *Cliente {
@@ -826,7 +992,7 @@ type AlteracoesClientesResponse struct {
 
 func (x *AlteracoesClientesResponse) Reset() {
 	*x = AlteracoesClientesResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +1004,7 @@ func (x *AlteracoesClientesResponse) String() string {
 func (*AlteracoesClientesResponse) ProtoMessage() {}
 
 func (x *AlteracoesClientesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[7]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +1017,7 @@ func (x *AlteracoesClientesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesClientesResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesClientesResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{7}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AlteracoesClientesResponse) GetAlteracoes() []*AlteracaoCliente {
@@ -884,7 +1050,7 @@ type ObterClienteRequest struct {
 
 func (x *ObterClienteRequest) Reset() {
 	*x = ObterClienteRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -896,7 +1062,7 @@ func (x *ObterClienteRequest) String() string {
 func (*ObterClienteRequest) ProtoMessage() {}
 
 func (x *ObterClienteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[8]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -909,7 +1075,7 @@ func (x *ObterClienteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterClienteRequest.ProtoReflect.Descriptor instead.
 func (*ObterClienteRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{8}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ObterClienteRequest) GetId() string {
@@ -949,7 +1115,7 @@ type CriarClienteRequest struct {
 
 func (x *CriarClienteRequest) Reset() {
 	*x = CriarClienteRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +1127,7 @@ func (x *CriarClienteRequest) String() string {
 func (*CriarClienteRequest) ProtoMessage() {}
 
 func (x *CriarClienteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[9]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +1140,7 @@ func (x *CriarClienteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarClienteRequest.ProtoReflect.Descriptor instead.
 func (*CriarClienteRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{9}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CriarClienteRequest) GetId() string {
@@ -1131,7 +1297,7 @@ type AtualizarClienteRequest struct {
 
 func (x *AtualizarClienteRequest) Reset() {
 	*x = AtualizarClienteRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1143,7 +1309,7 @@ func (x *AtualizarClienteRequest) String() string {
 func (*AtualizarClienteRequest) ProtoMessage() {}
 
 func (x *AtualizarClienteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[10]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1156,7 +1322,7 @@ func (x *AtualizarClienteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarClienteRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarClienteRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{10}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *AtualizarClienteRequest) GetId() string {
@@ -1287,7 +1453,7 @@ type ExcluirClienteRequest struct {
 
 func (x *ExcluirClienteRequest) Reset() {
 	*x = ExcluirClienteRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1299,7 +1465,7 @@ func (x *ExcluirClienteRequest) String() string {
 func (*ExcluirClienteRequest) ProtoMessage() {}
 
 func (x *ExcluirClienteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[11]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1312,7 +1478,7 @@ func (x *ExcluirClienteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExcluirClienteRequest.ProtoReflect.Descriptor instead.
 func (*ExcluirClienteRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{11}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ExcluirClienteRequest) GetId() string {
@@ -1332,7 +1498,7 @@ type SalvarEnderecoRequest struct {
 
 func (x *SalvarEnderecoRequest) Reset() {
 	*x = SalvarEnderecoRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1344,7 +1510,7 @@ func (x *SalvarEnderecoRequest) String() string {
 func (*SalvarEnderecoRequest) ProtoMessage() {}
 
 func (x *SalvarEnderecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[12]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1357,7 +1523,7 @@ func (x *SalvarEnderecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SalvarEnderecoRequest.ProtoReflect.Descriptor instead.
 func (*SalvarEnderecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{12}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SalvarEnderecoRequest) GetClienteId() string {
@@ -1384,7 +1550,7 @@ type RemoverEnderecoRequest struct {
 
 func (x *RemoverEnderecoRequest) Reset() {
 	*x = RemoverEnderecoRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1396,7 +1562,7 @@ func (x *RemoverEnderecoRequest) String() string {
 func (*RemoverEnderecoRequest) ProtoMessage() {}
 
 func (x *RemoverEnderecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[13]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1409,7 +1575,7 @@ func (x *RemoverEnderecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoverEnderecoRequest.ProtoReflect.Descriptor instead.
 func (*RemoverEnderecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{13}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RemoverEnderecoRequest) GetClienteId() string {
@@ -1436,7 +1602,7 @@ type SalvarContatoRequest struct {
 
 func (x *SalvarContatoRequest) Reset() {
 	*x = SalvarContatoRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1448,7 +1614,7 @@ func (x *SalvarContatoRequest) String() string {
 func (*SalvarContatoRequest) ProtoMessage() {}
 
 func (x *SalvarContatoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[14]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1461,7 +1627,7 @@ func (x *SalvarContatoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SalvarContatoRequest.ProtoReflect.Descriptor instead.
 func (*SalvarContatoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{14}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SalvarContatoRequest) GetClienteId() string {
@@ -1488,7 +1654,7 @@ type RemoverContatoRequest struct {
 
 func (x *RemoverContatoRequest) Reset() {
 	*x = RemoverContatoRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1500,7 +1666,7 @@ func (x *RemoverContatoRequest) String() string {
 func (*RemoverContatoRequest) ProtoMessage() {}
 
 func (x *RemoverContatoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[15]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1513,7 +1679,7 @@ func (x *RemoverContatoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoverContatoRequest.ProtoReflect.Descriptor instead.
 func (*RemoverContatoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{15}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RemoverContatoRequest) GetClienteId() string {
@@ -1546,7 +1712,7 @@ type ImportarClientesRequest struct {
 
 func (x *ImportarClientesRequest) Reset() {
 	*x = ImportarClientesRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[16]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1558,7 +1724,7 @@ func (x *ImportarClientesRequest) String() string {
 func (*ImportarClientesRequest) ProtoMessage() {}
 
 func (x *ImportarClientesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[16]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1571,7 +1737,7 @@ func (x *ImportarClientesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportarClientesRequest.ProtoReflect.Descriptor instead.
 func (*ImportarClientesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{16}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ImportarClientesRequest) GetCsv() string {
@@ -1600,7 +1766,7 @@ type LinhaRejeitada struct {
 
 func (x *LinhaRejeitada) Reset() {
 	*x = LinhaRejeitada{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[17]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1778,7 @@ func (x *LinhaRejeitada) String() string {
 func (*LinhaRejeitada) ProtoMessage() {}
 
 func (x *LinhaRejeitada) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[17]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1791,7 @@ func (x *LinhaRejeitada) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinhaRejeitada.ProtoReflect.Descriptor instead.
 func (*LinhaRejeitada) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{17}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LinhaRejeitada) GetLinha() int32 {
@@ -1670,7 +1836,7 @@ type ImportarClientesResponse struct {
 
 func (x *ImportarClientesResponse) Reset() {
 	*x = ImportarClientesResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[18]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1682,7 +1848,7 @@ func (x *ImportarClientesResponse) String() string {
 func (*ImportarClientesResponse) ProtoMessage() {}
 
 func (x *ImportarClientesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[18]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1695,7 +1861,7 @@ func (x *ImportarClientesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportarClientesResponse.ProtoReflect.Descriptor instead.
 func (*ImportarClientesResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{18}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ImportarClientesResponse) GetTotal() int32 {
@@ -1755,7 +1921,7 @@ type ResumoCarteiraRequest struct {
 
 func (x *ResumoCarteiraRequest) Reset() {
 	*x = ResumoCarteiraRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[19]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1767,7 +1933,7 @@ func (x *ResumoCarteiraRequest) String() string {
 func (*ResumoCarteiraRequest) ProtoMessage() {}
 
 func (x *ResumoCarteiraRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[19]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1780,7 +1946,7 @@ func (x *ResumoCarteiraRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumoCarteiraRequest.ProtoReflect.Descriptor instead.
 func (*ResumoCarteiraRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{19}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{22}
 }
 
 type CarteiraVendedor struct {
@@ -1796,7 +1962,7 @@ type CarteiraVendedor struct {
 
 func (x *CarteiraVendedor) Reset() {
 	*x = CarteiraVendedor{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[20]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1808,7 +1974,7 @@ func (x *CarteiraVendedor) String() string {
 func (*CarteiraVendedor) ProtoMessage() {}
 
 func (x *CarteiraVendedor) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[20]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1821,7 +1987,7 @@ func (x *CarteiraVendedor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CarteiraVendedor.ProtoReflect.Descriptor instead.
 func (*CarteiraVendedor) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{20}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CarteiraVendedor) GetVendedorId() string {
@@ -1868,7 +2034,7 @@ type ResumoCarteiraResponse struct {
 
 func (x *ResumoCarteiraResponse) Reset() {
 	*x = ResumoCarteiraResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[21]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1880,7 +2046,7 @@ func (x *ResumoCarteiraResponse) String() string {
 func (*ResumoCarteiraResponse) ProtoMessage() {}
 
 func (x *ResumoCarteiraResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[21]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1893,7 +2059,7 @@ func (x *ResumoCarteiraResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumoCarteiraResponse.ProtoReflect.Descriptor instead.
 func (*ResumoCarteiraResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{21}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ResumoCarteiraResponse) GetVendedores() []*CarteiraVendedor {
@@ -1915,7 +2081,7 @@ type AtribuirClientesRequest struct {
 
 func (x *AtribuirClientesRequest) Reset() {
 	*x = AtribuirClientesRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[22]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2093,7 @@ func (x *AtribuirClientesRequest) String() string {
 func (*AtribuirClientesRequest) ProtoMessage() {}
 
 func (x *AtribuirClientesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[22]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2106,7 @@ func (x *AtribuirClientesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtribuirClientesRequest.ProtoReflect.Descriptor instead.
 func (*AtribuirClientesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{22}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AtribuirClientesRequest) GetClienteIds() []string {
@@ -1976,7 +2142,7 @@ type TransferirCarteiraRequest struct {
 
 func (x *TransferirCarteiraRequest) Reset() {
 	*x = TransferirCarteiraRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[23]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1988,7 +2154,7 @@ func (x *TransferirCarteiraRequest) String() string {
 func (*TransferirCarteiraRequest) ProtoMessage() {}
 
 func (x *TransferirCarteiraRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[23]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2001,7 +2167,7 @@ func (x *TransferirCarteiraRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferirCarteiraRequest.ProtoReflect.Descriptor instead.
 func (*TransferirCarteiraRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{23}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TransferirCarteiraRequest) GetDeVendedorId() string {
@@ -2042,7 +2208,7 @@ type Transferencia struct {
 
 func (x *Transferencia) Reset() {
 	*x = Transferencia{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[24]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2054,7 +2220,7 @@ func (x *Transferencia) String() string {
 func (*Transferencia) ProtoMessage() {}
 
 func (x *Transferencia) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[24]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2067,7 +2233,7 @@ func (x *Transferencia) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Transferencia.ProtoReflect.Descriptor instead.
 func (*Transferencia) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{24}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Transferencia) GetId() string {
@@ -2131,7 +2297,7 @@ type ListarTransferenciasRequest struct {
 
 func (x *ListarTransferenciasRequest) Reset() {
 	*x = ListarTransferenciasRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[25]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2143,7 +2309,7 @@ func (x *ListarTransferenciasRequest) String() string {
 func (*ListarTransferenciasRequest) ProtoMessage() {}
 
 func (x *ListarTransferenciasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[25]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2156,7 +2322,7 @@ func (x *ListarTransferenciasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTransferenciasRequest.ProtoReflect.Descriptor instead.
 func (*ListarTransferenciasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{25}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListarTransferenciasRequest) GetVendedor() string {
@@ -2190,7 +2356,7 @@ type ListarTransferenciasResponse struct {
 
 func (x *ListarTransferenciasResponse) Reset() {
 	*x = ListarTransferenciasResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[26]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2202,7 +2368,7 @@ func (x *ListarTransferenciasResponse) String() string {
 func (*ListarTransferenciasResponse) ProtoMessage() {}
 
 func (x *ListarTransferenciasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[26]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2215,7 +2381,7 @@ func (x *ListarTransferenciasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTransferenciasResponse.ProtoReflect.Descriptor instead.
 func (*ListarTransferenciasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{26}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListarTransferenciasResponse) GetTransferencias() []*Transferencia {
@@ -2247,7 +2413,7 @@ type Pergunta struct {
 
 func (x *Pergunta) Reset() {
 	*x = Pergunta{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[27]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2259,7 +2425,7 @@ func (x *Pergunta) String() string {
 func (*Pergunta) ProtoMessage() {}
 
 func (x *Pergunta) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[27]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2272,7 +2438,7 @@ func (x *Pergunta) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pergunta.ProtoReflect.Descriptor instead.
 func (*Pergunta) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{27}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Pergunta) GetId() string {
@@ -2328,7 +2494,7 @@ type Pesquisa struct {
 
 func (x *Pesquisa) Reset() {
 	*x = Pesquisa{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[28]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2340,7 +2506,7 @@ func (x *Pesquisa) String() string {
 func (*Pesquisa) ProtoMessage() {}
 
 func (x *Pesquisa) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[28]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2353,7 +2519,7 @@ func (x *Pesquisa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pesquisa.ProtoReflect.Descriptor instead.
 func (*Pesquisa) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{28}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Pesquisa) GetId() string {
@@ -2432,7 +2598,7 @@ type ListarPesquisasRequest struct {
 
 func (x *ListarPesquisasRequest) Reset() {
 	*x = ListarPesquisasRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[29]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2444,7 +2610,7 @@ func (x *ListarPesquisasRequest) String() string {
 func (*ListarPesquisasRequest) ProtoMessage() {}
 
 func (x *ListarPesquisasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[29]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2457,7 +2623,7 @@ func (x *ListarPesquisasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPesquisasRequest.ProtoReflect.Descriptor instead.
 func (*ListarPesquisasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{29}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListarPesquisasRequest) GetIncluirInativas() bool {
@@ -2492,7 +2658,7 @@ type ListarPesquisasResponse struct {
 
 func (x *ListarPesquisasResponse) Reset() {
 	*x = ListarPesquisasResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[30]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2504,7 +2670,7 @@ func (x *ListarPesquisasResponse) String() string {
 func (*ListarPesquisasResponse) ProtoMessage() {}
 
 func (x *ListarPesquisasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[30]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2517,7 +2683,7 @@ func (x *ListarPesquisasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPesquisasResponse.ProtoReflect.Descriptor instead.
 func (*ListarPesquisasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{30}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListarPesquisasResponse) GetPesquisas() []*Pesquisa {
@@ -2543,7 +2709,7 @@ type SincronizarRegiaoRequest struct {
 
 func (x *SincronizarRegiaoRequest) Reset() {
 	*x = SincronizarRegiaoRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2555,7 +2721,7 @@ func (x *SincronizarRegiaoRequest) String() string {
 func (*SincronizarRegiaoRequest) ProtoMessage() {}
 
 func (x *SincronizarRegiaoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[31]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2568,7 +2734,7 @@ func (x *SincronizarRegiaoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SincronizarRegiaoRequest.ProtoReflect.Descriptor instead.
 func (*SincronizarRegiaoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{31}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SincronizarRegiaoRequest) GetRegiaoId() string {
@@ -2588,7 +2754,7 @@ type SincronizarRegiaoResponse struct {
 
 func (x *SincronizarRegiaoResponse) Reset() {
 	*x = SincronizarRegiaoResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2600,7 +2766,7 @@ func (x *SincronizarRegiaoResponse) String() string {
 func (*SincronizarRegiaoResponse) ProtoMessage() {}
 
 func (x *SincronizarRegiaoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[32]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2613,7 +2779,7 @@ func (x *SincronizarRegiaoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SincronizarRegiaoResponse.ProtoReflect.Descriptor instead.
 func (*SincronizarRegiaoResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{32}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SincronizarRegiaoResponse) GetAtualizados() int32 {
@@ -2634,7 +2800,7 @@ type ObterPesquisaRequest struct {
 
 func (x *ObterPesquisaRequest) Reset() {
 	*x = ObterPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2646,7 +2812,7 @@ func (x *ObterPesquisaRequest) String() string {
 func (*ObterPesquisaRequest) ProtoMessage() {}
 
 func (x *ObterPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[33]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2659,7 +2825,7 @@ func (x *ObterPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*ObterPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{33}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ObterPesquisaRequest) GetId() string {
@@ -2690,7 +2856,7 @@ type CriarPesquisaRequest struct {
 
 func (x *CriarPesquisaRequest) Reset() {
 	*x = CriarPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2702,7 +2868,7 @@ func (x *CriarPesquisaRequest) String() string {
 func (*CriarPesquisaRequest) ProtoMessage() {}
 
 func (x *CriarPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[34]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2715,7 +2881,7 @@ func (x *CriarPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*CriarPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{34}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *CriarPesquisaRequest) GetId() string {
@@ -2762,7 +2928,7 @@ type Perguntas struct {
 
 func (x *Perguntas) Reset() {
 	*x = Perguntas{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2774,7 +2940,7 @@ func (x *Perguntas) String() string {
 func (*Perguntas) ProtoMessage() {}
 
 func (x *Perguntas) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[35]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2787,7 +2953,7 @@ func (x *Perguntas) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Perguntas.ProtoReflect.Descriptor instead.
 func (*Perguntas) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{35}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Perguntas) GetItens() []*Pergunta {
@@ -2813,7 +2979,7 @@ type AtualizarPesquisaRequest struct {
 
 func (x *AtualizarPesquisaRequest) Reset() {
 	*x = AtualizarPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2825,7 +2991,7 @@ func (x *AtualizarPesquisaRequest) String() string {
 func (*AtualizarPesquisaRequest) ProtoMessage() {}
 
 func (x *AtualizarPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[36]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2838,7 +3004,7 @@ func (x *AtualizarPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{36}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *AtualizarPesquisaRequest) GetId() string {
@@ -2896,7 +3062,7 @@ type Resposta struct {
 
 func (x *Resposta) Reset() {
 	*x = Resposta{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2908,7 +3074,7 @@ func (x *Resposta) String() string {
 func (*Resposta) ProtoMessage() {}
 
 func (x *Resposta) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[37]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2921,7 +3087,7 @@ func (x *Resposta) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resposta.ProtoReflect.Descriptor instead.
 func (*Resposta) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{37}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Resposta) GetPerguntaId() string {
@@ -2967,7 +3133,7 @@ type RespostaPesquisa struct {
 
 func (x *RespostaPesquisa) Reset() {
 	*x = RespostaPesquisa{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2979,7 +3145,7 @@ func (x *RespostaPesquisa) String() string {
 func (*RespostaPesquisa) ProtoMessage() {}
 
 func (x *RespostaPesquisa) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[38]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2992,7 +3158,7 @@ func (x *RespostaPesquisa) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RespostaPesquisa.ProtoReflect.Descriptor instead.
 func (*RespostaPesquisa) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{38}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RespostaPesquisa) GetId() string {
@@ -3096,7 +3262,7 @@ type ResponderPesquisaRequest struct {
 
 func (x *ResponderPesquisaRequest) Reset() {
 	*x = ResponderPesquisaRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3108,7 +3274,7 @@ func (x *ResponderPesquisaRequest) String() string {
 func (*ResponderPesquisaRequest) ProtoMessage() {}
 
 func (x *ResponderPesquisaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[39]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3121,7 +3287,7 @@ func (x *ResponderPesquisaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResponderPesquisaRequest.ProtoReflect.Descriptor instead.
 func (*ResponderPesquisaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{39}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ResponderPesquisaRequest) GetClienteId() string {
@@ -3184,7 +3350,7 @@ type ListarRespostasRequest struct {
 
 func (x *ListarRespostasRequest) Reset() {
 	*x = ListarRespostasRequest{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3196,7 +3362,7 @@ func (x *ListarRespostasRequest) String() string {
 func (*ListarRespostasRequest) ProtoMessage() {}
 
 func (x *ListarRespostasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[40]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3209,7 +3375,7 @@ func (x *ListarRespostasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRespostasRequest.ProtoReflect.Descriptor instead.
 func (*ListarRespostasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{40}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListarRespostasRequest) GetClienteId() string {
@@ -3243,7 +3409,7 @@ type ListarRespostasResponse struct {
 
 func (x *ListarRespostasResponse) Reset() {
 	*x = ListarRespostasResponse{}
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3255,7 +3421,7 @@ func (x *ListarRespostasResponse) String() string {
 func (*ListarRespostasResponse) ProtoMessage() {}
 
 func (x *ListarRespostasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_customer_v1_customer_proto_msgTypes[41]
+	mi := &file_crm_customer_v1_customer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3268,7 +3434,7 @@ func (x *ListarRespostasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarRespostasResponse.ProtoReflect.Descriptor instead.
 func (*ListarRespostasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{41}
+	return file_crm_customer_v1_customer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListarRespostasResponse) GetRespostas() []*RespostaPesquisa {
@@ -3366,6 +3532,17 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\bvendedor\x18\a \x01(\tR\bvendedor\"v\n" +
 	"\x16ListarClientesResponse\x124\n" +
 	"\bclientes\x18\x01 \x03(\v2\x18.crm.customer.v1.ClienteR\bclientes\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"]\n" +
+	"\x1fListarClientesIEInvalidaRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"o\n" +
+	"\x11ClienteIEInvalida\x122\n" +
+	"\acliente\x18\x01 \x01(\v2\x18.crm.customer.v1.ClienteR\acliente\x12\x0e\n" +
+	"\x02uf\x18\x02 \x01(\tR\x02uf\x12\x16\n" +
+	"\x06motivo\x18\x03 \x01(\tR\x06motivo\"\x8a\x01\n" +
+	" ListarClientesIEInvalidaResponse\x12>\n" +
+	"\bclientes\x18\x01 \x03(\v2\".crm.customer.v1.ClienteIEInvalidaR\bclientes\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"N\n" +
 	"\x19AlteracoesClientesRequest\x12\x14\n" +
 	"\x05desde\x18\x01 \x01(\tR\x05desde\x12\x1b\n" +
@@ -3619,7 +3796,7 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tR\tpageToken\"\x82\x01\n" +
 	"\x17ListarRespostasResponse\x12?\n" +
 	"\trespostas\x18\x01 \x03(\v2!.crm.customer.v1.RespostaPesquisaR\trespostas\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\x9c\x10\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\x9d\x11\n" +
 	"\x0fCustomerService\x12a\n" +
 	"\x0eListarClientes\x12&.crm.customer.v1.ListarClientesRequest\x1a'.crm.customer.v1.ListarClientesResponse\x12N\n" +
 	"\fObterCliente\x12$.crm.customer.v1.ObterClienteRequest\x1a\x18.crm.customer.v1.Cliente\x12m\n" +
@@ -3631,7 +3808,8 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x0fRemoverEndereco\x12'.crm.customer.v1.RemoverEnderecoRequest\x1a\x18.crm.customer.v1.Cliente\x12P\n" +
 	"\rSalvarContato\x12%.crm.customer.v1.SalvarContatoRequest\x1a\x18.crm.customer.v1.Cliente\x12R\n" +
 	"\x0eRemoverContato\x12&.crm.customer.v1.RemoverContatoRequest\x1a\x18.crm.customer.v1.Cliente\x12g\n" +
-	"\x10ImportarClientes\x12(.crm.customer.v1.ImportarClientesRequest\x1a).crm.customer.v1.ImportarClientesResponse\x12a\n" +
+	"\x10ImportarClientes\x12(.crm.customer.v1.ImportarClientesRequest\x1a).crm.customer.v1.ImportarClientesResponse\x12\x7f\n" +
+	"\x18ListarClientesIEInvalida\x120.crm.customer.v1.ListarClientesIEInvalidaRequest\x1a1.crm.customer.v1.ListarClientesIEInvalidaResponse\x12a\n" +
 	"\x0eResumoCarteira\x12&.crm.customer.v1.ResumoCarteiraRequest\x1a'.crm.customer.v1.ResumoCarteiraResponse\x12\\\n" +
 	"\x10AtribuirClientes\x12(.crm.customer.v1.AtribuirClientesRequest\x1a\x1e.crm.customer.v1.Transferencia\x12`\n" +
 	"\x12TransferirCarteira\x12*.crm.customer.v1.TransferirCarteiraRequest\x1a\x1e.crm.customer.v1.Transferencia\x12s\n" +
@@ -3656,128 +3834,135 @@ func file_crm_customer_v1_customer_proto_rawDescGZIP() []byte {
 	return file_crm_customer_v1_customer_proto_rawDescData
 }
 
-var file_crm_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_crm_customer_v1_customer_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_crm_customer_v1_customer_proto_goTypes = []any{
-	(*Endereco)(nil),                     // 0: crm.customer.v1.Endereco
-	(*Contato)(nil),                      // 1: crm.customer.v1.Contato
-	(*Cliente)(nil),                      // 2: crm.customer.v1.Cliente
-	(*ListarClientesRequest)(nil),        // 3: crm.customer.v1.ListarClientesRequest
-	(*ListarClientesResponse)(nil),       // 4: crm.customer.v1.ListarClientesResponse
-	(*AlteracoesClientesRequest)(nil),    // 5: crm.customer.v1.AlteracoesClientesRequest
-	(*AlteracaoCliente)(nil),             // 6: crm.customer.v1.AlteracaoCliente
-	(*AlteracoesClientesResponse)(nil),   // 7: crm.customer.v1.AlteracoesClientesResponse
-	(*ObterClienteRequest)(nil),          // 8: crm.customer.v1.ObterClienteRequest
-	(*CriarClienteRequest)(nil),          // 9: crm.customer.v1.CriarClienteRequest
-	(*AtualizarClienteRequest)(nil),      // 10: crm.customer.v1.AtualizarClienteRequest
-	(*ExcluirClienteRequest)(nil),        // 11: crm.customer.v1.ExcluirClienteRequest
-	(*SalvarEnderecoRequest)(nil),        // 12: crm.customer.v1.SalvarEnderecoRequest
-	(*RemoverEnderecoRequest)(nil),       // 13: crm.customer.v1.RemoverEnderecoRequest
-	(*SalvarContatoRequest)(nil),         // 14: crm.customer.v1.SalvarContatoRequest
-	(*RemoverContatoRequest)(nil),        // 15: crm.customer.v1.RemoverContatoRequest
-	(*ImportarClientesRequest)(nil),      // 16: crm.customer.v1.ImportarClientesRequest
-	(*LinhaRejeitada)(nil),               // 17: crm.customer.v1.LinhaRejeitada
-	(*ImportarClientesResponse)(nil),     // 18: crm.customer.v1.ImportarClientesResponse
-	(*ResumoCarteiraRequest)(nil),        // 19: crm.customer.v1.ResumoCarteiraRequest
-	(*CarteiraVendedor)(nil),             // 20: crm.customer.v1.CarteiraVendedor
-	(*ResumoCarteiraResponse)(nil),       // 21: crm.customer.v1.ResumoCarteiraResponse
-	(*AtribuirClientesRequest)(nil),      // 22: crm.customer.v1.AtribuirClientesRequest
-	(*TransferirCarteiraRequest)(nil),    // 23: crm.customer.v1.TransferirCarteiraRequest
-	(*Transferencia)(nil),                // 24: crm.customer.v1.Transferencia
-	(*ListarTransferenciasRequest)(nil),  // 25: crm.customer.v1.ListarTransferenciasRequest
-	(*ListarTransferenciasResponse)(nil), // 26: crm.customer.v1.ListarTransferenciasResponse
-	(*Pergunta)(nil),                     // 27: crm.customer.v1.Pergunta
-	(*Pesquisa)(nil),                     // 28: crm.customer.v1.Pesquisa
-	(*ListarPesquisasRequest)(nil),       // 29: crm.customer.v1.ListarPesquisasRequest
-	(*ListarPesquisasResponse)(nil),      // 30: crm.customer.v1.ListarPesquisasResponse
-	(*SincronizarRegiaoRequest)(nil),     // 31: crm.customer.v1.SincronizarRegiaoRequest
-	(*SincronizarRegiaoResponse)(nil),    // 32: crm.customer.v1.SincronizarRegiaoResponse
-	(*ObterPesquisaRequest)(nil),         // 33: crm.customer.v1.ObterPesquisaRequest
-	(*CriarPesquisaRequest)(nil),         // 34: crm.customer.v1.CriarPesquisaRequest
-	(*Perguntas)(nil),                    // 35: crm.customer.v1.Perguntas
-	(*AtualizarPesquisaRequest)(nil),     // 36: crm.customer.v1.AtualizarPesquisaRequest
-	(*Resposta)(nil),                     // 37: crm.customer.v1.Resposta
-	(*RespostaPesquisa)(nil),             // 38: crm.customer.v1.RespostaPesquisa
-	(*ResponderPesquisaRequest)(nil),     // 39: crm.customer.v1.ResponderPesquisaRequest
-	(*ListarRespostasRequest)(nil),       // 40: crm.customer.v1.ListarRespostasRequest
-	(*ListarRespostasResponse)(nil),      // 41: crm.customer.v1.ListarRespostasResponse
-	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
+	(*Endereco)(nil),                         // 0: crm.customer.v1.Endereco
+	(*Contato)(nil),                          // 1: crm.customer.v1.Contato
+	(*Cliente)(nil),                          // 2: crm.customer.v1.Cliente
+	(*ListarClientesRequest)(nil),            // 3: crm.customer.v1.ListarClientesRequest
+	(*ListarClientesResponse)(nil),           // 4: crm.customer.v1.ListarClientesResponse
+	(*ListarClientesIEInvalidaRequest)(nil),  // 5: crm.customer.v1.ListarClientesIEInvalidaRequest
+	(*ClienteIEInvalida)(nil),                // 6: crm.customer.v1.ClienteIEInvalida
+	(*ListarClientesIEInvalidaResponse)(nil), // 7: crm.customer.v1.ListarClientesIEInvalidaResponse
+	(*AlteracoesClientesRequest)(nil),        // 8: crm.customer.v1.AlteracoesClientesRequest
+	(*AlteracaoCliente)(nil),                 // 9: crm.customer.v1.AlteracaoCliente
+	(*AlteracoesClientesResponse)(nil),       // 10: crm.customer.v1.AlteracoesClientesResponse
+	(*ObterClienteRequest)(nil),              // 11: crm.customer.v1.ObterClienteRequest
+	(*CriarClienteRequest)(nil),              // 12: crm.customer.v1.CriarClienteRequest
+	(*AtualizarClienteRequest)(nil),          // 13: crm.customer.v1.AtualizarClienteRequest
+	(*ExcluirClienteRequest)(nil),            // 14: crm.customer.v1.ExcluirClienteRequest
+	(*SalvarEnderecoRequest)(nil),            // 15: crm.customer.v1.SalvarEnderecoRequest
+	(*RemoverEnderecoRequest)(nil),           // 16: crm.customer.v1.RemoverEnderecoRequest
+	(*SalvarContatoRequest)(nil),             // 17: crm.customer.v1.SalvarContatoRequest
+	(*RemoverContatoRequest)(nil),            // 18: crm.customer.v1.RemoverContatoRequest
+	(*ImportarClientesRequest)(nil),          // 19: crm.customer.v1.ImportarClientesRequest
+	(*LinhaRejeitada)(nil),                   // 20: crm.customer.v1.LinhaRejeitada
+	(*ImportarClientesResponse)(nil),         // 21: crm.customer.v1.ImportarClientesResponse
+	(*ResumoCarteiraRequest)(nil),            // 22: crm.customer.v1.ResumoCarteiraRequest
+	(*CarteiraVendedor)(nil),                 // 23: crm.customer.v1.CarteiraVendedor
+	(*ResumoCarteiraResponse)(nil),           // 24: crm.customer.v1.ResumoCarteiraResponse
+	(*AtribuirClientesRequest)(nil),          // 25: crm.customer.v1.AtribuirClientesRequest
+	(*TransferirCarteiraRequest)(nil),        // 26: crm.customer.v1.TransferirCarteiraRequest
+	(*Transferencia)(nil),                    // 27: crm.customer.v1.Transferencia
+	(*ListarTransferenciasRequest)(nil),      // 28: crm.customer.v1.ListarTransferenciasRequest
+	(*ListarTransferenciasResponse)(nil),     // 29: crm.customer.v1.ListarTransferenciasResponse
+	(*Pergunta)(nil),                         // 30: crm.customer.v1.Pergunta
+	(*Pesquisa)(nil),                         // 31: crm.customer.v1.Pesquisa
+	(*ListarPesquisasRequest)(nil),           // 32: crm.customer.v1.ListarPesquisasRequest
+	(*ListarPesquisasResponse)(nil),          // 33: crm.customer.v1.ListarPesquisasResponse
+	(*SincronizarRegiaoRequest)(nil),         // 34: crm.customer.v1.SincronizarRegiaoRequest
+	(*SincronizarRegiaoResponse)(nil),        // 35: crm.customer.v1.SincronizarRegiaoResponse
+	(*ObterPesquisaRequest)(nil),             // 36: crm.customer.v1.ObterPesquisaRequest
+	(*CriarPesquisaRequest)(nil),             // 37: crm.customer.v1.CriarPesquisaRequest
+	(*Perguntas)(nil),                        // 38: crm.customer.v1.Perguntas
+	(*AtualizarPesquisaRequest)(nil),         // 39: crm.customer.v1.AtualizarPesquisaRequest
+	(*Resposta)(nil),                         // 40: crm.customer.v1.Resposta
+	(*RespostaPesquisa)(nil),                 // 41: crm.customer.v1.RespostaPesquisa
+	(*ResponderPesquisaRequest)(nil),         // 42: crm.customer.v1.ResponderPesquisaRequest
+	(*ListarRespostasRequest)(nil),           // 43: crm.customer.v1.ListarRespostasRequest
+	(*ListarRespostasResponse)(nil),          // 44: crm.customer.v1.ListarRespostasResponse
+	(*timestamppb.Timestamp)(nil),            // 45: google.protobuf.Timestamp
 }
 var file_crm_customer_v1_customer_proto_depIdxs = []int32{
 	0,  // 0: crm.customer.v1.Cliente.enderecos:type_name -> crm.customer.v1.Endereco
 	1,  // 1: crm.customer.v1.Cliente.contatos:type_name -> crm.customer.v1.Contato
-	42, // 2: crm.customer.v1.Cliente.criado_em:type_name -> google.protobuf.Timestamp
-	42, // 3: crm.customer.v1.Cliente.alterado_em:type_name -> google.protobuf.Timestamp
+	45, // 2: crm.customer.v1.Cliente.criado_em:type_name -> google.protobuf.Timestamp
+	45, // 3: crm.customer.v1.Cliente.alterado_em:type_name -> google.protobuf.Timestamp
 	2,  // 4: crm.customer.v1.ListarClientesResponse.clientes:type_name -> crm.customer.v1.Cliente
-	2,  // 5: crm.customer.v1.AlteracaoCliente.cliente:type_name -> crm.customer.v1.Cliente
-	6,  // 6: crm.customer.v1.AlteracoesClientesResponse.alteracoes:type_name -> crm.customer.v1.AlteracaoCliente
-	0,  // 7: crm.customer.v1.CriarClienteRequest.enderecos:type_name -> crm.customer.v1.Endereco
-	1,  // 8: crm.customer.v1.CriarClienteRequest.contatos:type_name -> crm.customer.v1.Contato
-	0,  // 9: crm.customer.v1.SalvarEnderecoRequest.endereco:type_name -> crm.customer.v1.Endereco
-	1,  // 10: crm.customer.v1.SalvarContatoRequest.contato:type_name -> crm.customer.v1.Contato
-	17, // 11: crm.customer.v1.ImportarClientesResponse.rejeitadas:type_name -> crm.customer.v1.LinhaRejeitada
-	20, // 12: crm.customer.v1.ResumoCarteiraResponse.vendedores:type_name -> crm.customer.v1.CarteiraVendedor
-	42, // 13: crm.customer.v1.Transferencia.em:type_name -> google.protobuf.Timestamp
-	24, // 14: crm.customer.v1.ListarTransferenciasResponse.transferencias:type_name -> crm.customer.v1.Transferencia
-	27, // 15: crm.customer.v1.Pesquisa.perguntas:type_name -> crm.customer.v1.Pergunta
-	42, // 16: crm.customer.v1.Pesquisa.criado_em:type_name -> google.protobuf.Timestamp
-	42, // 17: crm.customer.v1.Pesquisa.alterado_em:type_name -> google.protobuf.Timestamp
-	28, // 18: crm.customer.v1.ListarPesquisasResponse.pesquisas:type_name -> crm.customer.v1.Pesquisa
-	27, // 19: crm.customer.v1.CriarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Pergunta
-	27, // 20: crm.customer.v1.Perguntas.itens:type_name -> crm.customer.v1.Pergunta
-	35, // 21: crm.customer.v1.AtualizarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Perguntas
-	37, // 22: crm.customer.v1.RespostaPesquisa.respostas:type_name -> crm.customer.v1.Resposta
-	42, // 23: crm.customer.v1.RespostaPesquisa.em:type_name -> google.protobuf.Timestamp
-	37, // 24: crm.customer.v1.ResponderPesquisaRequest.respostas:type_name -> crm.customer.v1.Resposta
-	38, // 25: crm.customer.v1.ListarRespostasResponse.respostas:type_name -> crm.customer.v1.RespostaPesquisa
-	3,  // 26: crm.customer.v1.CustomerService.ListarClientes:input_type -> crm.customer.v1.ListarClientesRequest
-	8,  // 27: crm.customer.v1.CustomerService.ObterCliente:input_type -> crm.customer.v1.ObterClienteRequest
-	5,  // 28: crm.customer.v1.CustomerService.AlteracoesClientes:input_type -> crm.customer.v1.AlteracoesClientesRequest
-	9,  // 29: crm.customer.v1.CustomerService.CriarCliente:input_type -> crm.customer.v1.CriarClienteRequest
-	10, // 30: crm.customer.v1.CustomerService.AtualizarCliente:input_type -> crm.customer.v1.AtualizarClienteRequest
-	11, // 31: crm.customer.v1.CustomerService.ExcluirCliente:input_type -> crm.customer.v1.ExcluirClienteRequest
-	12, // 32: crm.customer.v1.CustomerService.SalvarEndereco:input_type -> crm.customer.v1.SalvarEnderecoRequest
-	13, // 33: crm.customer.v1.CustomerService.RemoverEndereco:input_type -> crm.customer.v1.RemoverEnderecoRequest
-	14, // 34: crm.customer.v1.CustomerService.SalvarContato:input_type -> crm.customer.v1.SalvarContatoRequest
-	15, // 35: crm.customer.v1.CustomerService.RemoverContato:input_type -> crm.customer.v1.RemoverContatoRequest
-	16, // 36: crm.customer.v1.CustomerService.ImportarClientes:input_type -> crm.customer.v1.ImportarClientesRequest
-	19, // 37: crm.customer.v1.CustomerService.ResumoCarteira:input_type -> crm.customer.v1.ResumoCarteiraRequest
-	22, // 38: crm.customer.v1.CustomerService.AtribuirClientes:input_type -> crm.customer.v1.AtribuirClientesRequest
-	23, // 39: crm.customer.v1.CustomerService.TransferirCarteira:input_type -> crm.customer.v1.TransferirCarteiraRequest
-	25, // 40: crm.customer.v1.CustomerService.ListarTransferencias:input_type -> crm.customer.v1.ListarTransferenciasRequest
-	29, // 41: crm.customer.v1.CustomerService.ListarPesquisas:input_type -> crm.customer.v1.ListarPesquisasRequest
-	33, // 42: crm.customer.v1.CustomerService.ObterPesquisa:input_type -> crm.customer.v1.ObterPesquisaRequest
-	34, // 43: crm.customer.v1.CustomerService.CriarPesquisa:input_type -> crm.customer.v1.CriarPesquisaRequest
-	36, // 44: crm.customer.v1.CustomerService.AtualizarPesquisa:input_type -> crm.customer.v1.AtualizarPesquisaRequest
-	39, // 45: crm.customer.v1.CustomerService.ResponderPesquisa:input_type -> crm.customer.v1.ResponderPesquisaRequest
-	40, // 46: crm.customer.v1.CustomerService.ListarRespostas:input_type -> crm.customer.v1.ListarRespostasRequest
-	31, // 47: crm.customer.v1.CustomerService.SincronizarRegiao:input_type -> crm.customer.v1.SincronizarRegiaoRequest
-	4,  // 48: crm.customer.v1.CustomerService.ListarClientes:output_type -> crm.customer.v1.ListarClientesResponse
-	2,  // 49: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
-	7,  // 50: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
-	2,  // 51: crm.customer.v1.CustomerService.CriarCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 52: crm.customer.v1.CustomerService.AtualizarCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 53: crm.customer.v1.CustomerService.ExcluirCliente:output_type -> crm.customer.v1.Cliente
-	2,  // 54: crm.customer.v1.CustomerService.SalvarEndereco:output_type -> crm.customer.v1.Cliente
-	2,  // 55: crm.customer.v1.CustomerService.RemoverEndereco:output_type -> crm.customer.v1.Cliente
-	2,  // 56: crm.customer.v1.CustomerService.SalvarContato:output_type -> crm.customer.v1.Cliente
-	2,  // 57: crm.customer.v1.CustomerService.RemoverContato:output_type -> crm.customer.v1.Cliente
-	18, // 58: crm.customer.v1.CustomerService.ImportarClientes:output_type -> crm.customer.v1.ImportarClientesResponse
-	21, // 59: crm.customer.v1.CustomerService.ResumoCarteira:output_type -> crm.customer.v1.ResumoCarteiraResponse
-	24, // 60: crm.customer.v1.CustomerService.AtribuirClientes:output_type -> crm.customer.v1.Transferencia
-	24, // 61: crm.customer.v1.CustomerService.TransferirCarteira:output_type -> crm.customer.v1.Transferencia
-	26, // 62: crm.customer.v1.CustomerService.ListarTransferencias:output_type -> crm.customer.v1.ListarTransferenciasResponse
-	30, // 63: crm.customer.v1.CustomerService.ListarPesquisas:output_type -> crm.customer.v1.ListarPesquisasResponse
-	28, // 64: crm.customer.v1.CustomerService.ObterPesquisa:output_type -> crm.customer.v1.Pesquisa
-	28, // 65: crm.customer.v1.CustomerService.CriarPesquisa:output_type -> crm.customer.v1.Pesquisa
-	28, // 66: crm.customer.v1.CustomerService.AtualizarPesquisa:output_type -> crm.customer.v1.Pesquisa
-	38, // 67: crm.customer.v1.CustomerService.ResponderPesquisa:output_type -> crm.customer.v1.RespostaPesquisa
-	41, // 68: crm.customer.v1.CustomerService.ListarRespostas:output_type -> crm.customer.v1.ListarRespostasResponse
-	32, // 69: crm.customer.v1.CustomerService.SincronizarRegiao:output_type -> crm.customer.v1.SincronizarRegiaoResponse
-	48, // [48:70] is the sub-list for method output_type
-	26, // [26:48] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	2,  // 5: crm.customer.v1.ClienteIEInvalida.cliente:type_name -> crm.customer.v1.Cliente
+	6,  // 6: crm.customer.v1.ListarClientesIEInvalidaResponse.clientes:type_name -> crm.customer.v1.ClienteIEInvalida
+	2,  // 7: crm.customer.v1.AlteracaoCliente.cliente:type_name -> crm.customer.v1.Cliente
+	9,  // 8: crm.customer.v1.AlteracoesClientesResponse.alteracoes:type_name -> crm.customer.v1.AlteracaoCliente
+	0,  // 9: crm.customer.v1.CriarClienteRequest.enderecos:type_name -> crm.customer.v1.Endereco
+	1,  // 10: crm.customer.v1.CriarClienteRequest.contatos:type_name -> crm.customer.v1.Contato
+	0,  // 11: crm.customer.v1.SalvarEnderecoRequest.endereco:type_name -> crm.customer.v1.Endereco
+	1,  // 12: crm.customer.v1.SalvarContatoRequest.contato:type_name -> crm.customer.v1.Contato
+	20, // 13: crm.customer.v1.ImportarClientesResponse.rejeitadas:type_name -> crm.customer.v1.LinhaRejeitada
+	23, // 14: crm.customer.v1.ResumoCarteiraResponse.vendedores:type_name -> crm.customer.v1.CarteiraVendedor
+	45, // 15: crm.customer.v1.Transferencia.em:type_name -> google.protobuf.Timestamp
+	27, // 16: crm.customer.v1.ListarTransferenciasResponse.transferencias:type_name -> crm.customer.v1.Transferencia
+	30, // 17: crm.customer.v1.Pesquisa.perguntas:type_name -> crm.customer.v1.Pergunta
+	45, // 18: crm.customer.v1.Pesquisa.criado_em:type_name -> google.protobuf.Timestamp
+	45, // 19: crm.customer.v1.Pesquisa.alterado_em:type_name -> google.protobuf.Timestamp
+	31, // 20: crm.customer.v1.ListarPesquisasResponse.pesquisas:type_name -> crm.customer.v1.Pesquisa
+	30, // 21: crm.customer.v1.CriarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Pergunta
+	30, // 22: crm.customer.v1.Perguntas.itens:type_name -> crm.customer.v1.Pergunta
+	38, // 23: crm.customer.v1.AtualizarPesquisaRequest.perguntas:type_name -> crm.customer.v1.Perguntas
+	40, // 24: crm.customer.v1.RespostaPesquisa.respostas:type_name -> crm.customer.v1.Resposta
+	45, // 25: crm.customer.v1.RespostaPesquisa.em:type_name -> google.protobuf.Timestamp
+	40, // 26: crm.customer.v1.ResponderPesquisaRequest.respostas:type_name -> crm.customer.v1.Resposta
+	41, // 27: crm.customer.v1.ListarRespostasResponse.respostas:type_name -> crm.customer.v1.RespostaPesquisa
+	3,  // 28: crm.customer.v1.CustomerService.ListarClientes:input_type -> crm.customer.v1.ListarClientesRequest
+	11, // 29: crm.customer.v1.CustomerService.ObterCliente:input_type -> crm.customer.v1.ObterClienteRequest
+	8,  // 30: crm.customer.v1.CustomerService.AlteracoesClientes:input_type -> crm.customer.v1.AlteracoesClientesRequest
+	12, // 31: crm.customer.v1.CustomerService.CriarCliente:input_type -> crm.customer.v1.CriarClienteRequest
+	13, // 32: crm.customer.v1.CustomerService.AtualizarCliente:input_type -> crm.customer.v1.AtualizarClienteRequest
+	14, // 33: crm.customer.v1.CustomerService.ExcluirCliente:input_type -> crm.customer.v1.ExcluirClienteRequest
+	15, // 34: crm.customer.v1.CustomerService.SalvarEndereco:input_type -> crm.customer.v1.SalvarEnderecoRequest
+	16, // 35: crm.customer.v1.CustomerService.RemoverEndereco:input_type -> crm.customer.v1.RemoverEnderecoRequest
+	17, // 36: crm.customer.v1.CustomerService.SalvarContato:input_type -> crm.customer.v1.SalvarContatoRequest
+	18, // 37: crm.customer.v1.CustomerService.RemoverContato:input_type -> crm.customer.v1.RemoverContatoRequest
+	19, // 38: crm.customer.v1.CustomerService.ImportarClientes:input_type -> crm.customer.v1.ImportarClientesRequest
+	5,  // 39: crm.customer.v1.CustomerService.ListarClientesIEInvalida:input_type -> crm.customer.v1.ListarClientesIEInvalidaRequest
+	22, // 40: crm.customer.v1.CustomerService.ResumoCarteira:input_type -> crm.customer.v1.ResumoCarteiraRequest
+	25, // 41: crm.customer.v1.CustomerService.AtribuirClientes:input_type -> crm.customer.v1.AtribuirClientesRequest
+	26, // 42: crm.customer.v1.CustomerService.TransferirCarteira:input_type -> crm.customer.v1.TransferirCarteiraRequest
+	28, // 43: crm.customer.v1.CustomerService.ListarTransferencias:input_type -> crm.customer.v1.ListarTransferenciasRequest
+	32, // 44: crm.customer.v1.CustomerService.ListarPesquisas:input_type -> crm.customer.v1.ListarPesquisasRequest
+	36, // 45: crm.customer.v1.CustomerService.ObterPesquisa:input_type -> crm.customer.v1.ObterPesquisaRequest
+	37, // 46: crm.customer.v1.CustomerService.CriarPesquisa:input_type -> crm.customer.v1.CriarPesquisaRequest
+	39, // 47: crm.customer.v1.CustomerService.AtualizarPesquisa:input_type -> crm.customer.v1.AtualizarPesquisaRequest
+	42, // 48: crm.customer.v1.CustomerService.ResponderPesquisa:input_type -> crm.customer.v1.ResponderPesquisaRequest
+	43, // 49: crm.customer.v1.CustomerService.ListarRespostas:input_type -> crm.customer.v1.ListarRespostasRequest
+	34, // 50: crm.customer.v1.CustomerService.SincronizarRegiao:input_type -> crm.customer.v1.SincronizarRegiaoRequest
+	4,  // 51: crm.customer.v1.CustomerService.ListarClientes:output_type -> crm.customer.v1.ListarClientesResponse
+	2,  // 52: crm.customer.v1.CustomerService.ObterCliente:output_type -> crm.customer.v1.Cliente
+	10, // 53: crm.customer.v1.CustomerService.AlteracoesClientes:output_type -> crm.customer.v1.AlteracoesClientesResponse
+	2,  // 54: crm.customer.v1.CustomerService.CriarCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 55: crm.customer.v1.CustomerService.AtualizarCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 56: crm.customer.v1.CustomerService.ExcluirCliente:output_type -> crm.customer.v1.Cliente
+	2,  // 57: crm.customer.v1.CustomerService.SalvarEndereco:output_type -> crm.customer.v1.Cliente
+	2,  // 58: crm.customer.v1.CustomerService.RemoverEndereco:output_type -> crm.customer.v1.Cliente
+	2,  // 59: crm.customer.v1.CustomerService.SalvarContato:output_type -> crm.customer.v1.Cliente
+	2,  // 60: crm.customer.v1.CustomerService.RemoverContato:output_type -> crm.customer.v1.Cliente
+	21, // 61: crm.customer.v1.CustomerService.ImportarClientes:output_type -> crm.customer.v1.ImportarClientesResponse
+	7,  // 62: crm.customer.v1.CustomerService.ListarClientesIEInvalida:output_type -> crm.customer.v1.ListarClientesIEInvalidaResponse
+	24, // 63: crm.customer.v1.CustomerService.ResumoCarteira:output_type -> crm.customer.v1.ResumoCarteiraResponse
+	27, // 64: crm.customer.v1.CustomerService.AtribuirClientes:output_type -> crm.customer.v1.Transferencia
+	27, // 65: crm.customer.v1.CustomerService.TransferirCarteira:output_type -> crm.customer.v1.Transferencia
+	29, // 66: crm.customer.v1.CustomerService.ListarTransferencias:output_type -> crm.customer.v1.ListarTransferenciasResponse
+	33, // 67: crm.customer.v1.CustomerService.ListarPesquisas:output_type -> crm.customer.v1.ListarPesquisasResponse
+	31, // 68: crm.customer.v1.CustomerService.ObterPesquisa:output_type -> crm.customer.v1.Pesquisa
+	31, // 69: crm.customer.v1.CustomerService.CriarPesquisa:output_type -> crm.customer.v1.Pesquisa
+	31, // 70: crm.customer.v1.CustomerService.AtualizarPesquisa:output_type -> crm.customer.v1.Pesquisa
+	41, // 71: crm.customer.v1.CustomerService.ResponderPesquisa:output_type -> crm.customer.v1.RespostaPesquisa
+	44, // 72: crm.customer.v1.CustomerService.ListarRespostas:output_type -> crm.customer.v1.ListarRespostasResponse
+	35, // 73: crm.customer.v1.CustomerService.SincronizarRegiao:output_type -> crm.customer.v1.SincronizarRegiaoResponse
+	51, // [51:74] is the sub-list for method output_type
+	28, // [28:51] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_crm_customer_v1_customer_proto_init() }
@@ -3786,17 +3971,17 @@ func file_crm_customer_v1_customer_proto_init() {
 		return
 	}
 	file_crm_customer_v1_customer_proto_msgTypes[0].OneofWrappers = []any{}
-	file_crm_customer_v1_customer_proto_msgTypes[10].OneofWrappers = []any{}
-	file_crm_customer_v1_customer_proto_msgTypes[36].OneofWrappers = []any{}
-	file_crm_customer_v1_customer_proto_msgTypes[38].OneofWrappers = []any{}
+	file_crm_customer_v1_customer_proto_msgTypes[13].OneofWrappers = []any{}
 	file_crm_customer_v1_customer_proto_msgTypes[39].OneofWrappers = []any{}
+	file_crm_customer_v1_customer_proto_msgTypes[41].OneofWrappers = []any{}
+	file_crm_customer_v1_customer_proto_msgTypes[42].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_customer_v1_customer_proto_rawDesc), len(file_crm_customer_v1_customer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   42,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

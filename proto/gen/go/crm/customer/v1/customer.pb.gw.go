@@ -482,6 +482,41 @@ func local_request_CustomerService_ImportarClientes_0(ctx context.Context, marsh
 	return msg, metadata, err
 }
 
+var filter_CustomerService_ListarClientesIEInvalida_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_CustomerService_ListarClientesIEInvalida_0(ctx context.Context, marshaler runtime.Marshaler, client CustomerServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListarClientesIEInvalidaRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_CustomerService_ListarClientesIEInvalida_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListarClientesIEInvalida(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_CustomerService_ListarClientesIEInvalida_0(ctx context.Context, marshaler runtime.Marshaler, server CustomerServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListarClientesIEInvalidaRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_CustomerService_ListarClientesIEInvalida_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListarClientesIEInvalida(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_CustomerService_ResumoCarteira_0(ctx context.Context, marshaler runtime.Marshaler, client CustomerServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq ResumoCarteiraRequest
@@ -1076,6 +1111,26 @@ func RegisterCustomerServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 		}
 		forward_CustomerService_ImportarClientes_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_CustomerService_ListarClientesIEInvalida_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.customer.v1.CustomerService/ListarClientesIEInvalida", runtime.WithHTTPPathPattern("/crm/clientes/ie-invalidas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_CustomerService_ListarClientesIEInvalida_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_CustomerService_ListarClientesIEInvalida_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_CustomerService_ResumoCarteira_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1503,6 +1558,23 @@ func RegisterCustomerServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_CustomerService_ImportarClientes_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_CustomerService_ListarClientesIEInvalida_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.customer.v1.CustomerService/ListarClientesIEInvalida", runtime.WithHTTPPathPattern("/crm/clientes/ie-invalidas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_CustomerService_ListarClientesIEInvalida_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_CustomerService_ListarClientesIEInvalida_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_CustomerService_ResumoCarteira_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1677,49 +1749,51 @@ func RegisterCustomerServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 }
 
 var (
-	pattern_CustomerService_ListarClientes_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "clientes"}, ""))
-	pattern_CustomerService_ObterCliente_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
-	pattern_CustomerService_AlteracoesClientes_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "clientes", "alteracoes"}, ""))
-	pattern_CustomerService_CriarCliente_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "clientes"}, ""))
-	pattern_CustomerService_AtualizarCliente_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
-	pattern_CustomerService_ExcluirCliente_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
-	pattern_CustomerService_SalvarEndereco_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "enderecos"}, ""))
-	pattern_CustomerService_RemoverEndereco_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "clientes", "cliente_id", "enderecos", "id"}, ""))
-	pattern_CustomerService_SalvarContato_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "contatos"}, ""))
-	pattern_CustomerService_RemoverContato_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "clientes", "cliente_id", "contatos", "id"}, ""))
-	pattern_CustomerService_ImportarClientes_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "clientes", "importar"}, ""))
-	pattern_CustomerService_ResumoCarteira_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "carteira"}, ""))
-	pattern_CustomerService_AtribuirClientes_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "atribuir"}, ""))
-	pattern_CustomerService_TransferirCarteira_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "transferir"}, ""))
-	pattern_CustomerService_ListarTransferencias_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "transferencias"}, ""))
-	pattern_CustomerService_ListarPesquisas_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "pesquisas"}, ""))
-	pattern_CustomerService_ObterPesquisa_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "pesquisas", "id"}, ""))
-	pattern_CustomerService_CriarPesquisa_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "pesquisas"}, ""))
-	pattern_CustomerService_AtualizarPesquisa_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "pesquisas", "id"}, ""))
-	pattern_CustomerService_ResponderPesquisa_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "respostas"}, ""))
-	pattern_CustomerService_ListarRespostas_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "respostas"}, ""))
+	pattern_CustomerService_ListarClientes_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "clientes"}, ""))
+	pattern_CustomerService_ObterCliente_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
+	pattern_CustomerService_AlteracoesClientes_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "clientes", "alteracoes"}, ""))
+	pattern_CustomerService_CriarCliente_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "clientes"}, ""))
+	pattern_CustomerService_AtualizarCliente_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
+	pattern_CustomerService_ExcluirCliente_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "clientes", "id"}, ""))
+	pattern_CustomerService_SalvarEndereco_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "enderecos"}, ""))
+	pattern_CustomerService_RemoverEndereco_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "clientes", "cliente_id", "enderecos", "id"}, ""))
+	pattern_CustomerService_SalvarContato_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "contatos"}, ""))
+	pattern_CustomerService_RemoverContato_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "clientes", "cliente_id", "contatos", "id"}, ""))
+	pattern_CustomerService_ImportarClientes_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "clientes", "importar"}, ""))
+	pattern_CustomerService_ListarClientesIEInvalida_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "clientes", "ie-invalidas"}, ""))
+	pattern_CustomerService_ResumoCarteira_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "carteira"}, ""))
+	pattern_CustomerService_AtribuirClientes_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "atribuir"}, ""))
+	pattern_CustomerService_TransferirCarteira_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "transferir"}, ""))
+	pattern_CustomerService_ListarTransferencias_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "carteira", "transferencias"}, ""))
+	pattern_CustomerService_ListarPesquisas_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "pesquisas"}, ""))
+	pattern_CustomerService_ObterPesquisa_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "pesquisas", "id"}, ""))
+	pattern_CustomerService_CriarPesquisa_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "pesquisas"}, ""))
+	pattern_CustomerService_AtualizarPesquisa_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "pesquisas", "id"}, ""))
+	pattern_CustomerService_ResponderPesquisa_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "respostas"}, ""))
+	pattern_CustomerService_ListarRespostas_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "respostas"}, ""))
 )
 
 var (
-	forward_CustomerService_ListarClientes_0       = runtime.ForwardResponseMessage
-	forward_CustomerService_ObterCliente_0         = runtime.ForwardResponseMessage
-	forward_CustomerService_AlteracoesClientes_0   = runtime.ForwardResponseMessage
-	forward_CustomerService_CriarCliente_0         = runtime.ForwardResponseMessage
-	forward_CustomerService_AtualizarCliente_0     = runtime.ForwardResponseMessage
-	forward_CustomerService_ExcluirCliente_0       = runtime.ForwardResponseMessage
-	forward_CustomerService_SalvarEndereco_0       = runtime.ForwardResponseMessage
-	forward_CustomerService_RemoverEndereco_0      = runtime.ForwardResponseMessage
-	forward_CustomerService_SalvarContato_0        = runtime.ForwardResponseMessage
-	forward_CustomerService_RemoverContato_0       = runtime.ForwardResponseMessage
-	forward_CustomerService_ImportarClientes_0     = runtime.ForwardResponseMessage
-	forward_CustomerService_ResumoCarteira_0       = runtime.ForwardResponseMessage
-	forward_CustomerService_AtribuirClientes_0     = runtime.ForwardResponseMessage
-	forward_CustomerService_TransferirCarteira_0   = runtime.ForwardResponseMessage
-	forward_CustomerService_ListarTransferencias_0 = runtime.ForwardResponseMessage
-	forward_CustomerService_ListarPesquisas_0      = runtime.ForwardResponseMessage
-	forward_CustomerService_ObterPesquisa_0        = runtime.ForwardResponseMessage
-	forward_CustomerService_CriarPesquisa_0        = runtime.ForwardResponseMessage
-	forward_CustomerService_AtualizarPesquisa_0    = runtime.ForwardResponseMessage
-	forward_CustomerService_ResponderPesquisa_0    = runtime.ForwardResponseMessage
-	forward_CustomerService_ListarRespostas_0      = runtime.ForwardResponseMessage
+	forward_CustomerService_ListarClientes_0           = runtime.ForwardResponseMessage
+	forward_CustomerService_ObterCliente_0             = runtime.ForwardResponseMessage
+	forward_CustomerService_AlteracoesClientes_0       = runtime.ForwardResponseMessage
+	forward_CustomerService_CriarCliente_0             = runtime.ForwardResponseMessage
+	forward_CustomerService_AtualizarCliente_0         = runtime.ForwardResponseMessage
+	forward_CustomerService_ExcluirCliente_0           = runtime.ForwardResponseMessage
+	forward_CustomerService_SalvarEndereco_0           = runtime.ForwardResponseMessage
+	forward_CustomerService_RemoverEndereco_0          = runtime.ForwardResponseMessage
+	forward_CustomerService_SalvarContato_0            = runtime.ForwardResponseMessage
+	forward_CustomerService_RemoverContato_0           = runtime.ForwardResponseMessage
+	forward_CustomerService_ImportarClientes_0         = runtime.ForwardResponseMessage
+	forward_CustomerService_ListarClientesIEInvalida_0 = runtime.ForwardResponseMessage
+	forward_CustomerService_ResumoCarteira_0           = runtime.ForwardResponseMessage
+	forward_CustomerService_AtribuirClientes_0         = runtime.ForwardResponseMessage
+	forward_CustomerService_TransferirCarteira_0       = runtime.ForwardResponseMessage
+	forward_CustomerService_ListarTransferencias_0     = runtime.ForwardResponseMessage
+	forward_CustomerService_ListarPesquisas_0          = runtime.ForwardResponseMessage
+	forward_CustomerService_ObterPesquisa_0            = runtime.ForwardResponseMessage
+	forward_CustomerService_CriarPesquisa_0            = runtime.ForwardResponseMessage
+	forward_CustomerService_AtualizarPesquisa_0        = runtime.ForwardResponseMessage
+	forward_CustomerService_ResponderPesquisa_0        = runtime.ForwardResponseMessage
+	forward_CustomerService_ListarRespostas_0          = runtime.ForwardResponseMessage
 )

@@ -19,28 +19,29 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CustomerService_ListarClientes_FullMethodName       = "/crm.customer.v1.CustomerService/ListarClientes"
-	CustomerService_ObterCliente_FullMethodName         = "/crm.customer.v1.CustomerService/ObterCliente"
-	CustomerService_AlteracoesClientes_FullMethodName   = "/crm.customer.v1.CustomerService/AlteracoesClientes"
-	CustomerService_CriarCliente_FullMethodName         = "/crm.customer.v1.CustomerService/CriarCliente"
-	CustomerService_AtualizarCliente_FullMethodName     = "/crm.customer.v1.CustomerService/AtualizarCliente"
-	CustomerService_ExcluirCliente_FullMethodName       = "/crm.customer.v1.CustomerService/ExcluirCliente"
-	CustomerService_SalvarEndereco_FullMethodName       = "/crm.customer.v1.CustomerService/SalvarEndereco"
-	CustomerService_RemoverEndereco_FullMethodName      = "/crm.customer.v1.CustomerService/RemoverEndereco"
-	CustomerService_SalvarContato_FullMethodName        = "/crm.customer.v1.CustomerService/SalvarContato"
-	CustomerService_RemoverContato_FullMethodName       = "/crm.customer.v1.CustomerService/RemoverContato"
-	CustomerService_ImportarClientes_FullMethodName     = "/crm.customer.v1.CustomerService/ImportarClientes"
-	CustomerService_ResumoCarteira_FullMethodName       = "/crm.customer.v1.CustomerService/ResumoCarteira"
-	CustomerService_AtribuirClientes_FullMethodName     = "/crm.customer.v1.CustomerService/AtribuirClientes"
-	CustomerService_TransferirCarteira_FullMethodName   = "/crm.customer.v1.CustomerService/TransferirCarteira"
-	CustomerService_ListarTransferencias_FullMethodName = "/crm.customer.v1.CustomerService/ListarTransferencias"
-	CustomerService_ListarPesquisas_FullMethodName      = "/crm.customer.v1.CustomerService/ListarPesquisas"
-	CustomerService_ObterPesquisa_FullMethodName        = "/crm.customer.v1.CustomerService/ObterPesquisa"
-	CustomerService_CriarPesquisa_FullMethodName        = "/crm.customer.v1.CustomerService/CriarPesquisa"
-	CustomerService_AtualizarPesquisa_FullMethodName    = "/crm.customer.v1.CustomerService/AtualizarPesquisa"
-	CustomerService_ResponderPesquisa_FullMethodName    = "/crm.customer.v1.CustomerService/ResponderPesquisa"
-	CustomerService_ListarRespostas_FullMethodName      = "/crm.customer.v1.CustomerService/ListarRespostas"
-	CustomerService_SincronizarRegiao_FullMethodName    = "/crm.customer.v1.CustomerService/SincronizarRegiao"
+	CustomerService_ListarClientes_FullMethodName           = "/crm.customer.v1.CustomerService/ListarClientes"
+	CustomerService_ObterCliente_FullMethodName             = "/crm.customer.v1.CustomerService/ObterCliente"
+	CustomerService_AlteracoesClientes_FullMethodName       = "/crm.customer.v1.CustomerService/AlteracoesClientes"
+	CustomerService_CriarCliente_FullMethodName             = "/crm.customer.v1.CustomerService/CriarCliente"
+	CustomerService_AtualizarCliente_FullMethodName         = "/crm.customer.v1.CustomerService/AtualizarCliente"
+	CustomerService_ExcluirCliente_FullMethodName           = "/crm.customer.v1.CustomerService/ExcluirCliente"
+	CustomerService_SalvarEndereco_FullMethodName           = "/crm.customer.v1.CustomerService/SalvarEndereco"
+	CustomerService_RemoverEndereco_FullMethodName          = "/crm.customer.v1.CustomerService/RemoverEndereco"
+	CustomerService_SalvarContato_FullMethodName            = "/crm.customer.v1.CustomerService/SalvarContato"
+	CustomerService_RemoverContato_FullMethodName           = "/crm.customer.v1.CustomerService/RemoverContato"
+	CustomerService_ImportarClientes_FullMethodName         = "/crm.customer.v1.CustomerService/ImportarClientes"
+	CustomerService_ListarClientesIEInvalida_FullMethodName = "/crm.customer.v1.CustomerService/ListarClientesIEInvalida"
+	CustomerService_ResumoCarteira_FullMethodName           = "/crm.customer.v1.CustomerService/ResumoCarteira"
+	CustomerService_AtribuirClientes_FullMethodName         = "/crm.customer.v1.CustomerService/AtribuirClientes"
+	CustomerService_TransferirCarteira_FullMethodName       = "/crm.customer.v1.CustomerService/TransferirCarteira"
+	CustomerService_ListarTransferencias_FullMethodName     = "/crm.customer.v1.CustomerService/ListarTransferencias"
+	CustomerService_ListarPesquisas_FullMethodName          = "/crm.customer.v1.CustomerService/ListarPesquisas"
+	CustomerService_ObterPesquisa_FullMethodName            = "/crm.customer.v1.CustomerService/ObterPesquisa"
+	CustomerService_CriarPesquisa_FullMethodName            = "/crm.customer.v1.CustomerService/CriarPesquisa"
+	CustomerService_AtualizarPesquisa_FullMethodName        = "/crm.customer.v1.CustomerService/AtualizarPesquisa"
+	CustomerService_ResponderPesquisa_FullMethodName        = "/crm.customer.v1.CustomerService/ResponderPesquisa"
+	CustomerService_ListarRespostas_FullMethodName          = "/crm.customer.v1.CustomerService/ListarRespostas"
+	CustomerService_SincronizarRegiao_FullMethodName        = "/crm.customer.v1.CustomerService/SincronizarRegiao"
 )
 
 // CustomerServiceClient is the client API for CustomerService service.
@@ -78,6 +79,11 @@ type CustomerServiceClient interface {
 	// written; with validar_apenas nothing is written. Rows are keyed by document, so running it
 	// again after a failure never duplicates.
 	ImportarClientes(ctx context.Context, in *ImportarClientesRequest, opts ...grpc.CallOption) (*ImportarClientesResponse, error)
+	// GET /crm/clientes/ie-invalidas. ADMIN. The company's customers whose stored inscrição
+	// estadual fails its state's rule (stored before the rule, or imported): they are not changed
+	// or blocked, only listed to be fixed. Name order, keyset paged (a short page with a token
+	// means "more").
+	ListarClientesIEInvalida(ctx context.Context, in *ListarClientesIEInvalidaRequest, opts ...grpc.CallOption) (*ListarClientesIEInvalidaResponse, error)
 	// GET /crm/carteira. Customers per seller in the caller's scope.
 	ResumoCarteira(ctx context.Context, in *ResumoCarteiraRequest, opts ...grpc.CallOption) (*ResumoCarteiraResponse, error)
 	// POST /crm/carteira/atribuir. ADMIN (or SUPERVISOR within their team): moves customers to a seller.
@@ -215,6 +221,16 @@ func (c *customerServiceClient) ImportarClientes(ctx context.Context, in *Import
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ImportarClientesResponse)
 	err := c.cc.Invoke(ctx, CustomerService_ImportarClientes_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *customerServiceClient) ListarClientesIEInvalida(ctx context.Context, in *ListarClientesIEInvalidaRequest, opts ...grpc.CallOption) (*ListarClientesIEInvalidaResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListarClientesIEInvalidaResponse)
+	err := c.cc.Invoke(ctx, CustomerService_ListarClientesIEInvalida_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -366,6 +382,11 @@ type CustomerServiceServer interface {
 	// written; with validar_apenas nothing is written. Rows are keyed by document, so running it
 	// again after a failure never duplicates.
 	ImportarClientes(context.Context, *ImportarClientesRequest) (*ImportarClientesResponse, error)
+	// GET /crm/clientes/ie-invalidas. ADMIN. The company's customers whose stored inscrição
+	// estadual fails its state's rule (stored before the rule, or imported): they are not changed
+	// or blocked, only listed to be fixed. Name order, keyset paged (a short page with a token
+	// means "more").
+	ListarClientesIEInvalida(context.Context, *ListarClientesIEInvalidaRequest) (*ListarClientesIEInvalidaResponse, error)
 	// GET /crm/carteira. Customers per seller in the caller's scope.
 	ResumoCarteira(context.Context, *ResumoCarteiraRequest) (*ResumoCarteiraResponse, error)
 	// POST /crm/carteira/atribuir. ADMIN (or SUPERVISOR within their team): moves customers to a seller.
@@ -431,6 +452,9 @@ func (UnimplementedCustomerServiceServer) RemoverContato(context.Context, *Remov
 }
 func (UnimplementedCustomerServiceServer) ImportarClientes(context.Context, *ImportarClientesRequest) (*ImportarClientesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ImportarClientes not implemented")
+}
+func (UnimplementedCustomerServiceServer) ListarClientesIEInvalida(context.Context, *ListarClientesIEInvalidaRequest) (*ListarClientesIEInvalidaResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListarClientesIEInvalida not implemented")
 }
 func (UnimplementedCustomerServiceServer) ResumoCarteira(context.Context, *ResumoCarteiraRequest) (*ResumoCarteiraResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResumoCarteira not implemented")
@@ -684,6 +708,24 @@ func _CustomerService_ImportarClientes_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CustomerService_ListarClientesIEInvalida_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListarClientesIEInvalidaRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CustomerServiceServer).ListarClientesIEInvalida(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CustomerService_ListarClientesIEInvalida_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CustomerServiceServer).ListarClientesIEInvalida(ctx, req.(*ListarClientesIEInvalidaRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CustomerService_ResumoCarteira_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ResumoCarteiraRequest)
 	if err := dec(in); err != nil {
@@ -932,6 +974,10 @@ var CustomerService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ImportarClientes",
 			Handler:    _CustomerService_ImportarClientes_Handler,
+		},
+		{
+			MethodName: "ListarClientesIEInvalida",
+			Handler:    _CustomerService_ListarClientesIEInvalida_Handler,
 		},
 		{
 			MethodName: "ResumoCarteira",
