@@ -3,7 +3,8 @@
 // same JSON bytes with no auth and no database. It prints requests/s at saturation and p50/p99 at
 // a fixed 1,000 req/s over REST and gRPC, their ratios to the floor, and crm's resident memory idle
 // and under load. Then the customer routes (clientes.go), the sales service at 15,000 products —
-// pricing a 50-line draft and product pages (sales.go) — and the store (store.go). The machines are
+// pricing a 50-line draft and product pages (sales.go) — the orders (pedidos.go), the bytes of a
+// new seller's first sync compressed and not (sync.go) and the store (store.go). The machines are
 // shared and noisy: read the ratios, not the absolute figures.
 //
 // It starts bin/crm itself (temporary data dir, demo data) and needs FIREBASE_AUTH_EMULATOR_HOST.
@@ -46,7 +47,7 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"operador\": only the operator lookup; \"store\": only the store")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"operador\": only the operator lookup; \"store\": only the store; \"sync\": only a new seller's first sync, compressed and not")
 	storeSizes := flag.String("store-sizes", "10000,500000", "documents of the store benchmark")
 	flag.Parse()
 	var sizes []int
@@ -65,6 +66,8 @@ func main() {
 		err = runPedidosOnly(*crmPath)
 	case "store":
 		err = benchStore(sizes)
+	case "sync":
+		err = runSyncOnly(*crmPath)
 	default:
 		err = run(*crmPath, *dur, *conc, *only != "operador")
 		if err == nil && *only == "" {
@@ -72,6 +75,9 @@ func main() {
 		}
 		if err == nil && *only == "" {
 			err = runPedidosOnly(*crmPath)
+		}
+		if err == nil && *only == "" {
+			err = runSyncOnly(*crmPath)
 		}
 		if err == nil && *only == "" {
 			err = benchStore(sizes)
