@@ -33,6 +33,11 @@ export const REGRAS = {
   },
   'clientes.excluir': { perfis: GESTORES, oQue: 'excluir clientes', metodos: ['CustomerService/ExcluirCliente'] },
   'clientes.importar': { perfis: ADMIN, oQue: 'importar clientes', metodos: ['CustomerService/ImportarClientes'] },
+  'clientes.ieInvalidas': {
+    perfis: ADMIN,
+    oQue: 'ver os clientes com inscrição estadual inválida',
+    metodos: ['CustomerService/ListarClientesIEInvalida'],
+  },
   'carteira.atribuir': { perfis: GESTORES, oQue: 'atribuir clientes a vendedores', metodos: ['CustomerService/AtribuirClientes'] },
   'carteira.transferir': { perfis: ADMIN, oQue: 'transferir carteiras', metodos: ['CustomerService/TransferirCarteira'] },
   'carteira.historico': { perfis: GESTORES, oQue: 'ver o histórico de transferências', metodos: ['CustomerService/ListarTransferencias'] },
