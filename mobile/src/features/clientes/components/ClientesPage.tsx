@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { add, downloadOutline, searchOutline } from 'ionicons/icons';
@@ -32,6 +33,8 @@ import { filtrarClientes } from '../../../entities/cliente/busca';
 import { csvDosClientes, nomeArquivoExportacao } from '../utils/exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
 import { TabelaClientes } from './TabelaClientes';
+import { ChipIEInvalida, RelatorioIEInvalida } from './RelatorioIEInvalida';
+import { FILTRO_IE_INVALIDA, veIEInvalida } from '../utils/ieInvalidas';
 import { useTelaLarga } from '../../../components/ui/useTelaLarga';
 import { useDebounced } from '../../../components/useDebounced';
 
@@ -52,6 +55,10 @@ function Lista() {
   const cidade = useDebounced(cidadeDigitada.trim(), 400);
   const [exportando, setExportando] = useState(false);
   const [limiteLocal, setLimiteLocal] = useState(PASSO_LOCAL);
+  // ADMIN's "IE inválida" report replaces the list (/crm-clientes?filtro=ie-invalida).
+  const [busca, setBusca] = useSearchParams();
+  const ieInvalida = veIEInvalida(profile?.perfil) && busca.get('filtro') === FILTRO_IE_INVALIDA;
+  const alternarIEInvalida = () => setBusca(ieInvalida ? {} : { filtro: FILTRO_IE_INVALIDA }, { replace: true });
 
   const escolherVendedor = useEscolha('crm-clientes/vendedor', (r) => {
     const o = r.opcoes[0];
@@ -69,7 +76,7 @@ function Lista() {
     page_size: 50,
   };
   // A server out of reach falls back to the device copy at once.
-  const query = useListaClientes(params, { enabled: online });
+  const query = useListaClientes(params, { enabled: online && !ieInvalida });
   const usarCopia = !online || (query.isError && falhaDeConexao(query.error));
   const copia = useClientesDoAparelho();
   const daCopia = useMemo(
@@ -117,7 +124,7 @@ function Lista() {
           <IonButton routerLink="/crm-clientes-buscar" aria-label="Buscar clientes">
             <IonIcon slot="icon-only" icon={searchOutline} />
           </IonButton>
-          <IonButton onClick={() => void exportar()} aria-label="Exportar CSV" disabled={exportando || carregando}>
+          <IonButton onClick={() => void exportar()} aria-label="Exportar CSV" disabled={exportando || carregando || ieInvalida}>
             {exportando ? <IonSpinner name="dots" /> : <IonIcon slot="icon-only" icon={downloadOutline} />}
           </IonButton>
         </>
@@ -134,82 +141,89 @@ function Lista() {
         <IonRefresherContent pullingText="Puxe para atualizar" refreshingText="Atualizando…" />
       </IonRefresher>
       <div className="narrow">
-        {gestor ? (
-          <div className="barra-vendedor">
-            <span>
-              Vendedor: <strong data-testid="filtro-vendedor">{profile?.filtroVendedor || TODOS_VENDEDORES}</strong>
-            </span>
-            <IonButton
-              size="small"
-              fill="outline"
-              onClick={() =>
-                escolherVendedor({
-                  titulo: 'Escolher vendedor',
-                  opcoes: ops.vendedores,
-                  multipla: false,
-                  selecionados: [vendedor],
-                  opcaoTodos: TODOS_VENDEDORES,
-                })
-              }
-              disabled={ops.carregando}
-            >
-              Trocar
-            </IonButton>
-          </div>
-        ) : null}
-        <div className="chips" role="group" aria-label="Status">
-          <button type="button" className="chip" aria-pressed={status === ''} onClick={() => setStatus('')}>
-            Todos
-          </button>
-          {STATUS_CLIENTE.map((s) => (
-            <button key={s.valor} type="button" className="chip" aria-pressed={status === s.valor} onClick={() => setStatus(s.valor)}>
-              {s.plural}
-            </button>
-          ))}
-        </div>
-        <div className="filtros">
-          <SelectField
-            label="Região"
-            name="regiao"
-            value={regiao}
-            onValue={setRegiao}
-            options={[{ value: '', label: 'Todas' }, ...(regioes.data ?? []).map((r) => ({ value: r.id, label: r.nome }))]}
-          />
-          <TextField label="Cidade" name="cidade" value={cidadeDigitada} onValue={setCidadeDigitada} placeholder="Nome da cidade" />
-        </div>
-        <AvisoSaida />
-        {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
-        {carregando ? (
-          <div className="ion-padding">
-            {[0, 1, 2, 3].map((i) => (
-              <div key={i} style={{ marginBottom: 12 }}>
-                <IonSkeletonText animated style={{ width: '60%' }} />
-                <IonSkeletonText animated style={{ width: '40%' }} />
-              </div>
-            ))}
-          </div>
-        ) : query.isError && !usarCopia ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : clientes.length === 0 ? (
-          <EmptyState>
-            {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
-          </EmptyState>
+        <ChipIEInvalida perfil={profile?.perfil} ativo={ieInvalida} onAlternar={alternarIEInvalida} />
+        {ieInvalida ? (
+          <RelatorioIEInvalida />
         ) : (
-          // Wide screens: a table with sortable columns; phones: the list.
-          larga ? (
-            <TabelaClientes clientes={clientes} vendedor={gestor && !vendedor ? ops.nome : undefined} />
-          ) : (
-            <ListaClientes data-testid="lista-clientes">
-              {clientes.map((c) => (
-                <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
+          <>
+            {gestor ? (
+              <div className="barra-vendedor">
+                <span>
+                  Vendedor: <strong data-testid="filtro-vendedor">{profile?.filtroVendedor || TODOS_VENDEDORES}</strong>
+                </span>
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  onClick={() =>
+                    escolherVendedor({
+                      titulo: 'Escolher vendedor',
+                      opcoes: ops.vendedores,
+                      multipla: false,
+                      selecionados: [vendedor],
+                      opcaoTodos: TODOS_VENDEDORES,
+                    })
+                  }
+                  disabled={ops.carregando}
+                >
+                  Trocar
+                </IonButton>
+              </div>
+            ) : null}
+            <div className="chips" role="group" aria-label="Status">
+              <button type="button" className="chip" aria-pressed={status === ''} onClick={() => setStatus('')}>
+                Todos
+              </button>
+              {STATUS_CLIENTE.map((s) => (
+                <button key={s.valor} type="button" className="chip" aria-pressed={status === s.valor} onClick={() => setStatus(s.valor)}>
+                  {s.plural}
+                </button>
               ))}
-            </ListaClientes>
-          )
+            </div>
+            <div className="filtros">
+              <SelectField
+                label="Região"
+                name="regiao"
+                value={regiao}
+                onValue={setRegiao}
+                options={[{ value: '', label: 'Todas' }, ...(regioes.data ?? []).map((r) => ({ value: r.id, label: r.nome }))]}
+              />
+              <TextField label="Cidade" name="cidade" value={cidadeDigitada} onValue={setCidadeDigitada} placeholder="Nome da cidade" />
+            </div>
+            <AvisoSaida />
+            {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
+            {carregando ? (
+              <div className="ion-padding">
+                {[0, 1, 2, 3].map((i) => (
+                  <div key={i} style={{ marginBottom: 12 }}>
+                    <IonSkeletonText animated style={{ width: '60%' }} />
+                    <IonSkeletonText animated style={{ width: '40%' }} />
+                  </div>
+                ))}
+              </div>
+            ) : query.isError && !usarCopia ? (
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            ) : clientes.length === 0 ? (
+              <EmptyState>
+                {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
+              </EmptyState>
+            ) : (
+              // Wide screens: a table with sortable columns; phones: the list.
+              larga ? (
+                <TabelaClientes clientes={clientes} vendedor={gestor && !vendedor ? ops.nome : undefined} />
+              ) : (
+                <ListaClientes data-testid="lista-clientes">
+                  {clientes.map((c) => (
+                    <ItemCliente key={c.id} c={c} vendedor={gestor && !vendedor ? ops.nomes.get(c.vendedor_id) : undefined} />
+                  ))}
+                </ListaClientes>
+              )
+            )}
+            <MaisPaginas
+              consulta={{ hasNextPage: temMais, fetchNextPage: query.fetchNextPage }}
+              mais={usarCopia ? () => setLimiteLocal((n) => n + PASSO_LOCAL) : undefined}
+            />
+          </>
         )}
-        <MaisPaginas
-          consulta={{ hasNextPage: temMais, fetchNextPage: query.fetchNextPage }}
-          mais={usarCopia ? () => setLimiteLocal((n) => n + PASSO_LOCAL) : undefined}
-        />
         <div style={{ height: 80 }} />
       </div>
     </Page>
