@@ -1,12 +1,13 @@
 // The rows of the "IE inválida" report (ADMIN) as the customer list shows them.
 import { formatarDocumento } from '../../../lib/format/document';
+import { pode } from '../../../lib/permissoes';
 import type { ListarClientesIEInvalidaResposta } from '../api/ieInvalidas';
 
 /** The filter's value in the list's address: /crm-clientes?filtro=ie-invalida. */
 export const FILTRO_IE_INVALIDA = 'ie-invalida';
 
 /** Only ADMIN reads the report (the server's policy for ListarClientesIEInvalida). */
-export const veIEInvalida = (perfil: string | null | undefined) => perfil === 'ADMIN';
+export const veIEInvalida = (perfil: string | null | undefined) => pode(perfil, 'clientes.ieInvalidas');
 
 export interface LinhaIEInvalida {
   id: string;
