@@ -55,9 +55,13 @@ async function novaPagina(origem = BASE) {
   });
   page.on('pageerror', (e) => erros.push(`pageerror: ${e.message}`));
   // Offline, only the API (/crm/…) may fail: every file of the app comes from the service worker.
+  // A request the page itself abandoned (net::ERR_ABORTED: the test navigated away while a lazy
+  // chunk was still loading, seen on a loaded machine) says nothing about where it would have
+  // come from; one that went to the network offline fails with ERR_INTERNET_DISCONNECTED.
   page.on('requestfailed', (r) => {
     const u = new URL(r.url());
-    if (u.origin === origem && !u.pathname.startsWith('/crm/')) falhas.push(`${u.pathname} (${r.failure()?.errorText})`);
+    const erro = r.failure()?.errorText ?? '';
+    if (u.origin === origem && !u.pathname.startsWith('/crm/') && erro !== 'net::ERR_ABORTED') falhas.push(`${u.pathname} (${erro})`);
   });
   return { context, page, erros, falhas };
 }
