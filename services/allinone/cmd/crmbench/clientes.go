@@ -126,9 +126,9 @@ func benchClientes(crmPath, emu string, floorCall caller, dur time.Duration) err
 
 // runClientesOnly runs only the customer measurements (with a floor of its own).
 func runClientesOnly(crmPath string, dur time.Duration) error {
-	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
-	if emu == "" {
-		return fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
+	emu, err := emulatorHost()
+	if err != nil {
+		return err
 	}
 	floorAddr := freeAddr()
 	self, _ := os.Executable()

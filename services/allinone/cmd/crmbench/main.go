@@ -416,3 +416,21 @@ func run(crmPath string, dur time.Duration, conc int, clientes bool) error {
 	crm.Wait()
 	return benchClientes(crmPath, emu, floorCall, dur)
 }
+
+// emulatorHost is the Auth emulator the measurements sign in with (make bench starts one).
+func emulatorHost() (string, error) {
+	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
+	if emu == "" {
+		return "", fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
+	}
+	return emu, nil
+}
+
+// withEmulator runs a measurement that starts a crm of its own against the Auth emulator.
+func withEmulator(crmPath string, bench func(crmPath, emu string) error) error {
+	emu, err := emulatorHost()
+	if err != nil {
+		return err
+	}
+	return bench(crmPath, emu)
+}

@@ -221,10 +221,4 @@ func nomeBusca(nome string) string {
 }
 
 // runPedidosOnly runs the orders' measurements (they start a crm of their own).
-func runPedidosOnly(crmPath string) error {
-	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
-	if emu == "" {
-		return fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
-	}
-	return benchPedidos(crmPath, emu)
-}
+func runPedidosOnly(crmPath string) error { return withEmulator(crmPath, benchPedidos) }

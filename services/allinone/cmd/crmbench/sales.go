@@ -353,10 +353,4 @@ func benchSales(crmPath, emu string) error {
 }
 
 // runSalesOnly runs the sales measurements (they start a crm of their own).
-func runSalesOnly(crmPath string) error {
-	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
-	if emu == "" {
-		return fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
-	}
-	return benchSales(crmPath, emu)
-}
+func runSalesOnly(crmPath string) error { return withEmulator(crmPath, benchSales) }

@@ -178,10 +178,4 @@ func benchSync(crmPath, emu string) error {
 	return nil
 }
 
-func runSyncOnly(crmPath string) error {
-	emu := os.Getenv("FIREBASE_AUTH_EMULATOR_HOST")
-	if emu == "" {
-		return fmt.Errorf("defina FIREBASE_AUTH_EMULATOR_HOST (make bench inicia o emulador)")
-	}
-	return benchSync(crmPath, emu)
-}
+func runSyncOnly(crmPath string) error { return withEmulator(crmPath, benchSync) }
