@@ -392,7 +392,22 @@ export function precificar(l: Linha, c: Cliente, cond: CondicaoPagamento | null 
   return precificarLinha(l, c, cond, pol, data);
 }
 
+// precificarLinha prices one line in the README's steps, one function each, as the server's
+// precificar: 2 errosDaLinha, 1 tabelaDaLinha, 3 descontosDaLinha, 5 ipiDaLinha, 6 icmsSTDaLinha,
+// 8 resultadoDaLinha and 7 avisosDaLinha (step 4, rounding, is dividirPar at each of its points).
 function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | undefined, pol: Politica, data: Data): ResultadoLinha {
+  errosDaLinha(l);
+  const { tab, preco, lista } = tabelaDaLinha(l.produto, c, pol, data);
+  const cas = descontosDaLinha(l, tab, lista, cond, pol, data);
+  const ipi = ipiDaLinha(cas.valor, l.produto, c);
+  const st = icmsSTDaLinha(cas.valor, ipi, l.produto, c, pol);
+  const r = resultadoDaLinha(l, tab, lista, cas, ipi, st);
+  r.avisos = avisosDaLinha(l, pol, preco, cas, r.preco_unitario_centavos);
+  return r;
+}
+
+/** Step 2 for the line itself: inactive product, quantity, discount of 100 % or more (or surcharge over 100 %). */
+function errosDaLinha(l: Linha): void {
   const p = l.produto;
   const nome = nomeProduto(p);
   if (!p.ativo) throw erroLinha('produto_id', 'PRODUTO_INATIVO', `Produto ${nome} está inativo e não pode ser vendido.`);
@@ -404,16 +419,33 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
   const d = centesimos(l.desconto_percentual);
   if (d >= CEM) throw erroLinha('desconto_percentual', 'DESCONTO_INVALIDO', `Desconto do produto ${nome} deve ser menor que 100%.`);
   if (d < -CEM) throw erroLinha('desconto_percentual', 'DESCONTO_INVALIDO', `Acréscimo do produto ${nome} deve ser de no máximo 100%.`);
+}
 
+/** Step 1: the customer's table on the date and the product's price in it. */
+function tabelaDaLinha(p: Produto, c: Cliente, pol: Politica, data: Data): { tab: TabelaPreco; preco: PrecoTabela; lista: bigint } {
   const tab = tabelaDoCliente(c, pol.tabelas, data);
   if (!tab) throw erroLinha('produto_id', 'SEM_TABELA_DE_PRECO', 'Nenhuma tabela de preço vigente para este cliente.');
   const preco = Object.prototype.hasOwnProperty.call(tab.precos, p.id) ? tab.precos[p.id] : undefined;
-  if (!preco) throw erroLinha('produto_id', 'PRODUTO_FORA_DA_TABELA', `Produto ${nome} não está na tabela de preço deste cliente.`);
+  if (!preco) throw erroLinha('produto_id', 'PRODUTO_FORA_DA_TABELA', `Produto ${nomeProduto(p)} não está na tabela de preço deste cliente.`);
   const lista = centavos(preco.preco_centavos);
   if (lista < 0n) throw regraInvalida(tab.id, 'preço');
+  return { tab, preco, lista };
+}
 
-  // Discounts in hundredths, in the order they apply (zero ones left out).
-  const descontos: { origem: Origem; pc: number; regra: string }[] = [];
+/** What step 3 leaves: the discounts in hundredths, in order (zero ones left out), the cap and the exact figures rounded once. */
+interface Cascata {
+  descontos: { origem: Origem; pc: number; regra: string }[];
+  limite: number;
+  unit: bigint;
+  valor: bigint;
+  flex: bigint;
+}
+
+/** Step 3: tabela → promoção → volume → vendedor (+ flex) → condição, and the net unit price rounded once. */
+function descontosDaLinha(l: Linha, tab: TabelaPreco, lista: bigint, cond: CondicaoPagamento | null | undefined, pol: Politica, data: Data): Cascata {
+  const p = l.produto;
+  const d = centesimos(l.desconto_percentual);
+  const descontos: Cascata['descontos'] = [];
   const add = (origem: Origem, pc: number, regra: string) => {
     if (pc !== 0) descontos.push({ origem, pc, regra });
   };
@@ -427,7 +459,7 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
   }
   const antesVendedor = descontos.length;
 
-  const avisos: Aviso[] = [];
+  // The seller's step, against the cap (over it without flex: a warning of step 7).
   const limite = limiteDoVendedor(p, pol);
   const flexPermitido = !!pol.flex_permitido;
   if (d > limite && flexPermitido) {
@@ -435,13 +467,6 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
     add('flex', d - limite, pol.vendedor.id);
   } else {
     add('vendedor', d, pol.vendedor.id);
-    if (d > limite) {
-      avisos.push({
-        motivo: 'DESCONTO_ACIMA_DO_LIMITE',
-        mensagem: `Produto ${nome}: desconto de ${formatarPercentual(d)} acima do limite de ${formatarPercentual(limite)}.`,
-        produto_id: p.id,
-      });
-    }
   }
   const acrescimo = centesimos(cond?.acrescimo_percentual);
   add('condicao', -acrescimo, cond?.id ?? '');
@@ -463,37 +488,83 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
     else if (d < 0) pcFlex = -d;
   }
   const flex = dividirPar(base * BigInt(pcFlex) * qtd, denBase * CEM_N);
+  return { descontos, limite, unit, valor, flex };
+}
 
-  const ipi = c.suframa ? 0n : dividirPar(valor * BigInt(centesimos(p.ipi_percentual)), CEM_N);
-  let baseST = 0n;
-  let proprio = 0n;
-  let st = 0n;
+/** Step 5: value × the product's IPI rate; none with Suframa. */
+function ipiDaLinha(valor: bigint, p: Produto, c: Cliente): bigint {
+  return c.suframa ? 0n : dividirPar(valor * BigInt(centesimos(p.ipi_percentual)), CEM_N);
+}
+
+/** What step 6 leaves (all zero without ST). */
+interface STLinha {
+  base: bigint;
+  proprio: bigint;
+  st: bigint;
+}
+
+/** Step 6: ICMS-ST for a contributor with a rule for the product's NCM and its UF. */
+function icmsSTDaLinha(valor: bigint, ipi: bigint, p: Produto, c: Cliente, pol: Politica): STLinha {
   const regra = regraSTPara(p, c, pol.regras_st);
-  if (regra && c.contribuinte_icms) {
-    if (!regraSTValida(regra)) throw regraInvalida(regra.id, 'regra de ICMS-ST');
-    if (!pol.uf_origem) throw regraInvalida(regra.id, 'UF de origem da empresa');
-    const interna = centesimos(regra.aliquota_interna_percentual);
-    const inter = centesimos(regra.aliquota_interestadual_percentual);
-    let n = (valor + ipi) * BigInt(CEM + centesimos(regra.mva_percentual)) * fator(centesimos(regra.reducao_base_percentual));
-    let dn = CEM_N * CEM_N;
-    let aliquota = interna;
-    if (pol.uf_origem !== c.uf) {
-      n *= fator(inter);
-      dn *= fator(interna);
-      aliquota = inter;
-    }
-    baseST = dividirPar(n, dn);
-    proprio = dividirPar(valor * BigInt(aliquota), CEM_N);
-    st = dividirPar(baseST * BigInt(interna), CEM_N) - proprio;
-    if (st < 0n) st = 0n;
+  if (!regra || !c.contribuinte_icms) return { base: 0n, proprio: 0n, st: 0n };
+  if (!regraSTValida(regra)) throw regraInvalida(regra.id, 'regra de ICMS-ST');
+  if (!pol.uf_origem) throw regraInvalida(regra.id, 'UF de origem da empresa');
+  const interna = centesimos(regra.aliquota_interna_percentual);
+  const inter = centesimos(regra.aliquota_interestadual_percentual);
+  let n = (valor + ipi) * BigInt(CEM + centesimos(regra.mva_percentual)) * fator(centesimos(regra.reducao_base_percentual));
+  let dn = CEM_N * CEM_N;
+  let aliquota = interna;
+  if (pol.uf_origem !== c.uf) {
+    n *= fator(inter);
+    dn *= fator(interna);
+    aliquota = inter;
   }
-  const total = valor + ipi + st;
+  const base = dividirPar(n, dn);
+  const proprio = dividirPar(valor * BigInt(aliquota), CEM_N);
+  let st = dividirPar(base * BigInt(interna), CEM_N) - proprio;
+  if (st < 0n) st = 0n;
+  return { base, proprio, st };
+}
+
+/** Step 8: the line's figures (total = value + IPI + ST), each within 2^53 − 1. */
+function resultadoDaLinha(l: Linha, tab: TabelaPreco, lista: bigint, cas: Cascata, ipi: bigint, st: STLinha): ResultadoLinha {
+  const total = cas.valor + ipi + st.st;
   const limiteN = BigInt(LIMITE_CENTAVOS);
-  for (const v of [unit, valor, ipi, baseST, proprio, st, total, flex]) {
-    if (v > limiteN || v < -limiteN) throw erroLinha('quantidade', 'VALOR_FORA_DO_LIMITE', `Valor do produto ${nome} grande demais.`);
+  for (const v of [cas.unit, cas.valor, ipi, st.base, st.proprio, st.st, total, cas.flex]) {
+    if (v > limiteN || v < -limiteN) throw erroLinha('quantidade', 'VALOR_FORA_DO_LIMITE', `Valor do produto ${nomeProduto(l.produto)} grande demais.`);
+  }
+  return {
+    produto_id: l.produto.id,
+    quantidade: l.quantidade,
+    tabela_id: tab.id,
+    preco_lista_centavos: Number(lista),
+    descontos: cas.descontos.map((x) => ({ origem: x.origem, percentual: comoNumero(x.pc), regra_id: x.regra })),
+    preco_unitario_centavos: Number(cas.unit),
+    valor_centavos: Number(cas.valor),
+    ipi_centavos: Number(ipi),
+    base_st_centavos: Number(st.base),
+    icms_proprio_centavos: Number(st.proprio),
+    st_centavos: Number(st.st),
+    total_centavos: Number(total),
+    flex_centavos: Number(cas.flex),
+    avisos: [],
+  };
+}
+
+/** Step 7 for the line: the seller's discount over the cap without flex, then a price under the table's minimum. */
+function avisosDaLinha(l: Linha, pol: Politica, preco: PrecoTabela, cas: Cascata, unitario: number): Aviso[] {
+  const p = l.produto;
+  const nome = nomeProduto(p);
+  const d = centesimos(l.desconto_percentual);
+  const avisos: Aviso[] = [];
+  if (d > cas.limite && !pol.flex_permitido) {
+    avisos.push({
+      motivo: 'DESCONTO_ACIMA_DO_LIMITE',
+      mensagem: `Produto ${nome}: desconto de ${formatarPercentual(d)} acima do limite de ${formatarPercentual(cas.limite)}.`,
+      produto_id: p.id,
+    });
   }
   const minimo = Number(centavos(preco.preco_minimo_centavos));
-  const unitario = Number(unit);
   if (minimo > 0 && unitario < minimo) {
     avisos.push({
       motivo: 'PRECO_ABAIXO_DO_MINIMO',
@@ -501,22 +572,7 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
       produto_id: p.id,
     });
   }
-  return {
-    produto_id: p.id,
-    quantidade: l.quantidade,
-    tabela_id: tab.id,
-    preco_lista_centavos: Number(lista),
-    descontos: descontos.map((x) => ({ origem: x.origem, percentual: comoNumero(x.pc), regra_id: x.regra })),
-    preco_unitario_centavos: unitario,
-    valor_centavos: Number(valor),
-    ipi_centavos: Number(ipi),
-    base_st_centavos: Number(baseST),
-    icms_proprio_centavos: Number(proprio),
-    st_centavos: Number(st),
-    total_centavos: Number(total),
-    flex_centavos: Number(flex),
-    avisos,
-  };
+  return avisos;
 }
 
 /**

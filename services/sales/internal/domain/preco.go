@@ -183,44 +183,96 @@ func condicaoPermitida(c Cliente, cond CondicaoPagamento) error {
 		WithReason(ReasonCondicaoNaoPermitida, "condicao_id", cond.ID)
 }
 
+// precificar prices one line in the README's steps ("Como o preço é calculado"), one function
+// each: 2 errosDaLinha (what stops the line itself), 1 tabelaDaLinha (the table and the list
+// price), 3 descontosDaLinha (the cascade, the seller's cap and flex, the net unit price), 5
+// ipiDaLinha, 6 icmsSTDaLinha, 8 resultadoDaLinha (the figures, within LimiteCentavos) and 7
+// avisosDaLinha. Step 4, rounding, is dividirPar at each of its points.
 func precificar(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data Data) (ResultadoLinha, error) {
+	if err := errosDaLinha(l); err != nil {
+		return ResultadoLinha{}, err
+	}
+	tab, preco, err := tabelaDaLinha(l.Produto, c, pol, data)
+	if err != nil {
+		return ResultadoLinha{}, err
+	}
+	cas, err := descontosDaLinha(l, tab, cond, pol, data)
+	if err != nil {
+		return ResultadoLinha{}, err
+	}
+	ipi := ipiDaLinha(cas.valor, l.Produto, c)
+	st, err := icmsSTDaLinha(cas.valor, ipi, l.Produto, c, pol)
+	if err != nil {
+		return ResultadoLinha{}, err
+	}
+	r, err := resultadoDaLinha(l, tab, preco, cas, ipi, st)
+	if err != nil {
+		return ResultadoLinha{}, err
+	}
+	r.Avisos = avisosDaLinha(l, pol, preco, cas, r.PrecoUnitarioCentavos)
+	return r, nil
+}
+
+// errosDaLinha is step 2 for the line itself: an inactive product, a quantity that is not a
+// positive multiple of the sales multiple, a discount of 100 % or more or a surcharge over 100 %.
+func errosDaLinha(l Linha) error {
 	p := l.Produto
 	nome := nomeProduto(p)
 	if !p.Ativo {
-		return ResultadoLinha{}, erroLinha(p, "produto_id", ReasonProdutoInativo, fmt.Sprintf("Produto %s está inativo e não pode ser vendido.", nome))
+		return erroLinha(p, "produto_id", ReasonProdutoInativo, fmt.Sprintf("Produto %s está inativo e não pode ser vendido.", nome))
 	}
 	multiplo := max(p.MultiploVenda, 1)
 	if l.Quantidade <= 0 {
-		return ResultadoLinha{}, erroLinha(p, "quantidade", ReasonQuantidadeInvalida, fmt.Sprintf("Quantidade do produto %s deve ser maior que zero.", nome))
+		return erroLinha(p, "quantidade", ReasonQuantidadeInvalida, fmt.Sprintf("Quantidade do produto %s deve ser maior que zero.", nome))
 	}
 	if l.Quantidade%multiplo != 0 {
-		return ResultadoLinha{}, erroLinha(p, "quantidade", ReasonQuantidadeInvalida,
+		return erroLinha(p, "quantidade", ReasonQuantidadeInvalida,
 			fmt.Sprintf("Quantidade do produto %s deve ser múltiplo de %d (ex.: %d, %d).", nome, multiplo, multiplo, 2*multiplo))
 	}
 	d := l.DescontoPercentual
 	if d >= Cem {
-		return ResultadoLinha{}, erroLinha(p, "desconto_percentual", ReasonDescontoInvalido, fmt.Sprintf("Desconto do produto %s deve ser menor que 100%%.", nome))
+		return erroLinha(p, "desconto_percentual", ReasonDescontoInvalido, fmt.Sprintf("Desconto do produto %s deve ser menor que 100%%.", nome))
 	}
 	if d < -Cem {
-		return ResultadoLinha{}, erroLinha(p, "desconto_percentual", ReasonDescontoInvalido, fmt.Sprintf("Acréscimo do produto %s deve ser de no máximo 100%%.", nome))
+		return erroLinha(p, "desconto_percentual", ReasonDescontoInvalido, fmt.Sprintf("Acréscimo do produto %s deve ser de no máximo 100%%.", nome))
 	}
+	return nil
+}
 
+// tabelaDaLinha is step 1: the table that applies to the customer on the date and the product's
+// price in it (no table, a product missing from it, or a broken price stop the line).
+func tabelaDaLinha(p Produto, c Cliente, pol Politica, data Data) (*TabelaPreco, PrecoTabela, error) {
 	tab := TabelaDoCliente(c, pol.Tabelas, data)
 	if tab == nil {
-		return ResultadoLinha{}, erroLinha(p, "produto_id", ReasonSemTabela, "Nenhuma tabela de preço vigente para este cliente.")
+		return nil, PrecoTabela{}, erroLinha(p, "produto_id", ReasonSemTabela, "Nenhuma tabela de preço vigente para este cliente.")
 	}
 	preco, ok := tab.Precos[p.ID]
 	if !ok {
-		return ResultadoLinha{}, erroLinha(p, "produto_id", ReasonProdutoForaDaTabela, fmt.Sprintf("Produto %s não está na tabela de preço deste cliente.", nome))
+		return nil, PrecoTabela{}, erroLinha(p, "produto_id", ReasonProdutoForaDaTabela, fmt.Sprintf("Produto %s não está na tabela de preço deste cliente.", nomeProduto(p)))
 	}
 	if preco.PrecoCentavos < 0 || preco.PrecoCentavos > LimiteCentavos {
-		return ResultadoLinha{}, regraInvalida(tab.ID, "preço")
+		return nil, PrecoTabela{}, regraInvalida(tab.ID, "preço")
 	}
+	return tab, preco, nil
+}
 
-	r := ResultadoLinha{ProdutoID: p.ID, Quantidade: l.Quantidade, TabelaID: tab.ID, PrecoListaCentavos: preco.PrecoCentavos, Descontos: []Desconto{}, Avisos: []Aviso{}}
+// cascata is what step 3 leaves: the discounts in the order they apply (zero ones left out), the
+// seller's cap, and the exact figures it rounds once each — the net unit price, the line value
+// (unit × quantity) and the flex amount.
+type cascata struct {
+	descontos         []Desconto
+	limite            Percentual
+	unit, valor, flex *big.Int
+}
+
+// descontosDaLinha is step 3: tabela → promoção → volume → vendedor (+ flex) → condição, each on
+// what the previous left, the seller's step against the cap, and the net unit price rounded once.
+func descontosDaLinha(l Linha, tab *TabelaPreco, cond CondicaoPagamento, pol Politica, data Data) (cascata, error) {
+	p, d := l.Produto, l.DescontoPercentual
+	out := cascata{descontos: []Desconto{}}
 	add := func(o Origem, pc Percentual, id string) {
 		if pc != 0 {
-			r.Descontos = append(r.Descontos, Desconto{Origem: o, Percentual: pc, RegraID: id})
+			out.descontos = append(out.descontos, Desconto{Origem: o, Percentual: pc, RegraID: id})
 		}
 	}
 	// The commercial steps before the seller's: table, promotion, volume.
@@ -231,25 +283,20 @@ func precificar(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data D
 	if v := melhorVolume(p, l.Quantidade, pol.DescontosVolume); v != nil {
 		add(OrigemVolume, v.Percentual, v.ID)
 	}
-	for _, x := range r.Descontos {
+	for _, x := range out.descontos {
 		if x.Percentual < -Cem || x.Percentual > Cem {
-			return ResultadoLinha{}, regraInvalida(x.RegraID, "percentual")
+			return cascata{}, regraInvalida(x.RegraID, "percentual")
 		}
 	}
-	antesVendedor := len(r.Descontos)
+	antesVendedor := len(out.descontos)
 
-	// The seller's step, against the cap.
-	limite := LimiteDoVendedor(p, pol)
-	switch {
-	case d > limite && pol.FlexPermitido:
-		add(OrigemVendedor, limite, pol.Vendedor.ID)
-		add(OrigemFlex, d-limite, pol.Vendedor.ID)
-	default:
+	// The seller's step, against the cap (over it without flex: a warning of step 7).
+	out.limite = LimiteDoVendedor(p, pol)
+	if d > out.limite && pol.FlexPermitido {
+		add(OrigemVendedor, out.limite, pol.Vendedor.ID)
+		add(OrigemFlex, d-out.limite, pol.Vendedor.ID)
+	} else {
 		add(OrigemVendedor, d, pol.Vendedor.ID)
-		if d > limite {
-			r.Avisos = append(r.Avisos, Aviso{Motivo: AvisoDescontoAcimaDoLimite, ProdutoID: p.ID,
-				Mensagem: fmt.Sprintf("Produto %s: desconto de %s acima do limite de %s.", nome, d, limite)})
-		}
 	}
 	add(OrigemCondicao, -cond.Acrescimo, cond.ID)
 
@@ -257,84 +304,120 @@ func precificar(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data D
 	// over 10000^(k+2), rounded once. base/denBase is the exact price before the seller's step
 	// (the seller's and the flex entries are that one step: their percentages add up to d).
 	cem := big.NewInt(int64(Cem))
-	base, denBase := big.NewInt(preco.PrecoCentavos), big.NewInt(1)
-	for _, x := range r.Descontos[:antesVendedor] {
+	base, denBase := big.NewInt(tab.Precos[p.ID].PrecoCentavos), big.NewInt(1)
+	for _, x := range out.descontos[:antesVendedor] {
 		base.Mul(base, fatorDesconto(x.Percentual))
 		denBase.Mul(denBase, cem)
 	}
 	num := new(big.Int).Mul(base, fatorDesconto(d))
 	num.Mul(num, fatorDesconto(-cond.Acrescimo))
 	den := new(big.Int).Mul(denBase, big.NewInt(int64(Cem)*int64(Cem)))
-	unit := dividirPar(num, den)
+	out.unit = dividirPar(num, den)
 	qtd := big.NewInt(l.Quantidade)
-	valor := new(big.Int).Mul(unit, qtd)
+	out.valor = new(big.Int).Mul(out.unit, qtd)
 
 	// Flex: the seller's step, valued at the price before it (the term is financial, not
 	// commercial): a debit for the part beyond the cap, a credit for selling above the price.
 	var pcFlex Percentual
 	if pol.FlexPermitido {
 		switch {
-		case d > limite:
-			pcFlex = -(d - limite)
+		case d > out.limite:
+			pcFlex = -(d - out.limite)
 		case d < 0:
 			pcFlex = -d
 		}
 	}
 	flex := new(big.Int).Mul(base, big.NewInt(int64(pcFlex)))
 	flex.Mul(flex, qtd)
-	flex = dividirPar(flex, new(big.Int).Mul(denBase, cem))
+	out.flex = dividirPar(flex, new(big.Int).Mul(denBase, cem))
+	return out, nil
+}
 
-	ipi := new(big.Int)
-	if c.Suframa == "" {
-		ipi = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(p.IPI))), cem)
+// ipiDaLinha is step 5: the line value × the product's IPI rate; none with Suframa.
+func ipiDaLinha(valor *big.Int, p Produto, c Cliente) *big.Int {
+	if c.Suframa != "" {
+		return new(big.Int)
 	}
-	baseST, proprio, st := new(big.Int), new(big.Int), new(big.Int)
-	if regra := RegraSTPara(p, c, pol.RegrasST); regra != nil && c.ContribuinteICMS {
-		if regra.Validar() != nil {
-			return ResultadoLinha{}, regraInvalida(regra.ID, "regra de ICMS-ST")
-		}
-		if pol.UFOrigem == "" {
-			return ResultadoLinha{}, regraInvalida(regra.ID, "UF de origem da empresa")
-		}
-		n := new(big.Int).Add(valor, ipi)
-		n.Mul(n, big.NewInt(int64(Cem+regra.MVA)))
-		n.Mul(n, fatorDesconto(regra.ReducaoBase))
-		dn := new(big.Int).Mul(cem, cem)
-		aliquota := regra.AliquotaInterna
-		if pol.UFOrigem != c.UF { // MVA ajustada: × (1 − inter) / (1 − interna)
-			n.Mul(n, fatorDesconto(regra.AliquotaInterestadual))
-			dn.Mul(dn, fatorDesconto(regra.AliquotaInterna))
-			aliquota = regra.AliquotaInterestadual
-		}
-		baseST = dividirPar(n, dn)
-		proprio = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(aliquota))), cem)
-		st = dividirPar(new(big.Int).Mul(baseST, big.NewInt(int64(regra.AliquotaInterna))), cem)
-		st.Sub(st, proprio)
-		if st.Sign() < 0 {
-			st.SetInt64(0)
-		}
+	return dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(p.IPI))), big.NewInt(int64(Cem)))
+}
+
+// stLinha is what step 6 leaves (all zero without ST).
+type stLinha struct {
+	base, proprio, st *big.Int
+}
+
+// icmsSTDaLinha is step 6: for an ICMS contributor with a rule for the product's NCM and its UF,
+//
+//	base ST = (valor + IPI) × (1 + MVA) × (1 − redução da base)
+//	MVA ajustada between states = (1 + MVA) × (1 − alíq. interestadual) / (1 − alíq. interna) − 1
+//	ICMS próprio = valor × (alíq. interestadual between states, alíq. interna within one)
+//	ST = max(0, base ST × alíq. interna − ICMS próprio)
+func icmsSTDaLinha(valor, ipi *big.Int, p Produto, c Cliente, pol Politica) (stLinha, error) {
+	out := stLinha{base: new(big.Int), proprio: new(big.Int), st: new(big.Int)}
+	regra := RegraSTPara(p, c, pol.RegrasST)
+	if regra == nil || !c.ContribuinteICMS {
+		return out, nil
 	}
-	total := new(big.Int).Add(valor, ipi)
-	total.Add(total, st)
-	for _, v := range []*big.Int{unit, valor, ipi, baseST, proprio, st, total, flex} {
+	if regra.Validar() != nil {
+		return stLinha{}, regraInvalida(regra.ID, "regra de ICMS-ST")
+	}
+	if pol.UFOrigem == "" {
+		return stLinha{}, regraInvalida(regra.ID, "UF de origem da empresa")
+	}
+	cem := big.NewInt(int64(Cem))
+	n := new(big.Int).Add(valor, ipi)
+	n.Mul(n, big.NewInt(int64(Cem+regra.MVA)))
+	n.Mul(n, fatorDesconto(regra.ReducaoBase))
+	dn := new(big.Int).Mul(cem, cem)
+	aliquota := regra.AliquotaInterna
+	if pol.UFOrigem != c.UF { // MVA ajustada: × (1 − inter) / (1 − interna)
+		n.Mul(n, fatorDesconto(regra.AliquotaInterestadual))
+		dn.Mul(dn, fatorDesconto(regra.AliquotaInterna))
+		aliquota = regra.AliquotaInterestadual
+	}
+	out.base = dividirPar(n, dn)
+	out.proprio = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(aliquota))), cem)
+	out.st = dividirPar(new(big.Int).Mul(out.base, big.NewInt(int64(regra.AliquotaInterna))), cem)
+	out.st.Sub(out.st, out.proprio)
+	if out.st.Sign() < 0 {
+		out.st.SetInt64(0)
+	}
+	return out, nil
+}
+
+// resultadoDaLinha is step 8: the line's figures (total = valor + IPI + ST), each within
+// LimiteCentavos (VALOR_FORA_DO_LIMITE otherwise).
+func resultadoDaLinha(l Linha, tab *TabelaPreco, preco PrecoTabela, cas cascata, ipi *big.Int, st stLinha) (ResultadoLinha, error) {
+	p := l.Produto
+	total := new(big.Int).Add(cas.valor, ipi)
+	total.Add(total, st.st)
+	for _, v := range []*big.Int{cas.unit, cas.valor, ipi, st.base, st.proprio, st.st, total, cas.flex} {
 		if v.CmpAbs(big.NewInt(LimiteCentavos)) > 0 {
-			return ResultadoLinha{}, erroLinha(p, "quantidade", ReasonValorForaDoLimite, fmt.Sprintf("Valor do produto %s grande demais.", nome))
+			return ResultadoLinha{}, erroLinha(p, "quantidade", ReasonValorForaDoLimite, fmt.Sprintf("Valor do produto %s grande demais.", nomeProduto(p)))
 		}
 	}
-	r.PrecoUnitarioCentavos = unit.Int64()
-	r.ValorCentavos = valor.Int64()
-	r.IPICentavos = ipi.Int64()
-	r.BaseSTCentavos = baseST.Int64()
-	r.ICMSProprioCentavos = proprio.Int64()
-	r.STCentavos = st.Int64()
-	r.TotalCentavos = total.Int64()
-	r.FlexCentavos = flex.Int64()
-	if preco.PrecoMinimoCentavos > 0 && r.PrecoUnitarioCentavos < preco.PrecoMinimoCentavos {
-		r.Avisos = append(r.Avisos, Aviso{Motivo: AvisoPrecoAbaixoDoMinimo, ProdutoID: p.ID,
-			Mensagem: fmt.Sprintf("Produto %s: preço de %s abaixo do mínimo de %s.", nome,
-				FormatarCentavos(r.PrecoUnitarioCentavos), FormatarCentavos(preco.PrecoMinimoCentavos))})
+	return ResultadoLinha{ProdutoID: p.ID, Quantidade: l.Quantidade, TabelaID: tab.ID, PrecoListaCentavos: preco.PrecoCentavos,
+		Descontos: cas.descontos, PrecoUnitarioCentavos: cas.unit.Int64(), ValorCentavos: cas.valor.Int64(), IPICentavos: ipi.Int64(),
+		BaseSTCentavos: st.base.Int64(), ICMSProprioCentavos: st.proprio.Int64(), STCentavos: st.st.Int64(), TotalCentavos: total.Int64(),
+		FlexCentavos: cas.flex.Int64(), Avisos: []Aviso{}}, nil
+}
+
+// avisosDaLinha is step 7 for the line, in this order: the seller's discount over the cap when
+// flex does not run, then a net unit price under the table's minimum.
+func avisosDaLinha(l Linha, pol Politica, preco PrecoTabela, cas cascata, unit int64) []Aviso {
+	p, d := l.Produto, l.DescontoPercentual
+	nome := nomeProduto(p)
+	avisos := []Aviso{}
+	if d > cas.limite && !pol.FlexPermitido {
+		avisos = append(avisos, Aviso{Motivo: AvisoDescontoAcimaDoLimite, ProdutoID: p.ID,
+			Mensagem: fmt.Sprintf("Produto %s: desconto de %s acima do limite de %s.", nome, d, cas.limite)})
 	}
-	return r, nil
+	if preco.PrecoMinimoCentavos > 0 && unit < preco.PrecoMinimoCentavos {
+		avisos = append(avisos, Aviso{Motivo: AvisoPrecoAbaixoDoMinimo, ProdutoID: p.ID,
+			Mensagem: fmt.Sprintf("Produto %s: preço de %s abaixo do mínimo de %s.", nome,
+				FormatarCentavos(unit), FormatarCentavos(preco.PrecoMinimoCentavos))})
+	}
+	return avisos
 }
 
 func regraInvalida(id, oque string) error {
