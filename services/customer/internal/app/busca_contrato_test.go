@@ -61,7 +61,7 @@ func TestBuscaIgualAoAparelho(t *testing.T) {
 		cl := domain.Cliente{VendedorID: "v1", TipoPessoa: c.TipoPessoa, Documento: c.Documento, Nome: c.Nome, NomeFantasia: c.NomeFantasia, Status: c.Status,
 			Enderecos: []domain.Endereco{{Tipo: "COBRANCA", Principal: true, Cidade: c.Cidade, UF: c.UF, IBGE: c.IBGE}}}
 		cl.ID = c.ID
-		got, err := s.Create(ctx, cl)
+		got, err := s.CriarCliente(ctx, cl)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Nome, err)
 		}
@@ -69,7 +69,7 @@ func TestBuscaIgualAoAparelho(t *testing.T) {
 	}
 	for _, k := range casos.Casos {
 		t.Run(k.Nome, func(t *testing.T) {
-			p, err := s.List(ctx, app.ListInput{Q: k.Q, Cidade: k.Cidade, Status: k.Status, PageSize: 200})
+			p, err := s.ListarClientes(ctx, app.FiltroClientes{Q: k.Q, Cidade: k.Cidade, Status: k.Status, PageSize: 200})
 			if err != nil {
 				t.Fatal(err)
 			}

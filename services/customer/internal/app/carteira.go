@@ -17,9 +17,9 @@ type CarteiraVendedor struct {
 	Clientes, Ativos, Bloqueados, Inativos int32
 }
 
-// Resumo counts the customers of every portfolio in the caller's scope (sellers of the scope
+// ResumoCarteira counts the customers of every portfolio in the caller's scope (sellers of the scope
 // without customers included, for SUPERVISOR and VENDEDOR).
-func (s *Service) Resumo(ctx context.Context) ([]CarteiraVendedor, error) {
+func (s *Service) ResumoCarteira(ctx context.Context) ([]CarteiraVendedor, error) {
 	sc := scope(ctx)
 	groups, err := s.Col.Clientes.Count(ctx, sc, store.Query{}, "vendedor_id", "status")
 	if err != nil {
@@ -70,9 +70,9 @@ func (s *Service) mover(ctx context.Context, ids []string, para string) ([]strin
 	return moved, err
 }
 
-// Atribuir moves customers to a seller (ADMIN; SUPERVISOR within their team). Every customer is
+// AtribuirClientes moves customers to a seller (ADMIN; SUPERVISOR within their team). Every customer is
 // checked first: one outside the scope refuses the whole request and nothing moves.
-func (s *Service) Atribuir(ctx context.Context, id string, ids []string, vendedor string) (*domain.Transferencia, error) {
+func (s *Service) AtribuirClientes(ctx context.Context, id string, ids []string, vendedor string) (*domain.Transferencia, error) {
 	c := caller.From(ctx)
 	vendedor = strings.TrimSpace(vendedor)
 	if prev, err := s.anterior(ctx, id, func(t *domain.Transferencia) bool { return t.Para == vendedor }); prev != nil || err != nil {
@@ -158,9 +158,9 @@ func (s *Service) registrar(ctx context.Context, t *domain.Transferencia, id str
 	return out, err
 }
 
-// Transferir moves a seller's whole portfolio to another seller (ADMIN), and records it. A retry
+// TransferirCarteira moves a seller's whole portfolio to another seller (ADMIN), and records it. A retry
 // with the same id moves what is still left and returns the first transfer.
-func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.Transferencia, error) {
+func (s *Service) TransferirCarteira(ctx context.Context, id, de, para string) (*domain.Transferencia, error) {
 	c := caller.From(ctx)
 	de, para = strings.TrimSpace(de), strings.TrimSpace(para)
 	if de == "" {
@@ -200,9 +200,9 @@ func (s *Service) Transferir(ctx context.Context, id, de, para string) (*domain.
 // transferScanBudget bounds the records one page of a SUPERVISOR's transfer history reads.
 const transferScanBudget = 10
 
-// Transferencias lists transfers newest first (ADMIN: all; SUPERVISOR: those to or from their
+// ListarTransferencias lists transfers newest first (ADMIN: all; SUPERVISOR: those to or from their
 // team, or one seller of it).
-func (s *Service) Transferencias(ctx context.Context, vendedor string, size int32, token string) ([]*domain.Transferencia, string, error) {
+func (s *Service) ListarTransferencias(ctx context.Context, vendedor string, size int32, token string) ([]*domain.Transferencia, string, error) {
 	c := caller.From(ctx)
 	sc := scope(ctx)
 	if v := strings.TrimSpace(vendedor); v != "" {

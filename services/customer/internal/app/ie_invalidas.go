@@ -21,10 +21,10 @@ type IEInvalida struct {
 	Motivo  string
 }
 
-// IEInvalidas lists, for the ADMIN, the company's customers whose stored IE fails today's rules
+// ListarClientesIEInvalida lists, for the ADMIN, the company's customers whose stored IE fails today's rules
 // (stored before them or imported): they are not changed or blocked, only listed to be fixed. In
 // name order, keyset paged.
-func (s *Service) IEInvalidas(ctx context.Context, size int32, token string) ([]IEInvalida, string, error) {
+func (s *Service) ListarClientesIEInvalida(ctx context.Context, size int32, token string) ([]IEInvalida, string, error) {
 	c := caller.From(ctx)
 	if c.Perfil != caller.Admin {
 		return nil, "", errs.Forbidden("Acesso negado: só o administrador vê este relatório.")

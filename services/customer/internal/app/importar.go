@@ -53,10 +53,10 @@ type planoLinha struct {
 	existeID string
 }
 
-// Importar validates every row and, when all are valid (and not only validating), writes them:
+// ImportarClientes validates every row and, when all are valid (and not only validating), writes them:
 // rows whose document already exists update that customer, the others create customers. Rows
 // are keyed by document, so running the same file again after a failure never duplicates.
-func (s *Service) Importar(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
+func (s *Service) ImportarClientes(ctx context.Context, text string, validarApenas bool) (*Importacao, error) {
 	c := caller.From(ctx)
 	linhas, err := csvimport.Ler(text, formato)
 	if err != nil {
@@ -159,7 +159,7 @@ func (s *Service) Importar(ctx context.Context, text string, validarApenas bool)
 			}
 			continue
 		}
-		if _, err := s.Create(ctx, p.cliente); err != nil {
+		if _, err := s.CriarCliente(ctx, p.cliente); err != nil {
 			return nil, fmt.Errorf("linha %d: %w", p.linha.N, err)
 		}
 	}

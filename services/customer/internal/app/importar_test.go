@@ -46,7 +46,7 @@ func TestImportKeepsEditsMadeMeanwhile(t *testing.T) {
 	}
 	reg := &regioesFake{}
 	s := &app.Service{Col: col, Cidades: cidadesFake{}, Regioes: reg}
-	cl, err := s.Create(ctx, domain.Cliente{VendedorID: "v1", Documento: "11.222.333/0001-81", Nome: "Nome Antigo", Telefone: "4133330000"})
+	cl, err := s.CriarCliente(ctx, domain.Cliente{VendedorID: "v1", Documento: "11.222.333/0001-81", Nome: "Nome Antigo", Telefone: "4133330000"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestImportKeepsEditsMadeMeanwhile(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	res, err := s.Importar(ctx, "documento;nome;limite_credito\n11222333000181;Nome Novo;1.234,56\n", false)
+	res, err := s.ImportarClientes(ctx, "documento;nome;limite_credito\n11222333000181;Nome Novo;1.234,56\n", false)
 	if err != nil || res.Atualizados != 1 || len(res.Rejeitadas) != 0 {
 		t.Fatalf("importar: %v %+v", err, res)
 	}

@@ -16,8 +16,8 @@ import (
 // MsgPesquisaNaoEncontrada is what a missing form reads.
 const MsgPesquisaNaoEncontrada = "Pesquisa não encontrada."
 
-// Pesquisas lists the forms by title, one page (inactive ones only for ADMIN).
-func (s *Service) Pesquisas(ctx context.Context, inativas bool, size int32, token string) (*store.Page[domain.Pesquisa], error) {
+// ListarPesquisas lists the forms by title, one page (inactive ones only for ADMIN).
+func (s *Service) ListarPesquisas(ctx context.Context, inativas bool, size int32, token string) (*store.Page[domain.Pesquisa], error) {
 	c := caller.From(ctx)
 	q := store.Query{PageSize: size, PageToken: token}
 	if !(inativas && c.IsAdmin()) {
@@ -26,8 +26,8 @@ func (s *Service) Pesquisas(ctx context.Context, inativas bool, size int32, toke
 	return s.Col.Pesquisas.List(ctx, store.Company(c.Empresa), q)
 }
 
-// Pesquisa reads a form (versao > 0: that version).
-func (s *Service) Pesquisa(ctx context.Context, id string, versao int64) (*domain.Pesquisa, error) {
+// ObterPesquisa reads a form (versao > 0: that version).
+func (s *Service) ObterPesquisa(ctx context.Context, id string, versao int64) (*domain.Pesquisa, error) {
 	c := caller.From(ctx)
 	company := store.Company(c.Empresa)
 	if versao > 0 {
@@ -125,9 +125,9 @@ type ResponderInput struct {
 	Latitude, Longitude       *float64
 }
 
-// Responder records the caller's answers to a form for a customer in their scope. A retry with
+// ResponderPesquisa records the caller's answers to a form for a customer in their scope. A retry with
 // the same id returns the first answer.
-func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.RespostaPesquisa, error) {
+func (s *Service) ResponderPesquisa(ctx context.Context, in ResponderInput) (*domain.RespostaPesquisa, error) {
 	c := caller.From(ctx)
 	cl, err := s.cliente(ctx, in.ClienteID)
 	if err != nil {
@@ -176,8 +176,8 @@ func (s *Service) Responder(ctx context.Context, in ResponderInput) (*domain.Res
 	return out, err
 }
 
-// Respostas lists a customer's answered forms, newest first.
-func (s *Service) Respostas(ctx context.Context, clienteID string, size int32, token string) ([]*domain.RespostaPesquisa, string, error) {
+// ListarRespostas lists a customer's answered forms, newest first.
+func (s *Service) ListarRespostas(ctx context.Context, clienteID string, size int32, token string) ([]*domain.RespostaPesquisa, string, error) {
 	c := caller.From(ctx)
 	if _, err := s.cliente(ctx, clienteID); err != nil {
 		return nil, "", err

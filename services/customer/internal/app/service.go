@@ -100,8 +100,8 @@ func (s *Service) cliente(ctx context.Context, id string) (*domain.Cliente, erro
 	return s.Col.Clientes.Get(ctx, scope(ctx), id)
 }
 
-// Get returns a customer in the caller's scope.
-func (s *Service) Get(ctx context.Context, id string) (*domain.Cliente, error) {
+// ObterCliente returns a customer in the caller's scope.
+func (s *Service) ObterCliente(ctx context.Context, id string) (*domain.Cliente, error) {
 	return s.cliente(ctx, id)
 }
 
@@ -126,15 +126,15 @@ func regiaoDe(m map[string]string, cl *domain.Cliente) string {
 	return ""
 }
 
-// ListInput filters a customer list.
-type ListInput struct {
+// FiltroClientes filters a customer list.
+type FiltroClientes struct {
 	PageSize                             int32
 	PageToken, Q, Cidade, Status, Regiao string
 	Vendedor                             string
 }
 
-// List returns the caller's scope (or one seller in it), ordered by name, one page.
-func (s *Service) List(ctx context.Context, in ListInput) (*store.Page[domain.Cliente], error) {
+// ListarClientes returns the caller's scope (or one seller in it), ordered by name, one page.
+func (s *Service) ListarClientes(ctx context.Context, in FiltroClientes) (*store.Page[domain.Cliente], error) {
 	c := caller.From(ctx)
 	sc := scope(ctx)
 	if v := strings.TrimSpace(in.Vendedor); v != "" {
@@ -249,10 +249,10 @@ func (s *Service) explainDuplicate(ctx context.Context, err error) error {
 	return duplicado(other, !c.Sees(other.VendedorID))
 }
 
-// Create adds a customer. A retry with the same id returns the customer already created; a
+// CriarCliente adds a customer. A retry with the same id returns the customer already created; a
 // document already in the company is refused (409 DOCUMENTO_DUPLICADO, naming the customer)
 // unless that customer is inactive or deleted, in which case it is reactivated with the new data.
-func (s *Service) Create(ctx context.Context, in domain.Cliente) (*domain.Cliente, error) {
+func (s *Service) CriarCliente(ctx context.Context, in domain.Cliente) (*domain.Cliente, error) {
 	id, err := newID(in.ID, "id")
 	if err != nil {
 		return nil, err
@@ -372,8 +372,8 @@ func (s *Service) update(ctx context.Context, id string, versao int64, change fu
 	return cl, nil
 }
 
-// Patch lists the fields an update changes (nil: unchanged).
-type Patch struct {
+// PatchCliente lists the fields an update changes (nil: unchanged).
+type PatchCliente struct {
 	TipoPessoa, Documento, Nome, NomeFantasia, InscricaoEstadual *string
 	Suframa                                                      *string
 	ContribuinteICMS                                             *bool
@@ -382,8 +382,8 @@ type Patch struct {
 	VendedorID                                                   *string
 }
 
-// Update changes a customer's fields.
-func (s *Service) Update(ctx context.Context, id string, p Patch, versao int64) (*domain.Cliente, error) {
+// AtualizarCliente changes a customer's fields.
+func (s *Service) AtualizarCliente(ctx context.Context, id string, p PatchCliente, versao int64) (*domain.Cliente, error) {
 	var vend string
 	if p.VendedorID != nil {
 		c := caller.From(ctx)
@@ -430,9 +430,9 @@ func (s *Service) Update(ctx context.Context, id string, p Patch, versao int64) 
 	})
 }
 
-// Delete soft-deletes a customer (a tombstone the devices sync). The document stays reserved,
+// ExcluirCliente soft-deletes a customer (a tombstone the devices sync). The document stays reserved,
 // so registering it again reactivates this customer. Deleting it again succeeds (a replay).
-func (s *Service) Delete(ctx context.Context, id string) (*domain.Cliente, error) {
+func (s *Service) ExcluirCliente(ctx context.Context, id string) (*domain.Cliente, error) {
 	if strings.TrimSpace(id) == "" {
 		return nil, errs.Field("id", "Informe o id do cliente.")
 	}
@@ -483,42 +483,42 @@ func enderecoPrincipal(e *domain.Endereco) *bool { return &e.Principal }
 func contatoID(c *domain.Contato) *string        { return &c.ID }
 func contatoPrincipal(c *domain.Contato) *bool   { return &c.Principal }
 
-// SaveEndereco adds an address or replaces the one with the same id.
-func (s *Service) SaveEndereco(ctx context.Context, clienteID string, e domain.Endereco) (*domain.Cliente, error) {
+// SalvarEndereco adds an address or replaces the one with the same id.
+func (s *Service) SalvarEndereco(ctx context.Context, clienteID string, e domain.Endereco) (*domain.Cliente, error) {
 	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
 		cl.Enderecos, err = upsert(cl.Enderecos, e, enderecoID, enderecoPrincipal, "endereco")
 		return err
 	})
 }
 
-// RemoveEndereco removes an address (the next one becomes the main one if needed).
-func (s *Service) RemoveEndereco(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
+// RemoverEndereco removes an address (the next one becomes the main one if needed).
+func (s *Service) RemoverEndereco(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
 	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
 		cl.Enderecos, err = without(cl.Enderecos, id, enderecoID, "Endereço não encontrado.")
 		return err
 	})
 }
 
-// SaveContato adds a contact or replaces the one with the same id.
-func (s *Service) SaveContato(ctx context.Context, clienteID string, ct domain.Contato) (*domain.Cliente, error) {
+// SalvarContato adds a contact or replaces the one with the same id.
+func (s *Service) SalvarContato(ctx context.Context, clienteID string, ct domain.Contato) (*domain.Cliente, error) {
 	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
 		cl.Contatos, err = upsert(cl.Contatos, ct, contatoID, contatoPrincipal, "contato")
 		return err
 	})
 }
 
-// RemoveContato removes a contact.
-func (s *Service) RemoveContato(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
+// RemoverContato removes a contact.
+func (s *Service) RemoverContato(ctx context.Context, clienteID, id string) (*domain.Cliente, error) {
 	return s.update(ctx, clienteID, 0, func(cl *domain.Cliente) (err error) {
 		cl.Contatos, err = without(cl.Contatos, id, contatoID, "Contato não encontrado.")
 		return err
 	})
 }
 
-// Changes lists what changed in the caller's scope after the cursor, oldest first: customers
+// AlteracoesClientes lists what changed in the caller's scope after the cursor, oldest first: customers
 // written, and (as Removido) those deleted or moved out of the scope. The cursor is a position
 // in the store's commit-ordered feed: nothing written is ever skipped.
-func (s *Service) Changes(ctx context.Context, desde string, size int32) (*store.Changes[domain.Cliente], error) {
+func (s *Service) AlteracoesClientes(ctx context.Context, desde string, size int32) (*store.Changes[domain.Cliente], error) {
 	ch, err := s.Col.Clientes.Changes(ctx, scope(ctx), desde, size)
 	if errs.IsKind(err, errs.KindInvalid) {
 		return nil, errs.Field("desde", MsgCursor)

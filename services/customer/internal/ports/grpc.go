@@ -73,7 +73,7 @@ func clienteToProto(c *domain.Cliente) *customerv1.Cliente {
 }
 
 func (s *Server) ListarClientes(ctx context.Context, r *customerv1.ListarClientesRequest) (*customerv1.ListarClientesResponse, error) {
-	p, err := s.App.List(ctx, app.ListInput{PageSize: r.GetPageSize(), PageToken: r.GetPageToken(), Q: r.GetQ(),
+	p, err := s.App.ListarClientes(ctx, app.FiltroClientes{PageSize: r.GetPageSize(), PageToken: r.GetPageToken(), Q: r.GetQ(),
 		Cidade: r.GetCidade(), Status: r.GetStatus(), Regiao: r.GetRegiao(), Vendedor: r.GetVendedor()})
 	if err != nil {
 		return nil, err
@@ -86,7 +86,7 @@ func (s *Server) ListarClientes(ctx context.Context, r *customerv1.ListarCliente
 }
 
 func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.AlteracoesClientesRequest) (*customerv1.AlteracoesClientesResponse, error) {
-	ch, err := s.App.Changes(ctx, r.GetDesde(), r.GetPageSize())
+	ch, err := s.App.AlteracoesClientes(ctx, r.GetDesde(), r.GetPageSize())
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.Alteracoe
 }
 
 func (s *Server) ObterCliente(ctx context.Context, r *customerv1.ObterClienteRequest) (*customerv1.Cliente, error) {
-	return s.cliente(s.App.Get(ctx, r.GetId()))
+	return s.cliente(s.App.ObterCliente(ctx, r.GetId()))
 }
 
 func (s *Server) cliente(c *domain.Cliente, err error) (*customerv1.Cliente, error) {
@@ -132,21 +132,21 @@ func (s *Server) CriarCliente(ctx context.Context, r *customerv1.CriarClienteReq
 	for _, c := range r.GetContatos() {
 		in.Contatos = append(in.Contatos, contatoFromProto(c))
 	}
-	c, err := s.App.Create(ctx, in)
+	c, err := s.App.CriarCliente(ctx, in)
 	return s.cliente(c, err)
 }
 
 func (s *Server) AtualizarCliente(ctx context.Context, r *customerv1.AtualizarClienteRequest) (*customerv1.Cliente, error) {
-	p := app.Patch{TipoPessoa: r.TipoPessoa, Documento: r.Documento, Nome: r.Nome, NomeFantasia: r.NomeFantasia,
+	p := app.PatchCliente{TipoPessoa: r.TipoPessoa, Documento: r.Documento, Nome: r.Nome, NomeFantasia: r.NomeFantasia,
 		InscricaoEstadual: r.InscricaoEstadual, ContribuinteICMS: r.ContribuinteIcms, Email: r.Email, Telefone: r.Telefone,
 		Celular: r.Celular, Segmento: r.Segmento, Status: r.Status, Observacoes: r.Observacoes,
 		LimiteCreditoCentavos: r.LimiteCreditoCentavos, VendedorID: r.VendedorId, Suframa: r.Suframa}
-	c, err := s.App.Update(ctx, r.GetId(), p, r.GetVersao())
+	c, err := s.App.AtualizarCliente(ctx, r.GetId(), p, r.GetVersao())
 	return s.cliente(c, err)
 }
 
 func (s *Server) ExcluirCliente(ctx context.Context, r *customerv1.ExcluirClienteRequest) (*customerv1.Cliente, error) {
-	c, err := s.App.Delete(ctx, r.GetId())
+	c, err := s.App.ExcluirCliente(ctx, r.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -154,27 +154,27 @@ func (s *Server) ExcluirCliente(ctx context.Context, r *customerv1.ExcluirClient
 }
 
 func (s *Server) SalvarEndereco(ctx context.Context, r *customerv1.SalvarEnderecoRequest) (*customerv1.Cliente, error) {
-	c, err := s.App.SaveEndereco(ctx, r.GetClienteId(), enderecoFromProto(r.GetEndereco()))
+	c, err := s.App.SalvarEndereco(ctx, r.GetClienteId(), enderecoFromProto(r.GetEndereco()))
 	return s.cliente(c, err)
 }
 
 func (s *Server) RemoverEndereco(ctx context.Context, r *customerv1.RemoverEnderecoRequest) (*customerv1.Cliente, error) {
-	c, err := s.App.RemoveEndereco(ctx, r.GetClienteId(), r.GetId())
+	c, err := s.App.RemoverEndereco(ctx, r.GetClienteId(), r.GetId())
 	return s.cliente(c, err)
 }
 
 func (s *Server) SalvarContato(ctx context.Context, r *customerv1.SalvarContatoRequest) (*customerv1.Cliente, error) {
-	c, err := s.App.SaveContato(ctx, r.GetClienteId(), contatoFromProto(r.GetContato()))
+	c, err := s.App.SalvarContato(ctx, r.GetClienteId(), contatoFromProto(r.GetContato()))
 	return s.cliente(c, err)
 }
 
 func (s *Server) RemoverContato(ctx context.Context, r *customerv1.RemoverContatoRequest) (*customerv1.Cliente, error) {
-	c, err := s.App.RemoveContato(ctx, r.GetClienteId(), r.GetId())
+	c, err := s.App.RemoverContato(ctx, r.GetClienteId(), r.GetId())
 	return s.cliente(c, err)
 }
 
 func (s *Server) ImportarClientes(ctx context.Context, r *customerv1.ImportarClientesRequest) (*customerv1.ImportarClientesResponse, error) {
-	res, err := s.App.Importar(ctx, r.GetCsv(), r.GetValidarApenas())
+	res, err := s.App.ImportarClientes(ctx, r.GetCsv(), r.GetValidarApenas())
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +187,7 @@ func (s *Server) ImportarClientes(ctx context.Context, r *customerv1.ImportarCli
 }
 
 func (s *Server) ResumoCarteira(ctx context.Context, _ *customerv1.ResumoCarteiraRequest) (*customerv1.ResumoCarteiraResponse, error) {
-	list, err := s.App.Resumo(ctx)
+	list, err := s.App.ResumoCarteira(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func transfToProto(t *domain.Transferencia) *customerv1.Transferencia {
 }
 
 func (s *Server) AtribuirClientes(ctx context.Context, r *customerv1.AtribuirClientesRequest) (*customerv1.Transferencia, error) {
-	t, err := s.App.Atribuir(ctx, r.GetId(), r.GetClienteIds(), r.GetVendedorId())
+	t, err := s.App.AtribuirClientes(ctx, r.GetId(), r.GetClienteIds(), r.GetVendedorId())
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +213,7 @@ func (s *Server) AtribuirClientes(ctx context.Context, r *customerv1.AtribuirCli
 }
 
 func (s *Server) TransferirCarteira(ctx context.Context, r *customerv1.TransferirCarteiraRequest) (*customerv1.Transferencia, error) {
-	t, err := s.App.Transferir(ctx, r.GetId(), r.GetDeVendedorId(), r.GetParaVendedorId())
+	t, err := s.App.TransferirCarteira(ctx, r.GetId(), r.GetDeVendedorId(), r.GetParaVendedorId())
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (s *Server) TransferirCarteira(ctx context.Context, r *customerv1.Transferi
 }
 
 func (s *Server) ListarClientesIEInvalida(ctx context.Context, r *customerv1.ListarClientesIEInvalidaRequest) (*customerv1.ListarClientesIEInvalidaResponse, error) {
-	list, next, err := s.App.IEInvalidas(ctx, r.GetPageSize(), r.GetPageToken())
+	list, next, err := s.App.ListarClientesIEInvalida(ctx, r.GetPageSize(), r.GetPageToken())
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +233,7 @@ func (s *Server) ListarClientesIEInvalida(ctx context.Context, r *customerv1.Lis
 }
 
 func (s *Server) ListarTransferencias(ctx context.Context, r *customerv1.ListarTransferenciasRequest) (*customerv1.ListarTransferenciasResponse, error) {
-	list, next, err := s.App.Transferencias(ctx, r.GetVendedor(), r.GetPageSize(), r.GetPageToken())
+	list, next, err := s.App.ListarTransferencias(ctx, r.GetVendedor(), r.GetPageSize(), r.GetPageToken())
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +266,7 @@ func pesquisaToProto(p *domain.Pesquisa) *customerv1.Pesquisa {
 }
 
 func (s *Server) ListarPesquisas(ctx context.Context, r *customerv1.ListarPesquisasRequest) (*customerv1.ListarPesquisasResponse, error) {
-	pg, err := s.App.Pesquisas(ctx, r.GetIncluirInativas(), r.GetPageSize(), r.GetPageToken())
+	pg, err := s.App.ListarPesquisas(ctx, r.GetIncluirInativas(), r.GetPageSize(), r.GetPageToken())
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (s *Server) ListarPesquisas(ctx context.Context, r *customerv1.ListarPesqui
 }
 
 func (s *Server) ObterPesquisa(ctx context.Context, r *customerv1.ObterPesquisaRequest) (*customerv1.Pesquisa, error) {
-	p, err := s.App.Pesquisa(ctx, r.GetId(), r.GetVersao())
+	p, err := s.App.ObterPesquisa(ctx, r.GetId(), r.GetVersao())
 	if err != nil {
 		return nil, err
 	}
@@ -323,7 +323,7 @@ func (s *Server) ResponderPesquisa(ctx context.Context, r *customerv1.ResponderP
 	for _, x := range r.GetRespostas() {
 		in.Respostas = append(in.Respostas, domain.Resposta{PerguntaID: x.GetPerguntaId(), Valor: x.GetValor(), Valores: x.GetValores()})
 	}
-	res, err := s.App.Responder(ctx, in)
+	res, err := s.App.ResponderPesquisa(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +331,7 @@ func (s *Server) ResponderPesquisa(ctx context.Context, r *customerv1.ResponderP
 }
 
 func (s *Server) ListarRespostas(ctx context.Context, r *customerv1.ListarRespostasRequest) (*customerv1.ListarRespostasResponse, error) {
-	list, next, err := s.App.Respostas(ctx, r.GetClienteId(), r.GetPageSize(), r.GetPageToken())
+	list, next, err := s.App.ListarRespostas(ctx, r.GetClienteId(), r.GetPageSize(), r.GetPageToken())
 	if err != nil {
 		return nil, err
 	}
