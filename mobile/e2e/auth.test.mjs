@@ -11,6 +11,7 @@ import {
   closeAlert,
   createAccount,
   createOperator,
+  esperarAte,
   launchBrowser,
   newContext,
   oobCodes,
@@ -369,9 +370,7 @@ describe('Google', () => {
       const { local } = await storage(page);
       assert.equal(local.firebase_email, email);
       await page.waitForFunction(() => localStorage.getItem('localizacao') !== null);
-      await assert.doesNotReject(async () => {
-        for (let i = 0; i < 50 && versao.length === 0; i++) await page.waitForTimeout(100);
-      });
+      await esperarAte(() => versao.length > 0, 'o app informa a versão (POST /crm/sistema/versao)');
       assert.deepEqual(versao[0], { empresa: local.empresa, tipo: 'android' });
     } finally {
       await context.close();

@@ -388,7 +388,8 @@ describe('outbox: signing out never throws away work', () => {
       await page.goto(`${BASE}/pendencias`);
       await page.getByText('Nenhuma alteração pendente.').waitFor();
       await page.goto(`${BASE}/crm-vendas-pedidos?id=${encodeURIComponent(id)}`);
-      await page.waitForTimeout(1500);
+      // The screen settles on its answer (the order is not on this device nor in this seller's reach).
+      await page.locator('[role="alert"]', { hasText: /não encontrado|fora da sua carteira/ }).waitFor();
       assert.equal(await page.getByTestId('status-pedido').count(), 0, 'o pedido do outro vendedor não aparece');
       assert.equal((await apiAs(DEMO.admin, 'GET', `/pedidos/${id}`)).status, 404);
       assert.equal((await saidaNoAparelho(page)).length, 1);
