@@ -21,8 +21,11 @@
 //   rounded lines;
 // - IPI = value × rate (none with Suframa); ICMS-ST for contributors with a matching rule (longest
 //   NCM prefix): base = (value + IPI) × (1 + MVA) × (1 − reduction), with the MVA adjusted
-//   between states as (1 + MVA) × (1 − interstate) / (1 − internal) − 1 (exact), ICMS próprio =
-//   value × the rate of the sale, ST = max(0, base × internal − próprio).
+//   between states as (1 + MVA) × (1 − interstate) / (1 − ALQ intra) − 1 (exact) unless the
+//   company is Simples Nacional or the rule says otherwise (ajuste_mva; ALQ intra effective after
+//   the reduction with aliquota_intra_efetiva), ICMS próprio = value × the rate of the sale (in an
+//   in-state CST 70 sale, propria_e_st: the reduced own base × internal rate), ST = max(0, base ×
+//   internal − próprio).
 
 export type Origem = 'tabela' | 'promocao' | 'volume' | 'vendedor' | 'flex' | 'condicao';
 
@@ -121,6 +124,12 @@ export interface RegraST {
   aliquota_interna_percentual: number;
   aliquota_interestadual_percentual: number;
   reducao_base_percentual?: number;
+  /** What the reduction reduces: 'st' (the ST base only; also when absent) or 'propria_e_st' (CST 70: in an in-state sale, the own ICMS base too). */
+  reducao_base_tipo?: string;
+  /** When an interstate sale adjusts the MVA: 'sempre' (also when absent), 'se_interna_maior' (only when ALQ intra is above the interstate rate) or 'nao'. */
+  ajuste_mva?: string;
+  /** ALQ intra of the adjustment is the effective rate after the base reduction. */
+  aliquota_intra_efetiva?: boolean;
 }
 
 export interface Politica {
@@ -132,6 +141,8 @@ export interface Politica {
   vendedor: Vendedor;
   flex_permitido?: boolean;
   regras_st?: RegraST[];
+  /** The company is optante pelo Simples Nacional: its interstate ST uses the original MVA. */
+  simples_nacional?: boolean;
 }
 
 export interface CondicaoPagamento {
@@ -371,8 +382,29 @@ function regraSTValida(r: RegraST): boolean {
     inter >= 0 &&
     inter < CEM &&
     reducao >= 0 &&
-    reducao <= CEM
+    reducao <= CEM &&
+    ['', 'st', 'propria_e_st'].includes(r.reducao_base_tipo ?? '') &&
+    (r.reducao_base_tipo !== 'propria_e_st' || reducao > 0) &&
+    ['', 'sempre', 'se_interna_maior', 'nao'].includes(r.ajuste_mva ?? '') &&
+    (!r.aliquota_intra_efetiva || reducao > 0)
   );
+}
+
+/** ALQ intra of the MVA adjustment over 10000²: the internal rate, or the effective rate after the reduction when the rule says so. */
+function alqIntra(r: RegraST): bigint {
+  const interna = BigInt(centesimos(r.aliquota_interna_percentual));
+  return r.aliquota_intra_efetiva ? interna * fator(centesimos(r.reducao_base_percentual)) : interna * CEM_N;
+}
+
+/**
+ * Whether an interstate sale under the rule uses the adjusted MVA (the server's mvaAjustada): never for a
+ * Simples Nacional sender, never with ajuste_mva 'nao', with 'se_interna_maior' only when ALQ intra is above
+ * the interstate rate, else always.
+ */
+function mvaAjustada(r: RegraST, pol: Politica): boolean {
+  if (pol.simples_nacional || r.ajuste_mva === 'nao') return false;
+  if (r.ajuste_mva === 'se_interna_maior') return alqIntra(r) > BigInt(centesimos(r.aliquota_interestadual_percentual)) * CEM_N;
+  return true;
 }
 
 function condicaoPermitida(c: Cliente, cond: CondicaoPagamento | null | undefined): void {
@@ -503,25 +535,33 @@ interface STLinha {
   st: bigint;
 }
 
-/** Step 6: ICMS-ST for a contributor with a rule for the product's NCM and its UF. */
+/**
+ * Step 6: ICMS-ST for a contributor with a rule for the product's NCM and its UF (the server's icmsSTDaLinha):
+ * base = (value + IPI) × (1 + MVA) × (1 − reduction), × (1 − inter) / (1 − ALQ intra) between states when
+ * mvaAjustada; ICMS próprio = value × the sale's rate, or in an in-state CST 70 sale (propria_e_st) the
+ * reduced own base (rounded) × internal rate; ST = max(0, base × internal − próprio).
+ */
 function icmsSTDaLinha(valor: bigint, ipi: bigint, p: Produto, c: Cliente, pol: Politica): STLinha {
   const regra = regraSTPara(p, c, pol.regras_st);
   if (!regra || !c.contribuinte_icms) return { base: 0n, proprio: 0n, st: 0n };
   if (!regraSTValida(regra)) throw regraInvalida(regra.id, 'regra de ICMS-ST');
   if (!pol.uf_origem) throw regraInvalida(regra.id, 'UF de origem da empresa');
-  const interna = centesimos(regra.aliquota_interna_percentual);
+  const interna = BigInt(centesimos(regra.aliquota_interna_percentual));
   const inter = centesimos(regra.aliquota_interestadual_percentual);
-  let n = (valor + ipi) * BigInt(CEM + centesimos(regra.mva_percentual)) * fator(centesimos(regra.reducao_base_percentual));
+  const reducao = centesimos(regra.reducao_base_percentual);
+  const interestadual = pol.uf_origem !== c.uf;
+  let n = (valor + ipi) * BigInt(CEM + centesimos(regra.mva_percentual)) * fator(reducao);
   let dn = CEM_N * CEM_N;
-  let aliquota = interna;
-  if (pol.uf_origem !== c.uf) {
-    n *= fator(inter);
-    dn *= fator(interna);
-    aliquota = inter;
+  if (interestadual && mvaAjustada(regra, pol)) {
+    n *= fator(inter) * CEM_N;
+    dn *= CEM_N * CEM_N - alqIntra(regra);
   }
   const base = dividirPar(n, dn);
-  const proprio = dividirPar(valor * BigInt(aliquota), CEM_N);
-  let st = dividirPar(base * BigInt(interna), CEM_N) - proprio;
+  let proprio: bigint;
+  if (interestadual) proprio = dividirPar(valor * BigInt(inter), CEM_N);
+  else if (regra.reducao_base_tipo === 'propria_e_st') proprio = dividirPar(dividirPar(valor * fator(reducao), CEM_N) * interna, CEM_N);
+  else proprio = dividirPar(valor * interna, CEM_N);
+  let st = dividirPar(base * interna, CEM_N) - proprio;
   if (st < 0n) st = 0n;
   return { base, proprio, st };
 }

@@ -6,6 +6,8 @@ import type { Cliente, CondicaoPagamento, Linha, Politica, Produto } from './cal
 
 export interface Caso {
   nome: string;
+  /** The act that defines the case's rule and where a published example's figures come from. */
+  fonte?: string;
   data?: string;
   cliente?: Partial<Cliente>;
   condicao?: CondicaoPagamento;

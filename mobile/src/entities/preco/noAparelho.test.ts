@@ -33,6 +33,7 @@ function doAparelho(politica: Politica, produtos: Map<string, Produto>): DadosCo
   const pol = {
     uf_origem: politica.uf_origem,
     flex_permitido: Boolean(politica.flex_permitido),
+    simples_nacional: Boolean(politica.simples_nacional),
     desconto_maximo_padrao_percentual: 0,
     vendedores: [{ id: 'outro', desconto_maximo_percentual: 50, saldo_flex_centavos: '0', pedido_minimo_centavos: '0' }, { id: v.id, desconto_maximo_percentual: v.desconto_maximo_percentual, saldo_flex_centavos: s(v.saldo_flex_centavos), pedido_minimo_centavos: s(v.pedido_minimo_centavos) }],
     limites_grupo: politica.limites_grupo ?? [],

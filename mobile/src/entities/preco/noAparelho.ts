@@ -114,6 +114,7 @@ export function politicaPara(d: DadosComerciais, operadorId: string, uf: string,
     limites_grupo: (p?.limites_grupo ?? []).map((x) => ({ grupo: x.grupo ?? '', desconto_maximo_percentual: x.desconto_maximo_percentual ?? 0 })),
     vendedor: vendedorDaPolitica(p, operadorId),
     flex_permitido: Boolean(p?.flex_permitido),
+    simples_nacional: Boolean(p?.simples_nacional),
     regras_st: d.regrasST.filter((r) => r.uf === uf).map((r) => ({ ...r })),
   };
 }

@@ -1975,16 +1975,19 @@ export type components = {
             operadores?: string[];
         };
         v1CriarRegraSTRequest: {
+            ajuste_mva?: string;
             /** Format: double */
             aliquota_interestadual_percentual?: number;
             /** Format: double */
             aliquota_interna_percentual?: number;
+            aliquota_intra_efetiva?: boolean;
             id?: string;
             /** Format: double */
             mva_percentual?: number;
             ncm?: string;
             /** Format: double */
             reducao_base_percentual?: number;
+            reducao_base_tipo?: string;
             uf?: string;
         };
         v1CriarTabelaRequest: {
@@ -2007,6 +2010,7 @@ export type components = {
             limites_grupo?: components["schemas"]["v1LimiteGrupo"][];
             motivos_bloqueantes?: string[];
             promocoes?: components["schemas"]["v1Promocao"][];
+            simples_nacional?: boolean;
             uf_origem?: string;
             vendedores?: components["schemas"]["v1VendedorPolitica"][];
             /** Format: int64 */
@@ -2480,6 +2484,12 @@ export type components = {
              */
             motivos_bloqueantes?: string[];
             promocoes?: components["schemas"]["v1Promocao"][];
+            /**
+             * @description The company is optante pelo Simples Nacional: its interstate ICMS-ST uses the original MVA,
+             *     never the adjusted one (Convênio ICMS 142/2018, cláusula décima primeira). False: regime
+             *     normal.
+             */
+            simples_nacional?: boolean;
             /** @description The company's state (where it ships from): tells intrastate from interstate sales. */
             uf_origem?: string;
             vendedores?: components["schemas"]["v1VendedorPolitica"][];
@@ -2627,10 +2637,22 @@ export type components = {
             registrado_em?: string;
         };
         v1RegraST: {
+            /**
+             * @description When an interstate sale adjusts the MVA: "sempre", "se_interna_maior" (only when ALQ intra is
+             *     above the interstate rate) or "nao" (the destination does not adopt the adjustment for the
+             *     product). Empty means "sempre" (written on create; a rule stored before the field reads
+             *     empty). A Simples Nacional company never adjusts.
+             */
+            ajuste_mva?: string;
             /** Format: double */
             aliquota_interestadual_percentual?: number;
             /** Format: double */
             aliquota_interna_percentual?: number;
+            /**
+             * @description "ALQ intra" of the adjustment is the effective rate after the base reduction (carga
+             *     tributária efetiva), where the protocol defines it so.
+             */
+            aliquota_intra_efetiva?: boolean;
             /** Format: date-time */
             alterado_em?: string;
             empresa?: string;
@@ -2642,6 +2664,12 @@ export type components = {
             ncm?: string;
             /** Format: double */
             reducao_base_percentual?: number;
+            /**
+             * @description What reducao_base_percentual reduces: "st" (the ST base only) or "propria_e_st" (CST 70: in an
+             *     in-state sale the base of the seller's own ICMS too). Empty means "st" (written on create; a rule
+             *     stored before the field reads empty).
+             */
+            reducao_base_tipo?: string;
             /** @description Destination UF. */
             uf?: string;
             /** Format: int64 */

@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"slices"
+
 	"github.com/crmvendas/crm/services/platform/errs"
 )
 
@@ -91,10 +93,43 @@ type RegraST struct {
 	AliquotaInterestadual Percentual `json:"aliquota_interestadual_percentual"`
 	// ReducaoBase (optional) reduces the ST base by this %.
 	ReducaoBase Percentual `json:"reducao_base_percentual"`
+	// TipoReducao says what ReducaoBase reduces: the ST base only (ReducaoSoST, also when
+	// empty: rules stored before the field), or, in an in-state sale, the base of the seller's
+	// own ICMS too (ReducaoPropriaEST: CST 70, "tributada com redução de base de cálculo e com
+	// cobrança do ICMS por substituição tributária", Tabela B of the CST, Anexo do Convênio s/nº
+	// de 15.12.1970). Between states the own operation is taxed at the interstate rate, without
+	// the destination's reduction.
+	TipoReducao string `json:"reducao_base_tipo"`
+	// AjusteMVA says when an interstate sale uses the adjusted MVA (the specific protocol or the
+	// destination's rules for the product): AjusteSempre (also when empty: rules stored before
+	// the field), AjusteSeInternaMaior (only when "ALQ intra" is above the interstate rate, e.g.
+	// RICMS/MG, Anexo XV, Parte 1, art. 19, § 5º) or AjusteNao (the destination does not adopt the
+	// adjustment for the product: the original MVA). A Simples Nacional sender never adjusts.
+	AjusteMVA string `json:"ajuste_mva"`
+	// AliquotaIntraEfetiva: "ALQ intra" of the adjustment is the effective rate after the base
+	// reduction (interna × (1 − redução)), where the protocol defines it so (e.g. Protocolo ICMS
+	// 41/2008, cláusula segunda, § 1º, III, as written by Protocolo ICMS 35/2013: "alíquota
+	// interna ou percentual de carga tributária efetiva, quando este for inferior à alíquota
+	// interna"). False: the nominal internal rate.
+	AliquotaIntraEfetiva bool `json:"aliquota_intra_efetiva"`
 }
 
+// The kinds of base reduction of an ST rule (RegraST.TipoReducao).
+const (
+	ReducaoSoST       = "st"
+	ReducaoPropriaEST = "propria_e_st"
+)
+
+// When an ST rule adjusts the MVA between states (RegraST.AjusteMVA).
+const (
+	AjusteSempre         = "sempre"
+	AjusteSeInternaMaior = "se_interna_maior"
+	AjusteNao            = "nao"
+)
+
 // Validar checks an ST rule: NCM of 2 to 8 digits, a UF, MVA from 0 to 1000 %, the rates from 0 to
-// less than 100 % and the base reduction from 0 to 100 %.
+// less than 100 %, the base reduction from 0 to 100 %, a known kind of reduction and of MVA
+// adjustment, and a reduction when the own operation's base or "ALQ intra" depends on it.
 func (r RegraST) Validar() error {
 	var campos []errs.FieldViolation
 	add := func(campo, msg string) { campos = append(campos, errs.FieldViolation{Field: campo, Description: msg}) }
@@ -115,6 +150,21 @@ func (r RegraST) Validar() error {
 	}
 	if r.ReducaoBase < 0 || r.ReducaoBase > Cem {
 		add("reducao_base_percentual", "Redução da base deve ficar entre 0% e 100%.")
+	}
+	switch r.TipoReducao {
+	case "", ReducaoSoST:
+	case ReducaoPropriaEST:
+		if r.ReducaoBase == 0 {
+			add("reducao_base_percentual", "Informe a redução da base que vale para a operação própria e a ST.")
+		}
+	default:
+		add("reducao_base_tipo", "Tipo de redução deve ser st (só a base da ST) ou propria_e_st (operação própria e ST).")
+	}
+	if !slices.Contains([]string{"", AjusteSempre, AjusteSeInternaMaior, AjusteNao}, r.AjusteMVA) {
+		add("ajuste_mva", "Ajuste da MVA deve ser sempre, se_interna_maior ou nao.")
+	}
+	if r.AliquotaIntraEfetiva && r.ReducaoBase == 0 {
+		add("aliquota_intra_efetiva", "A alíquota interna efetiva precisa de uma redução da base.")
 	}
 	if len(campos) == 0 {
 		return nil
@@ -138,6 +188,10 @@ type Politica struct {
 	// sending the order to approval (unless the balance does not cover the order's debits).
 	FlexPermitido bool      `json:"flex_permitido"`
 	RegrasST      []RegraST `json:"regras_st"`
+	// SimplesNacional: the company (the sender) is optante pelo Simples Nacional, so its
+	// interstate ST uses the original MVA, never the adjusted one (Convênio ICMS 35/2011, until
+	// 31.12.2017; since then Convênio ICMS 142/2018, cláusula décima primeira).
+	SimplesNacional bool `json:"simples_nacional"`
 }
 
 // CondicaoPagamento is a payment term.

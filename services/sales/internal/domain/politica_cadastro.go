@@ -33,6 +33,9 @@ type PoliticaCadastro struct {
 	// MotivosBloqueantes are the approval reasons the company refuses instead of sending to
 	// approval (ContextoPedido.Bloqueantes).
 	MotivosBloqueantes []Motivo `bson:"motivos_bloqueantes"`
+	// SimplesNacional: the company is optante pelo Simples Nacional (Politica.SimplesNacional);
+	// false (also in a policy stored before the field): regime normal.
+	SimplesNacional bool `bson:"simples_nacional,omitempty"`
 }
 
 // VerbaBonificacao is a seller's monthly bonificação budget (0 without an entry).
@@ -167,5 +170,6 @@ func (p *PoliticaCadastro) Normalizar() error {
 // rules.
 func (p *PoliticaCadastro) Politica(vendedor string, tabelas []TabelaPreco, regras []RegraST) Politica {
 	return Politica{UFOrigem: p.UFOrigem, Tabelas: tabelas, Promocoes: p.Promocoes, DescontosVolume: p.DescontosVolume,
-		LimitesGrupo: p.LimitesGrupo, Vendedor: p.Vendedor(vendedor), FlexPermitido: p.FlexPermitido, RegrasST: regras}
+		LimitesGrupo: p.LimitesGrupo, Vendedor: p.Vendedor(vendedor), FlexPermitido: p.FlexPermitido, RegrasST: regras,
+		SimplesNacional: p.SimplesNacional}
 }

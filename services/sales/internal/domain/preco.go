@@ -349,9 +349,19 @@ type stLinha struct {
 // icmsSTDaLinha is step 6: for an ICMS contributor with a rule for the product's NCM and its UF,
 //
 //	base ST = (valor + IPI) × (1 + MVA) × (1 − redução da base)
-//	MVA ajustada between states = (1 + MVA) × (1 − alíq. interestadual) / (1 − alíq. interna) − 1
-//	ICMS próprio = valor × (alíq. interestadual between states, alíq. interna within one)
-//	ST = max(0, base ST × alíq. interna − ICMS próprio)
+//	ICMS próprio = valor × alíquota da operação (interestadual between states, interna within one);
+//	   in an in-state sale whose reduction is of both operations (CST 70, ReducaoPropriaEST):
+//	   base própria = valor × (1 − redução), ICMS próprio = base própria × alíquota interna
+//	ST = max(0, base ST × alíquota interna − ICMS próprio)
+//
+// with, between states and only when mvaAjustada says so, the adjusted MVA
+//
+//	MVA ajustada = [(1 + MVA-ST original) × (1 − ALQ inter) / (1 − ALQ intra)] − 1
+//
+// (the formula of the specific protocols, e.g. Protocolo ICMS 41/2008, cláusula segunda, § 1º;
+// Convênio ICMS 142/2018 itself has no formula: its cláusula décima primeira sends to the MVA of
+// the destination or of the convênio or protocolo), kept exact, where ALQ intra is the internal
+// rate or, when the rule says so, the effective rate after the reduction.
 func icmsSTDaLinha(valor, ipi *big.Int, p Produto, c Cliente, pol Politica) (stLinha, error) {
 	out := stLinha{base: new(big.Int), proprio: new(big.Int), st: new(big.Int)}
 	regra := RegraSTPara(p, c, pol.RegrasST)
@@ -365,24 +375,60 @@ func icmsSTDaLinha(valor, ipi *big.Int, p Produto, c Cliente, pol Politica) (stL
 		return stLinha{}, regraInvalida(regra.ID, "UF de origem da empresa")
 	}
 	cem := big.NewInt(int64(Cem))
+	interestadual := pol.UFOrigem != c.UF
 	n := new(big.Int).Add(valor, ipi)
 	n.Mul(n, big.NewInt(int64(Cem+regra.MVA)))
 	n.Mul(n, fatorDesconto(regra.ReducaoBase))
 	dn := new(big.Int).Mul(cem, cem)
-	aliquota := regra.AliquotaInterna
-	if pol.UFOrigem != c.UF { // MVA ajustada: × (1 − inter) / (1 − interna)
-		n.Mul(n, fatorDesconto(regra.AliquotaInterestadual))
-		dn.Mul(dn, fatorDesconto(regra.AliquotaInterna))
-		aliquota = regra.AliquotaInterestadual
+	if interestadual && mvaAjustada(*regra, pol) {
+		// × (1 − inter) / (1 − ALQ intra), both over 10000²: ALQ intra = interna × (10000 −
+		// redução) / 10000² when effective, else interna / 10000.
+		n.Mul(n, new(big.Int).Mul(fatorDesconto(regra.AliquotaInterestadual), cem))
+		dn.Mul(dn, new(big.Int).Sub(new(big.Int).Mul(cem, cem), alqIntra(*regra)))
 	}
 	out.base = dividirPar(n, dn)
-	out.proprio = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(aliquota))), cem)
+	switch {
+	case interestadual:
+		out.proprio = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(regra.AliquotaInterestadual))), cem)
+	case regra.TipoReducao == ReducaoPropriaEST:
+		// The invoice's way: the reduced base of the own ICMS to the centavo, then its ICMS.
+		basePropria := dividirPar(new(big.Int).Mul(valor, fatorDesconto(regra.ReducaoBase)), cem)
+		out.proprio = dividirPar(new(big.Int).Mul(basePropria, big.NewInt(int64(regra.AliquotaInterna))), cem)
+	default:
+		out.proprio = dividirPar(new(big.Int).Mul(valor, big.NewInt(int64(regra.AliquotaInterna))), cem)
+	}
 	out.st = dividirPar(new(big.Int).Mul(out.base, big.NewInt(int64(regra.AliquotaInterna))), cem)
 	out.st.Sub(out.st, out.proprio)
 	if out.st.Sign() < 0 {
 		out.st.SetInt64(0)
 	}
 	return out, nil
+}
+
+// alqIntra is "ALQ intra" of the MVA adjustment in ten-thousandths of a hundredth (over 10000²):
+// the internal rate, or the effective rate after the base reduction when the rule says so.
+func alqIntra(r RegraST) *big.Int {
+	if r.AliquotaIntraEfetiva {
+		return new(big.Int).Mul(big.NewInt(int64(r.AliquotaInterna)), fatorDesconto(r.ReducaoBase))
+	}
+	return big.NewInt(int64(r.AliquotaInterna) * int64(Cem))
+}
+
+// mvaAjustada tells whether an interstate sale under the rule uses the adjusted MVA: never for
+// a Simples Nacional sender (Convênio ICMS 35/2011, cláusula primeira, until 31.12.2017; Convênio
+// ICMS 142/2018, cláusula décima primeira, since), never where the destination does not adopt
+// the adjustment for the product (AjusteNao), only when ALQ intra is above the interstate rate
+// where the destination's rules say so (AjusteSeInternaMaior: RICMS/MG, Anexo XV, Parte 1, art.
+// 19, § 5º, as written by Decreto 45.748/2011), and otherwise always (the protocol's formula as
+// written, also when it lowers the MVA: the behaviour of rules stored before these fields).
+func mvaAjustada(r RegraST, pol Politica) bool {
+	switch {
+	case pol.SimplesNacional, r.AjusteMVA == AjusteNao:
+		return false
+	case r.AjusteMVA == AjusteSeInternaMaior:
+		return alqIntra(r).Cmp(big.NewInt(int64(r.AliquotaInterestadual)*int64(Cem))) > 0
+	}
+	return true
 }
 
 // resultadoDaLinha is step 8: the line's figures (total = valor + IPI + ST), each within

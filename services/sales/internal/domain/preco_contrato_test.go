@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/crmvendas/crm/services/platform/errs"
@@ -25,7 +26,10 @@ type contratoPrecos struct {
 	Cliente   objeto
 	Politica  objeto
 	Casos     []struct {
-		Nome     string
+		Nome string
+		// Fonte: the act that defines the case's rule and where a published example's figures
+		// come from (not read by the test).
+		Fonte    string
 		Data     Data
 		Cliente  objeto
 		Condicao json.RawMessage
@@ -124,7 +128,7 @@ func TestPrecosIgualAoAparelho(t *testing.T) {
 				for _, f := range de.Fields {
 					campos = append(campos, f.Field)
 				}
-				if errs.ReasonOf(err) != c.Erro.Motivo || de.Message != c.Erro.Mensagem || !reflect.DeepEqual(campos, c.Erro.Campos) {
+				if errs.ReasonOf(err) != c.Erro.Motivo || de.Message != c.Erro.Mensagem || !slices.Equal(campos, c.Erro.Campos) {
 					t.Fatalf("error %s %q %v;\nwant  %s %q %v", errs.ReasonOf(err), de.Message, campos, c.Erro.Motivo, c.Erro.Mensagem, c.Erro.Campos)
 				}
 				return

@@ -197,14 +197,27 @@ func oraculoLinha(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data
 	}
 	if st != nil && c.ContribuinteICMS {
 		mva := mais(um(), rat(st.MVA))
-		aliquotaDaVenda := st.AliquotaInterna
-		if c.UF != pol.UFOrigem {
-			// MVA ajustada = (1 + MVA) × (1 − inter) / (1 − interna) − 1
-			mva = new(big.Rat).Quo(vezes(mva, menos(um(), rat(st.AliquotaInterestadual))), menos(um(), rat(st.AliquotaInterna)))
-			aliquotaDaVenda = st.AliquotaInterestadual
+		interestadual := c.UF != pol.UFOrigem
+		// ALQ intra: the internal rate, or the effective one after the reduction.
+		alqIntra := rat(st.AliquotaInterna)
+		if st.AliquotaIntraEfetiva {
+			alqIntra = vezes(alqIntra, menos(um(), rat(st.ReducaoBase)))
+		}
+		ajusta := interestadual && !pol.SimplesNacional && st.AjusteMVA != "nao" &&
+			(st.AjusteMVA != "se_interna_maior" || alqIntra.Cmp(rat(st.AliquotaInterestadual)) > 0)
+		if ajusta {
+			// MVA ajustada = (1 + MVA) × (1 − inter) / (1 − ALQ intra) − 1
+			mva = new(big.Rat).Quo(vezes(mva, menos(um(), rat(st.AliquotaInterestadual))), menos(um(), alqIntra))
 		}
 		out.base = arredondar(vezes(inteiro(out.valor+out.ipi), mva, menos(um(), rat(st.ReducaoBase))))
-		out.proprio = arredondar(vezes(inteiro(out.valor), rat(aliquotaDaVenda)))
+		switch {
+		case interestadual:
+			out.proprio = arredondar(vezes(inteiro(out.valor), rat(st.AliquotaInterestadual)))
+		case st.TipoReducao == "propria_e_st": // CST 70: the own base reduced too (rounded), then its ICMS
+			out.proprio = arredondar(vezes(inteiro(arredondar(vezes(inteiro(out.valor), menos(um(), rat(st.ReducaoBase))))), rat(st.AliquotaInterna)))
+		default:
+			out.proprio = arredondar(vezes(inteiro(out.valor), rat(st.AliquotaInterna)))
+		}
 		out.st = arredondar(vezes(inteiro(out.base), rat(st.AliquotaInterna))) - out.proprio
 		if out.st < 0 {
 			out.st = 0
@@ -312,8 +325,14 @@ func gerar(r *rand.Rand) ([]Linha, Cliente, CondicaoPagamento, Politica) {
 		ncm := ncms[r.IntN(len(ncms))]
 		pol.RegrasST = append(pol.RegrasST, RegraST{ID: fmt.Sprintf("st%d", i), NCM: ncm[:2+r.IntN(7)], UF: um("SP", "MG", "PR"),
 			MVA: pc(12000), AliquotaInterna: []Percentual{1700, 1800, 1950, 2000, 700}[r.IntN(5)],
-			AliquotaInterestadual: []Percentual{400, 700, 1200}[r.IntN(3)], ReducaoBase: []Percentual{0, 0, 1000, 3333}[r.IntN(4)]})
+			AliquotaInterestadual: []Percentual{400, 700, 1200}[r.IntN(3)], ReducaoBase: []Percentual{0, 0, 1000, 3333}[r.IntN(4)],
+			AjusteMVA: []string{"", "", "sempre", "se_interna_maior", "nao"}[r.IntN(5)]})
+		if x := &pol.RegrasST[len(pol.RegrasST)-1]; x.ReducaoBase > 0 {
+			x.TipoReducao = []string{"", "st", "propria_e_st"}[r.IntN(3)]
+			x.AliquotaIntraEfetiva = r.IntN(2) == 0
+		}
 	}
+	pol.SimplesNacional = r.IntN(4) == 0
 	cond := CondicaoPagamento{}
 	if r.IntN(4) > 0 {
 		cond = CondicaoPagamento{ID: "cp", Nome: "28/56", Acrescimo: pc(1000) - 500, ValorMinimoCentavos: int64(r.IntN(2)) * int64(r.IntN(200000))}

@@ -16,18 +16,34 @@ type RegraSTCadastro struct {
 	AliquotaInterna       Percentual `bson:"aliquota_interna_percentual"`
 	AliquotaInterestadual Percentual `bson:"aliquota_interestadual_percentual"`
 	ReducaoBase           Percentual `bson:"reducao_base_percentual"`
+	// TipoReducao, AjusteMVA and AliquotaIntraEfetiva as in RegraST; a rule stored before them
+	// has them empty, which prices exactly as before (the ST base only; the MVA always adjusted
+	// between states; the nominal internal rate). Normalizar writes the defaults explicitly.
+	TipoReducao          string `bson:"reducao_base_tipo,omitempty"`
+	AjusteMVA            string `bson:"ajuste_mva,omitempty"`
+	AliquotaIntraEfetiva bool   `bson:"aliquota_intra_efetiva,omitempty"`
 }
 
 // Regra is the rule as pricing sees it.
 func (r *RegraSTCadastro) Regra() RegraST {
 	return RegraST{ID: r.ID, NCM: r.NCM, UF: r.UF, MVA: r.MVA, AliquotaInterna: r.AliquotaInterna,
-		AliquotaInterestadual: r.AliquotaInterestadual, ReducaoBase: r.ReducaoBase}
+		AliquotaInterestadual: r.AliquotaInterestadual, ReducaoBase: r.ReducaoBase, TipoReducao: r.TipoReducao,
+		AjusteMVA: r.AjusteMVA, AliquotaIntraEfetiva: r.AliquotaIntraEfetiva}
 }
 
-// Normalizar checks the rule (RegraST.Validar) and that the UF is one of the 27.
+// Normalizar checks the rule (RegraST.Validar) and that the UF is one of the 27; an empty kind of
+// reduction or of MVA adjustment becomes the default (ReducaoSoST, AjusteSempre).
 func (r *RegraSTCadastro) Normalizar() error {
 	r.NCM = strings.NewReplacer(".", "", " ", "").Replace(strings.TrimSpace(r.NCM))
 	r.UF = strings.ToUpper(strings.TrimSpace(r.UF))
+	r.TipoReducao = strings.ToLower(strings.TrimSpace(r.TipoReducao))
+	if r.TipoReducao == "" {
+		r.TipoReducao = ReducaoSoST
+	}
+	r.AjusteMVA = strings.ToLower(strings.TrimSpace(r.AjusteMVA))
+	if r.AjusteMVA == "" {
+		r.AjusteMVA = AjusteSempre
+	}
 	var v violacoes
 	v.merge(r.Regra().Validar())
 	if len(r.UF) == 2 && !UFValida(r.UF) {

@@ -9,7 +9,7 @@ import (
 )
 
 func politicaToProto(p *domain.PoliticaCadastro) *salesv1.PoliticaComercial {
-	out := &salesv1.PoliticaComercial{Empresa: p.Empresa, UfOrigem: p.UFOrigem, FlexPermitido: p.FlexPermitido,
+	out := &salesv1.PoliticaComercial{Empresa: p.Empresa, UfOrigem: p.UFOrigem, FlexPermitido: p.FlexPermitido, SimplesNacional: p.SimplesNacional,
 		DescontoMaximoPadraoPercentual: num(p.DescontoPadrao), Versao: p.Versao, AlteradoEm: ts(p.AlteradoEm),
 		Vendedores: []*salesv1.VendedorPolitica{}, LimitesGrupo: []*salesv1.LimiteGrupo{}, Promocoes: []*salesv1.Promocao{},
 		DescontosVolume: []*salesv1.DescontoVolume{}}
@@ -53,7 +53,7 @@ func (s *Server) DefinirPolitica(ctx context.Context, r *salesv1.DefinirPolitica
 		}
 		return p
 	}
-	p := domain.PoliticaCadastro{UFOrigem: r.GetUfOrigem(), FlexPermitido: r.GetFlexPermitido(),
+	p := domain.PoliticaCadastro{UFOrigem: r.GetUfOrigem(), FlexPermitido: r.GetFlexPermitido(), SimplesNacional: r.GetSimplesNacional(),
 		DescontoPadrao: pc(r.GetDescontoMaximoPadraoPercentual(), "desconto_maximo_padrao_percentual")}
 	for i, v := range r.GetVendedores() {
 		p.Vendedores = append(p.Vendedores, domain.VendedorPolitica{ID: v.GetId(),

@@ -11,7 +11,8 @@ import (
 func regraToProto(r *domain.RegraSTCadastro) *salesv1.RegraST {
 	return &salesv1.RegraST{Id: r.ID, Empresa: r.Empresa, Ncm: r.NCM, Uf: r.UF, MvaPercentual: num(r.MVA),
 		AliquotaInternaPercentual: num(r.AliquotaInterna), AliquotaInterestadualPercentual: num(r.AliquotaInterestadual),
-		ReducaoBasePercentual: num(r.ReducaoBase), Versao: r.Versao, AlteradoEm: ts(r.AlteradoEm), Excluido: r.Excluido}
+		ReducaoBasePercentual: num(r.ReducaoBase), Versao: r.Versao, AlteradoEm: ts(r.AlteradoEm), Excluido: r.Excluido,
+		ReducaoBaseTipo: r.TipoReducao, AjusteMva: r.AjusteMVA, AliquotaIntraEfetiva: r.AliquotaIntraEfetiva}
 }
 
 func (s *Server) ListarRegrasST(ctx context.Context, r *salesv1.ListarRegrasSTRequest) (*salesv1.ListarRegrasSTResponse, error) {
@@ -34,7 +35,8 @@ func (s *Server) CriarRegraST(ctx context.Context, r *salesv1.CriarRegraSTReques
 	in := domain.RegraSTCadastro{Meta: store.Meta{ID: r.GetId()}, NCM: r.GetNcm(), UF: r.GetUf(),
 		MVA: pc(r.GetMvaPercentual(), "mva_percentual"), AliquotaInterna: pc(r.GetAliquotaInternaPercentual(), "aliquota_interna_percentual"),
 		AliquotaInterestadual: pc(r.GetAliquotaInterestadualPercentual(), "aliquota_interestadual_percentual"),
-		ReducaoBase:           pc(r.GetReducaoBasePercentual(), "reducao_base_percentual")}
+		ReducaoBase:           pc(r.GetReducaoBasePercentual(), "reducao_base_percentual"),
+		TipoReducao:           r.GetReducaoBaseTipo(), AjusteMVA: r.GetAjusteMva(), AliquotaIntraEfetiva: r.GetAliquotaIntraEfetiva()}
 	if err != nil {
 		return nil, err
 	}

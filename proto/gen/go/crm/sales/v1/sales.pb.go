@@ -3169,8 +3169,12 @@ type PoliticaComercial struct {
 	// Approval reasons the company refuses instead of sending to approval (e.g.
 	// LIMITE_DE_CREDITO_EXCEDIDO): an order holding one is not sent, with the reason's message.
 	MotivosBloqueantes []string `protobuf:"bytes,11,rep,name=motivos_bloqueantes,json=motivosBloqueantes,proto3" json:"motivos_bloqueantes,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// The company is optante pelo Simples Nacional: its interstate ICMS-ST uses the original MVA,
+	// never the adjusted one (Convênio ICMS 142/2018, cláusula décima primeira). False: regime
+	// normal.
+	SimplesNacional bool `protobuf:"varint,12,opt,name=simples_nacional,json=simplesNacional,proto3" json:"simples_nacional,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *PoliticaComercial) Reset() {
@@ -3280,6 +3284,13 @@ func (x *PoliticaComercial) GetMotivosBloqueantes() []string {
 	return nil
 }
 
+func (x *PoliticaComercial) GetSimplesNacional() bool {
+	if x != nil {
+		return x.SimplesNacional
+	}
+	return false
+}
+
 type ObterPoliticaRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3327,6 +3338,7 @@ type DefinirPoliticaRequest struct {
 	Promocoes                      []*Promocao            `protobuf:"bytes,7,rep,name=promocoes,proto3" json:"promocoes,omitempty"`
 	DescontosVolume                []*DescontoVolume      `protobuf:"bytes,8,rep,name=descontos_volume,json=descontosVolume,proto3" json:"descontos_volume,omitempty"`
 	MotivosBloqueantes             []string               `protobuf:"bytes,9,rep,name=motivos_bloqueantes,json=motivosBloqueantes,proto3" json:"motivos_bloqueantes,omitempty"`
+	SimplesNacional                bool                   `protobuf:"varint,10,opt,name=simples_nacional,json=simplesNacional,proto3" json:"simples_nacional,omitempty"`
 	unknownFields                  protoimpl.UnknownFields
 	sizeCache                      protoimpl.SizeCache
 }
@@ -3424,6 +3436,13 @@ func (x *DefinirPoliticaRequest) GetMotivosBloqueantes() []string {
 	return nil
 }
 
+func (x *DefinirPoliticaRequest) GetSimplesNacional() bool {
+	if x != nil {
+		return x.SimplesNacional
+	}
+	return false
+}
+
 type RegraST struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Id      string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -3439,8 +3458,20 @@ type RegraST struct {
 	Versao                          int64                  `protobuf:"varint,9,opt,name=versao,proto3" json:"versao,omitempty"`
 	AlteradoEm                      *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
 	Excluido                        bool                   `protobuf:"varint,11,opt,name=excluido,proto3" json:"excluido,omitempty"`
-	unknownFields                   protoimpl.UnknownFields
-	sizeCache                       protoimpl.SizeCache
+	// What reducao_base_percentual reduces: "st" (the ST base only) or "propria_e_st" (CST 70: in an
+	// in-state sale the base of the seller's own ICMS too). Empty means "st" (written on create; a rule
+	// stored before the field reads empty).
+	ReducaoBaseTipo string `protobuf:"bytes,12,opt,name=reducao_base_tipo,json=reducaoBaseTipo,proto3" json:"reducao_base_tipo,omitempty"`
+	// When an interstate sale adjusts the MVA: "sempre", "se_interna_maior" (only when ALQ intra is
+	// above the interstate rate) or "nao" (the destination does not adopt the adjustment for the
+	// product). Empty means "sempre" (written on create; a rule stored before the field reads
+	// empty). A Simples Nacional company never adjusts.
+	AjusteMva string `protobuf:"bytes,13,opt,name=ajuste_mva,json=ajusteMva,proto3" json:"ajuste_mva,omitempty"`
+	// "ALQ intra" of the adjustment is the effective rate after the base reduction (carga
+	// tributária efetiva), where the protocol defines it so.
+	AliquotaIntraEfetiva bool `protobuf:"varint,14,opt,name=aliquota_intra_efetiva,json=aliquotaIntraEfetiva,proto3" json:"aliquota_intra_efetiva,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RegraST) Reset() {
@@ -3546,6 +3577,27 @@ func (x *RegraST) GetAlteradoEm() *timestamppb.Timestamp {
 func (x *RegraST) GetExcluido() bool {
 	if x != nil {
 		return x.Excluido
+	}
+	return false
+}
+
+func (x *RegraST) GetReducaoBaseTipo() string {
+	if x != nil {
+		return x.ReducaoBaseTipo
+	}
+	return ""
+}
+
+func (x *RegraST) GetAjusteMva() string {
+	if x != nil {
+		return x.AjusteMva
+	}
+	return ""
+}
+
+func (x *RegraST) GetAliquotaIntraEfetiva() bool {
+	if x != nil {
+		return x.AliquotaIntraEfetiva
 	}
 	return false
 }
@@ -3671,6 +3723,9 @@ type CriarRegraSTRequest struct {
 	AliquotaInternaPercentual       float64                `protobuf:"fixed64,5,opt,name=aliquota_interna_percentual,json=aliquotaInternaPercentual,proto3" json:"aliquota_interna_percentual,omitempty"`
 	AliquotaInterestadualPercentual float64                `protobuf:"fixed64,6,opt,name=aliquota_interestadual_percentual,json=aliquotaInterestadualPercentual,proto3" json:"aliquota_interestadual_percentual,omitempty"`
 	ReducaoBasePercentual           float64                `protobuf:"fixed64,7,opt,name=reducao_base_percentual,json=reducaoBasePercentual,proto3" json:"reducao_base_percentual,omitempty"`
+	ReducaoBaseTipo                 string                 `protobuf:"bytes,8,opt,name=reducao_base_tipo,json=reducaoBaseTipo,proto3" json:"reducao_base_tipo,omitempty"`
+	AjusteMva                       string                 `protobuf:"bytes,9,opt,name=ajuste_mva,json=ajusteMva,proto3" json:"ajuste_mva,omitempty"`
+	AliquotaIntraEfetiva            bool                   `protobuf:"varint,10,opt,name=aliquota_intra_efetiva,json=aliquotaIntraEfetiva,proto3" json:"aliquota_intra_efetiva,omitempty"`
 	unknownFields                   protoimpl.UnknownFields
 	sizeCache                       protoimpl.SizeCache
 }
@@ -3752,6 +3807,27 @@ func (x *CriarRegraSTRequest) GetReducaoBasePercentual() float64 {
 		return x.ReducaoBasePercentual
 	}
 	return 0
+}
+
+func (x *CriarRegraSTRequest) GetReducaoBaseTipo() string {
+	if x != nil {
+		return x.ReducaoBaseTipo
+	}
+	return ""
+}
+
+func (x *CriarRegraSTRequest) GetAjusteMva() string {
+	if x != nil {
+		return x.AjusteMva
+	}
+	return ""
+}
+
+func (x *CriarRegraSTRequest) GetAliquotaIntraEfetiva() bool {
+	if x != nil {
+		return x.AliquotaIntraEfetiva
+	}
+	return false
 }
 
 type ItemCalculo struct {
@@ -4784,7 +4860,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x1adesconto_maximo_percentual\x18\x02 \x01(\x01R\x18descontoMaximoPercentual\x12.\n" +
 	"\x13saldo_flex_centavos\x18\x03 \x01(\x03R\x11saldoFlexCentavos\x124\n" +
 	"\x16pedido_minimo_centavos\x18\x04 \x01(\x03R\x14pedidoMinimoCentavos\x12<\n" +
-	"\x1averba_bonificacao_centavos\x18\x05 \x01(\x03R\x18verbaBonificacaoCentavos\"\xc1\x04\n" +
+	"\x1averba_bonificacao_centavos\x18\x05 \x01(\x03R\x18verbaBonificacaoCentavos\"\xec\x04\n" +
 	"\x11PoliticaComercial\x12\x18\n" +
 	"\aempresa\x18\x01 \x01(\tR\aempresa\x12\x1b\n" +
 	"\tuf_origem\x18\x02 \x01(\tR\bufOrigem\x12%\n" +
@@ -4800,8 +4876,9 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\valterado_em\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12/\n" +
-	"\x13motivos_bloqueantes\x18\v \x03(\tR\x12motivosBloqueantes\"\x16\n" +
-	"\x14ObterPoliticaRequest\"\xef\x03\n" +
+	"\x13motivos_bloqueantes\x18\v \x03(\tR\x12motivosBloqueantes\x12)\n" +
+	"\x10simples_nacional\x18\f \x01(\bR\x0fsimplesNacional\"\x16\n" +
+	"\x14ObterPoliticaRequest\"\x9a\x04\n" +
 	"\x16DefinirPoliticaRequest\x12\x16\n" +
 	"\x06versao\x18\x01 \x01(\x03R\x06versao\x12\x1b\n" +
 	"\tuf_origem\x18\x02 \x01(\tR\bufOrigem\x12%\n" +
@@ -4813,7 +4890,9 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\rlimites_grupo\x18\x06 \x03(\v2\x19.crm.sales.v1.LimiteGrupoR\flimitesGrupo\x124\n" +
 	"\tpromocoes\x18\a \x03(\v2\x16.crm.sales.v1.PromocaoR\tpromocoes\x12G\n" +
 	"\x10descontos_volume\x18\b \x03(\v2\x1c.crm.sales.v1.DescontoVolumeR\x0fdescontosVolume\x12/\n" +
-	"\x13motivos_bloqueantes\x18\t \x03(\tR\x12motivosBloqueantes\"\xb1\x03\n" +
+	"\x13motivos_bloqueantes\x18\t \x03(\tR\x12motivosBloqueantes\x12)\n" +
+	"\x10simples_nacional\x18\n" +
+	" \x01(\bR\x0fsimplesNacional\"\xb2\x04\n" +
 	"\aRegraST\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x10\n" +
@@ -4827,7 +4906,11 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\valterado_em\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x1a\n" +
-	"\bexcluido\x18\v \x01(\bR\bexcluido\"c\n" +
+	"\bexcluido\x18\v \x01(\bR\bexcluido\x12*\n" +
+	"\x11reducao_base_tipo\x18\f \x01(\tR\x0freducaoBaseTipo\x12\x1d\n" +
+	"\n" +
+	"ajuste_mva\x18\r \x01(\tR\tajusteMva\x124\n" +
+	"\x16aliquota_intra_efetiva\x18\x0e \x01(\bR\x14aliquotaIntraEfetiva\"c\n" +
 	"\x15ListarRegrasSTRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -4835,7 +4918,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x02uf\x18\x03 \x01(\tR\x02uf\"o\n" +
 	"\x16ListarRegrasSTResponse\x12-\n" +
 	"\x06regras\x18\x01 \x03(\v2\x15.crm.sales.v1.RegraSTR\x06regras\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xb2\x02\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xb3\x03\n" +
 	"\x13CriarRegraSTRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x10\n" +
 	"\x03ncm\x18\x02 \x01(\tR\x03ncm\x12\x0e\n" +
@@ -4843,7 +4926,12 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x0emva_percentual\x18\x04 \x01(\x01R\rmvaPercentual\x12>\n" +
 	"\x1baliquota_interna_percentual\x18\x05 \x01(\x01R\x19aliquotaInternaPercentual\x12J\n" +
 	"!aliquota_interestadual_percentual\x18\x06 \x01(\x01R\x1faliquotaInterestadualPercentual\x126\n" +
-	"\x17reducao_base_percentual\x18\a \x01(\x01R\x15reducaoBasePercentual\"}\n" +
+	"\x17reducao_base_percentual\x18\a \x01(\x01R\x15reducaoBasePercentual\x12*\n" +
+	"\x11reducao_base_tipo\x18\b \x01(\tR\x0freducaoBaseTipo\x12\x1d\n" +
+	"\n" +
+	"ajuste_mva\x18\t \x01(\tR\tajusteMva\x124\n" +
+	"\x16aliquota_intra_efetiva\x18\n" +
+	" \x01(\bR\x14aliquotaIntraEfetiva\"}\n" +
 	"\vItemCalculo\x12\x1d\n" +
 	"\n" +
 	"produto_id\x18\x01 \x01(\tR\tprodutoId\x12\x1e\n" +
