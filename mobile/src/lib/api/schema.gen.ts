@@ -1505,12 +1505,6 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
-        rpcStatus: {
-            /** Format: int32 */
-            code?: number;
-            details?: components["schemas"]["protobufAny"][];
-            message?: string;
-        };
         SalesServiceAtualizarCondicaoBody: {
             /** Format: double */
             acrescimo_percentual?: number;
@@ -1710,6 +1704,13 @@ export type components = {
             total_produtos_centavos?: string;
             /** Format: int64 */
             total_st_centavos?: string;
+        };
+        /** @description CampoComErro is a field at fault and what is wrong with it (pt-BR). */
+        v1CampoComErro: {
+            /** @description The field in the API's snake_case, with the index of a list item: itens[2].quantidade. */
+            campo?: string;
+            /** @description What is wrong, fit to show next to the field. */
+            descricao?: string;
         };
         v1CarteiraVendedor: {
             /** Format: int32 */
@@ -2045,6 +2046,42 @@ export type components = {
         };
         v1Equipe: {
             operadores?: string[];
+        };
+        /**
+         * @description Erro is the body of every REST error answer (services/platform/server's error handler): the
+         *     HTTP status, the gRPC code, a pt-BR message fit to show the user, the fields at fault and the
+         *     machine-readable reason with its metadata. It is the default response of every operation in
+         *     the OpenAPI document (proto/openapi.yaml), so the app's client is typed against it. Over gRPC
+         *     the same error is a google.rpc.Status with google.rpc.ErrorInfo (reason = motivo, domain
+         *     crm.vendas), google.rpc.BadRequest (the fields) and, when over a rate limit,
+         *     google.rpc.RetryInfo.
+         */
+        v1Erro: {
+            /** @description The fields at fault (validation errors); absent otherwise. */
+            campos?: components["schemas"]["v1CampoComErro"][];
+            /** The gRPC code by name: INVALID_ARGUMENT, PERMISSION_DENIED, ALREADY_EXISTS… */
+            code?: string;
+            /**
+             * @description The reason's metadata, e.g. cliente_id for DOCUMENTO_DUPLICADO, tentar_em_segundos for
+             *     LIMITE_EXCEDIDO.
+             */
+            detalhes?: {
+                [key: string]: string;
+            };
+            /** @description pt-BR message fit to show the user. */
+            mensagem?: string;
+            /** @description The same message (for generic HTTP clients). */
+            message?: string;
+            /**
+             * @description The machine-readable reason (contracts/motivos.json declares every one): act on it, never
+             *     on the message. Absent on errors the gateway makes itself (an unknown route).
+             */
+            motivo?: string;
+            /**
+             * Format: int32
+             * @description The HTTP status (400, 401, 403, 404, 409, 429, 500, 503…).
+             */
+            status?: number;
         };
         v1EventoPedido: {
             /** @description criado, enviado, aprovado, reprovado, cancelado, reaberto, status or nota_fiscal. */
@@ -2843,13 +2880,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ResumoCarteiraResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -2876,13 +2913,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Transferencia"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -2910,13 +2947,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarTransferenciasResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -2943,13 +2980,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Transferencia"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -2975,13 +3012,13 @@ export interface operations {
                     "application/json": components["schemas"]["crmAddressV1Endereco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3013,13 +3050,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarCidadesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3055,13 +3092,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarClientesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3088,13 +3125,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3123,13 +3160,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3155,13 +3192,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3190,13 +3227,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3222,13 +3259,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3256,13 +3293,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarRespostasResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3291,13 +3328,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1RespostaPesquisa"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3322,13 +3359,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3353,13 +3390,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3388,13 +3425,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Cliente"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3421,13 +3458,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesClientesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3453,13 +3490,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarClientesIEInvalidaResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3486,13 +3523,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ImportarClientesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3518,13 +3555,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarCondicoesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3551,13 +3588,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CondicaoPagamento"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3582,13 +3619,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CondicaoPagamento"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3616,13 +3653,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CondicaoPagamento"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3651,13 +3688,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CondicaoPagamento"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3684,13 +3721,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesCondicoesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3715,13 +3752,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1InfoOperador"][];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3751,13 +3788,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarOperadoresResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3784,13 +3821,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Operador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3815,13 +3852,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Operador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3850,13 +3887,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Operador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3881,13 +3918,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Operador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3912,13 +3949,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Operador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3941,13 +3978,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Chamador"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -3983,13 +4020,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarPedidosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4016,13 +4053,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4047,13 +4084,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4082,13 +4119,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4117,13 +4154,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4152,13 +4189,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4187,13 +4224,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4222,13 +4259,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4253,13 +4290,13 @@ export interface operations {
                     "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4288,13 +4325,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4323,13 +4360,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4358,13 +4395,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pedido"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4391,13 +4428,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesPedidosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4426,13 +4463,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarPesquisasResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4459,13 +4496,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pesquisa"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4493,13 +4530,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pesquisa"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4528,13 +4565,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Pesquisa"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4557,13 +4594,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1PoliticaComercial"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4590,13 +4627,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1PoliticaComercial"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4623,13 +4660,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesPrecosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4656,13 +4693,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CalcularPrecosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4693,13 +4730,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarProdutosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4726,13 +4763,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4757,13 +4794,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4791,13 +4828,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4826,13 +4863,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4860,13 +4897,13 @@ export interface operations {
                     "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4895,13 +4932,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4929,13 +4966,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Produto"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4962,13 +4999,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesProdutosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -4991,13 +5028,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5025,13 +5062,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarRegioesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5058,13 +5095,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Regiao"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5089,13 +5126,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Regiao"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5120,13 +5157,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Regiao"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5155,13 +5192,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Regiao"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5188,13 +5225,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarRegrasSTResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5221,13 +5258,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1RegraST"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5255,13 +5292,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1RegraST"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5284,13 +5321,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5321,13 +5358,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarAcessosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5354,13 +5391,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1RegistrarAcessoResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5387,13 +5424,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ObterVersaoResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5416,13 +5453,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarVersoesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5451,13 +5488,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ConfigVersao"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5483,13 +5520,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarTabelasResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5516,13 +5553,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1TabelaPreco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5547,13 +5584,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1TabelaPreco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5581,13 +5618,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1TabelaPreco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5616,13 +5653,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1TabelaPreco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5650,13 +5687,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarPrecosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5686,13 +5723,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Preco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5718,13 +5755,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1Preco"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5753,13 +5790,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5786,13 +5823,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AlteracoesTabelasResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5815,13 +5852,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListarUfsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5849,13 +5886,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ResumoVendas"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
@@ -5882,13 +5919,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ReconciliarResumosResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Erro"];
                 };
             };
         };
