@@ -18,6 +18,7 @@ import (
 	"github.com/crmvendas/crm/services/operator/internal/ports"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/platform/store"
 )
@@ -47,11 +48,11 @@ func New(d Deps) (*Operator, error) {
 	if d.Store == nil {
 		return nil, errors.New("operator: Deps.Store é obrigatório")
 	}
-	repo, err := adapters.NewRepo(context.Background(), d.Store)
+	col, err := adapters.Declare(context.Background(), d.Store)
 	if err != nil {
 		return nil, err
 	}
-	return &Operator{app: &app.Service{Repo: repo, Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}, nil
+	return &Operator{app: &app.Service{Col: col, Identity: &adapters.FirebaseIdentity{Client: d.Auth}, CacheTTL: d.CacheTTL}}, nil
 }
 
 // Resolver resolves callers from this service's own data, kept in memory and dropped on every
@@ -107,13 +108,13 @@ func (o *Operator) EnsureOperator(ctx context.Context, s Seed) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return op.UID, nil
+	return op.UID(), nil
 }
 
 // Exists reports whether the company has an operator with this id.
 func (o *Operator) Exists(ctx context.Context, empresa, id string) (bool, error) {
-	_, err := o.app.Repo.ByID(ctx, store.Company(empresa), id)
-	if errors.Is(err, domain.ErrNotFound) {
+	_, err := o.app.NaEmpresa(ctx, empresa, id)
+	if errs.IsKind(err, errs.KindNotFound) {
 		return false, nil
 	}
 	return err == nil, err
@@ -121,9 +122,9 @@ func (o *Operator) Exists(ctx context.Context, empresa, id string) (bool, error)
 
 // UID returns the Firebase uid of an operator of the company.
 func (o *Operator) UID(ctx context.Context, empresa, id string) (string, error) {
-	op, err := o.app.Repo.ByID(ctx, store.Company(empresa), id)
+	op, err := o.app.NaEmpresa(ctx, empresa, id)
 	if err != nil {
 		return "", err
 	}
-	return op.UID, nil
+	return op.UID(), nil
 }

@@ -1,4 +1,5 @@
-// Package app holds the operator use cases.
+// Package app holds the operator use cases, on the service's declared collections
+// (operadores.go: the operators and the cross-company directory of their uids).
 package app
 
 import (
@@ -18,7 +19,7 @@ import (
 
 // Service implements the operator use cases.
 type Service struct {
-	Repo     domain.Repository
+	Col      *Collections
 	Identity domain.Identity
 	// Changed is called with the uid of every operator written (after the in-memory copy is
 	// dropped), so that the change applies from the next request on.
@@ -43,7 +44,7 @@ type cachedOperador struct {
 // read that raced with it is not cached.
 func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operador, error) {
 	if s.CacheTTL <= 0 {
-		return s.Repo.ByUID(ctx, uid)
+		return s.readByUID(ctx, uid)
 	}
 	now := time.Now()
 	s.mu.RLock()
@@ -52,12 +53,12 @@ func (s *Service) operatorByUID(ctx context.Context, uid string) (*domain.Operad
 	s.mu.RUnlock()
 	if ok && now.Before(e.exp) {
 		if e.op == nil {
-			return nil, domain.ErrNotFound
+			return nil, naoEncontrado()
 		}
 		return e.op, nil
 	}
-	o, err := s.Repo.ByUID(ctx, uid)
-	if err != nil && !errors.Is(err, domain.ErrNotFound) {
+	o, err := s.readByUID(ctx, uid)
+	if err != nil && !isNotFound(err) {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -84,7 +85,7 @@ func (s *Service) changed(uid string) {
 // Resolve returns the caller context of uid (an empty company when there is no operator).
 func (s *Service) Resolve(ctx context.Context, uid, email string) (caller.Caller, error) {
 	o, err := s.operatorByUID(ctx, uid)
-	if errors.Is(err, domain.ErrNotFound) {
+	if isNotFound(err) {
 		return caller.Caller{UID: uid, Email: email}, nil
 	}
 	if err != nil {
@@ -103,7 +104,7 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 	}
 	if uid == c.UID {
 		o, err := s.operatorByUID(ctx, uid)
-		if errors.Is(err, domain.ErrNotFound) {
+		if isNotFound(err) {
 			return []*domain.Operador{}, nil
 		}
 		if err != nil {
@@ -114,8 +115,8 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 	if !c.IsAdmin() {
 		return nil, errs.Forbidden("Acesso negado: só é possível consultar o próprio operador.")
 	}
-	o, err := s.Repo.ByUID(ctx, uid)
-	if errors.Is(err, domain.ErrNotFound) || (err == nil && o.Empresa != c.Empresa) {
+	o, err := s.readByUID(ctx, uid)
+	if isNotFound(err) || (err == nil && o.Empresa != c.Empresa) {
 		return nil, errs.OutOfScope("Acesso negado: o usuário não é operador da sua empresa.")
 	}
 	if err != nil {
@@ -128,9 +129,9 @@ func (s *Service) Info(ctx context.Context, uid string) ([]*domain.Operador, err
 // outside a SUPERVISOR's team or a VENDEDOR's self is 403 FORA_DO_ESCOPO). An id of another
 // company is refused (403) rather than reported missing, as for every record of another company.
 func (s *Service) byID(ctx context.Context, sc store.Scope, id string) (*domain.Operador, error) {
-	o, err := s.Repo.ByID(ctx, sc, id)
-	if errors.Is(err, domain.ErrNotFound) {
-		if other, oerr := s.Repo.ExistsElsewhere(ctx, sc.Empresa, id); oerr == nil && other {
+	o, err := s.byKey(ctx, sc, id)
+	if isNotFound(err) {
+		if other, oerr := s.existsElsewhere(ctx, sc.Empresa, id); oerr == nil && other {
 			return nil, errs.OutOfScope(errs.MsgOtherCompany)
 		}
 	}
@@ -145,7 +146,7 @@ func (s *Service) Get(ctx context.Context, id string) (*domain.Operador, error) 
 // List returns the operators in the caller's scope (ADMIN: the company; SUPERVISOR: themself and
 // their team), ordered by name, one page at a time.
 func (s *Service) List(ctx context.Context, incluirInativos bool, q string, size int32, token string) ([]*domain.Operador, string, error) {
-	return s.Repo.List(ctx, store.ScopeOf(caller.From(ctx)), domain.ListFilter{IncluirInativos: incluirInativos, Q: q, PageSize: size, PageToken: token})
+	return s.list(ctx, store.ScopeOf(caller.From(ctx)), listFilter{IncluirInativos: incluirInativos, Q: q, PageSize: size, PageToken: token})
 }
 
 // CreateInput is what an ADMIN sends to add an operator.
@@ -171,16 +172,16 @@ func (s *Service) Ensure(ctx context.Context, empresa string, in CreateInput, us
 		return nil, errs.Field("id", "Informe o id do operador.")
 	}
 	sc := store.Company(empresa)
-	if existing, err := s.Repo.ByID(ctx, sc, in.ID); err == nil {
+	if existing, err := s.byKey(ctx, sc, in.ID); err == nil {
 		uid, _, err := s.Identity.EnsureUser(ctx, user)
 		if err != nil {
 			return nil, err
 		}
-		if uid != existing.UID {
+		if uid != existing.UID() {
 			return nil, errs.Conflict("O operador " + in.ID + " está ligado a outro usuário do Firebase.")
 		}
 		// Nothing is written when the operator already is as described.
-		o, err := s.Repo.Update(ctx, sc, existing.UID, 0, func(o *domain.Operador) error {
+		o, err := s.update(ctx, sc, existing.UID(), 0, func(o *domain.Operador) error {
 			o.Email, o.NomeOperador, o.PerfilApp, o.ExibirMedida, o.Equipe, o.Ativo = user.Email, in.NomeOperador, in.PerfilApp, in.ExibirMedida, in.Equipe, true
 			return nil
 		})
@@ -188,10 +189,10 @@ func (s *Service) Ensure(ctx context.Context, empresa string, in CreateInput, us
 			return nil, err
 		}
 		if o.Versao != existing.Versao {
-			s.changed(o.UID)
+			s.changed(o.UID())
 		}
 		return o, nil
-	} else if !errors.Is(err, domain.ErrNotFound) {
+	} else if !isNotFound(err) {
 		return nil, err
 	}
 	return s.create(ctx, empresa, in, user)
@@ -231,12 +232,12 @@ func (s *Service) create(ctx context.Context, empresa string, in CreateInput, us
 		return nil, err
 	}
 	// A retried create (same client id) answers what the first one created.
-	if existing, err := s.Repo.ByID(ctx, store.Company(empresa), id); err == nil {
+	if existing, err := s.byKey(ctx, store.Company(empresa), id); err == nil {
 		if existing.Email == email {
 			return existing, nil
 		}
-		return nil, errs.Conflict(domain.MsgIDDuplicado).WithReason(errs.ReasonChaveDuplicada, "chave", "id", "id", id)
-	} else if !errors.Is(err, domain.ErrNotFound) {
+		return nil, IDDuplicado(id)
+	} else if !isNotFound(err) {
 		return nil, err
 	}
 	user.Email = email
@@ -247,16 +248,16 @@ func (s *Service) create(ctx context.Context, empresa string, in CreateInput, us
 	if err != nil {
 		return nil, err
 	}
-	if existing, err := s.Repo.ByUID(ctx, uid); err == nil {
+	if existing, err := s.readByUID(ctx, uid); err == nil {
 		if existing.Empresa == empresa {
 			return nil, errs.Conflict("Este e-mail já pertence ao operador " + existing.NomeOperador + ".")
 		}
 		return nil, errs.Conflict(domain.MsgUIDEmUso)
-	} else if !errors.Is(err, domain.ErrNotFound) {
+	} else if !isNotFound(err) {
 		return nil, err
 	}
-	o, err := s.Repo.Insert(ctx, &domain.Operador{UID: uid, ID: id, Empresa: empresa, Email: email, NomeOperador: nome, PerfilApp: in.PerfilApp,
-		ExibirMedida: in.ExibirMedida, Equipe: equipe, Ativo: true})
+	o, err := s.insert(ctx, &domain.Operador{Meta: store.Meta{ID: uid, Empresa: empresa}, Operador: id, Email: email, NomeOperador: nome,
+		PerfilApp: in.PerfilApp, ExibirMedida: in.ExibirMedida, Equipe: equipe, Ativo: true})
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +281,7 @@ func (s *Service) checkTeam(ctx context.Context, empresa string, equipe []string
 	if len(equipe) == 0 {
 		return nil
 	}
-	n, err := s.Repo.CountActive(ctx, empresa, equipe)
+	n, err := s.countActive(ctx, empresa, equipe)
 	if err != nil {
 		return err
 	}
@@ -309,7 +310,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador,
 	if err != nil {
 		return nil, err
 	}
-	o, err := s.Repo.Update(ctx, sc, cur.UID, in.Versao, func(o *domain.Operador) error {
+	o, err := s.update(ctx, sc, cur.UID(), in.Versao, func(o *domain.Operador) error {
 		if in.NomeOperador != nil {
 			if err := domain.ValidateNome(*in.NomeOperador); err != nil {
 				return err
@@ -320,7 +321,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador,
 			if err := domain.ValidatePerfil(*in.PerfilApp); err != nil {
 				return err
 			}
-			if o.UID == c.UID && *in.PerfilApp != caller.Admin {
+			if o.UID() == c.UID && *in.PerfilApp != caller.Admin {
 				return errs.Field("perfil_app", "Você não pode remover o seu próprio perfil de administrador.")
 			}
 			o.PerfilApp = *in.PerfilApp
@@ -332,7 +333,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador,
 			o.ExibirMedida = *in.ExibirMedida
 		}
 		if in.Equipe != nil {
-			eq, err := domain.ValidateEquipe(o.PerfilApp, o.ID, *in.Equipe)
+			eq, err := domain.ValidateEquipe(o.PerfilApp, o.Operador, *in.Equipe)
 			if err != nil {
 				return err
 			}
@@ -346,7 +347,7 @@ func (s *Service) Update(ctx context.Context, in UpdateInput) (*domain.Operador,
 	if err != nil {
 		return nil, err
 	}
-	s.changed(o.UID)
+	s.changed(o.UID())
 	return o, nil
 }
 
@@ -358,19 +359,19 @@ func (s *Service) SetActive(ctx context.Context, id string, ativo bool) (*domain
 	if err != nil {
 		return nil, err
 	}
-	if !ativo && cur.UID == c.UID {
+	if !ativo && cur.UID() == c.UID {
 		return nil, errs.Invalid("Você não pode desativar a si mesmo.")
 	}
 	if cur.Ativo == ativo {
 		return cur, nil
 	}
-	o, err := s.Repo.Update(ctx, sc, cur.UID, 0, func(o *domain.Operador) error {
+	o, err := s.update(ctx, sc, cur.UID(), 0, func(o *domain.Operador) error {
 		o.Ativo = ativo
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.changed(o.UID)
+	s.changed(o.UID())
 	return o, nil
 }

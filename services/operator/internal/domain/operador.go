@@ -6,7 +6,6 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -15,24 +14,28 @@ import (
 )
 
 // Operador links a Firebase user (UID) to a company, with a role and, for supervisors, a team.
+// It is stored as it is (collection operadores): the record id (Meta.ID) is the Firebase uid, the
+// hot lookup of every request, and the operator id is a unique key of the company. The bson
+// names are those of the documents written before the store, so that the one-time copy of an
+// old data directory decodes them as they are.
 type Operador struct {
-	UID          string
-	ID           string
-	Empresa      string
-	Email        string
-	NomeOperador string
-	PerfilApp    string
-	ExibirMedida bool
-	Equipe       []string
-	Ativo        bool
-	CriadoEm     time.Time
-	AlteradoEm   time.Time
-	Versao       int64
+	store.Meta `bson:",inline"`
+	// Operador is the operator id (client-generated, unique in the company).
+	Operador     string   `bson:"id"`
+	Email        string   `bson:"email"`
+	NomeOperador string   `bson:"nome_operador"`
+	PerfilApp    string   `bson:"perfil_app"`
+	ExibirMedida bool     `bson:"exibir_medida"`
+	Equipe       []string `bson:"equipe"`
+	Ativo        bool     `bson:"ativo"`
 }
+
+// UID is the operator's Firebase uid (its record id).
+func (o *Operador) UID() string { return o.ID }
 
 // Caller is the operator as the request context sees it.
 func (o *Operador) Caller() caller.Caller {
-	return caller.Caller{UID: o.UID, Email: o.Email, Empresa: o.Empresa, Operador: o.ID, NomeOperador: o.NomeOperador,
+	return caller.Caller{UID: o.UID(), Email: o.Email, Empresa: o.Empresa, Operador: o.Operador, NomeOperador: o.NomeOperador,
 		Perfil: o.PerfilApp, Equipe: o.Equipe, Ativo: o.Ativo}
 }
 
@@ -104,8 +107,13 @@ func ValidateEquipe(perfil, self string, equipe []string) ([]string, error) {
 	return out, nil
 }
 
-// ErrNotFound is returned by repositories when no operator matches.
-var ErrNotFound = errs.NotFound("Operador não encontrado.")
+// Messages of the operators' collection.
+const (
+	// MsgNaoEncontrado: no operator matches (404).
+	MsgNaoEncontrado = "Operador não encontrado."
+	// MsgForaDoEscopo: an operator outside the caller's role scope (403 FORA_DO_ESCOPO).
+	MsgForaDoEscopo = "Acesso negado: operador fora da sua equipe ou de outra empresa."
+)
 
 // Conflicts of a new operator.
 const (
@@ -114,34 +122,6 @@ const (
 	// MsgUIDEmUso: the Firebase user is already linked to an operator of another company.
 	MsgUIDEmUso = "Este e-mail já está vinculado a outro operador e não pode ser usado."
 )
-
-// ListFilter selects operators of a scope, by name.
-type ListFilter struct {
-	IncluirInativos bool
-	// Q: every word contained in the name or the e-mail (accent- and case-insensitive).
-	Q         string
-	PageSize  int32
-	PageToken string
-}
-
-// Repository stores operators. Reads and writes by operator id are scoped (company and role
-// scope: an operator out of it is 403 FORA_DO_ESCOPO); ByUID knows no company (the caller
-// resolver), and its callers check the company of the result.
-type Repository interface {
-	ByUID(ctx context.Context, uid string) (*Operador, error)
-	ByID(ctx context.Context, sc store.Scope, id string) (*Operador, error)
-	// Insert stores a new operator and returns it as stored (versao, timestamps).
-	Insert(ctx context.Context, o *Operador) (*Operador, error)
-	// Update applies change to the operator uid: versao > 0 must be the stored versao (else 409
-	// VERSAO_DESATUALIZADA), 0 applies it to the current record; nothing is written when
-	// change changes nothing.
-	Update(ctx context.Context, sc store.Scope, uid string, versao int64, change func(*Operador) error) (*Operador, error)
-	// List returns one page and the token of the next ("" on the last).
-	List(ctx context.Context, sc store.Scope, f ListFilter) ([]*Operador, string, error)
-	CountActive(ctx context.Context, empresa string, ids []string) (int, error)
-	// ExistsElsewhere reports whether an operator with this id exists in another company.
-	ExistsElsewhere(ctx context.Context, empresa, id string) (bool, error)
-}
 
 // Identity is the Firebase user directory.
 type Identity interface {

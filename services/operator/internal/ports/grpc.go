@@ -19,7 +19,7 @@ type Server struct {
 }
 
 func info(o *domain.Operador) *operatorv1.InfoOperador {
-	return &operatorv1.InfoOperador{Empresa: o.Empresa, Id: o.ID, NomeOperador: o.NomeOperador, PerfilApp: o.PerfilApp, ExibirMedida: o.ExibirMedida}
+	return &operatorv1.InfoOperador{Empresa: o.Empresa, Id: o.Operador, NomeOperador: o.NomeOperador, PerfilApp: o.PerfilApp, ExibirMedida: o.ExibirMedida}
 }
 
 func toProto(o *domain.Operador) *operatorv1.Operador {
@@ -27,7 +27,7 @@ func toProto(o *domain.Operador) *operatorv1.Operador {
 	if eq == nil {
 		eq = []string{}
 	}
-	return &operatorv1.Operador{Id: o.ID, Uid: o.UID, Empresa: o.Empresa, Email: o.Email, NomeOperador: o.NomeOperador,
+	return &operatorv1.Operador{Id: o.Operador, Uid: o.UID(), Empresa: o.Empresa, Email: o.Email, NomeOperador: o.NomeOperador,
 		PerfilApp: o.PerfilApp, ExibirMedida: o.ExibirMedida, Equipe: eq, Ativo: o.Ativo,
 		CriadoEm: timestamppb.New(o.CriadoEm), AlteradoEm: timestamppb.New(o.AlteradoEm), Versao: o.Versao}
 }
