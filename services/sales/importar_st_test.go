@@ -93,3 +93,86 @@ func TestImportarRegrasST(t *testing.T) {
 		t.Errorf("regras da empresa A depois da B: %d", n)
 	}
 }
+
+// The optional columns of issue 22: the kind of base reduction, the MVA adjustment and the
+// effective ALQ intra. A file without them imports as before (defaults on new rules, existing
+// values kept); unknown values are refused at their row in pt-BR; the REST API takes and shows
+// the same fields.
+func TestImportarRegrasSTTiposDeReducaoEAjuste(t *testing.T) {
+	e := setup(t)
+	ruim := "ncm;uf;mva;aliquota_interna;tipo_reducao;mva_ajustada;carga_efetiva;reducao_base\n" +
+		"2202;SP;40;18;metade;;;10\n" + // unknown kind of reduction
+		"2203;SP;40;18;;talvez;;10\n" + // unknown adjustment
+		"2204;SP;40;18;;;talvez;10\n" + // not a yes/no
+		"2205;SP;40;18;propria_e_st;;;\n" + // both operations reduced, without a reduction
+		"2206;MG;40;18;;;sim;\n" // effective ALQ intra without a reduction
+	before := testkit.Fingerprint(t, e.store)
+	r := decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": ruim}, 200))
+	rej := asList(r["rejeitadas"])
+	if r["nada_gravado"] != true || len(rej) != 5 {
+		t.Fatalf("relatório: %v", r)
+	}
+	for i, want := range []string{"reducao_base_tipo: use st (só a base da ST) ou propria_e_st (operação própria e ST).",
+		"ajuste_mva: use sempre, se_interna_maior ou nao.", "aliquota_intra_efetiva: use sim ou não.",
+		"reducao_base_percentual: Informe a redução da base que vale para a operação própria e a ST.",
+		"aliquota_intra_efetiva: A alíquota interna efetiva precisa de uma redução da base."} {
+		if got := fmtAny(rej[i]["erros"]); !strings.Contains(got, want) {
+			t.Errorf("linha %v: %s; want %q", rej[i]["linha"], got, want)
+		}
+	}
+	if testkit.Fingerprint(t, e.store) != before {
+		t.Error("arquivo com erros gravou")
+	}
+
+	// Today's columns only: the new rules take the defaults.
+	antigo := "ncm;uf;mva;aliquota_interna;aliquota_interestadual;reducao_base\n2202;SP;40;18;12;10\n2202;MG;40;18;12;20\n"
+	if r := decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": antigo}, 200)); r["criados"] != 2.0 {
+		t.Fatalf("arquivo antigo: %v", r)
+	}
+	regras := func() map[string]map[string]any {
+		out := map[string]map[string]any{}
+		for _, x := range asList(decode(t, e.do(t, "GET", "/crm/regras-st", e.v1, nil, 200))["regras"]) {
+			out[x["ncm"].(string)+"/"+x["uf"].(string)] = x
+		}
+		return out
+	}
+	for k, x := range regras() {
+		if x["reducao_base_tipo"] != "st" || x["ajuste_mva"] != "sempre" || x["aliquota_intra_efetiva"] != false {
+			t.Errorf("%s sem as colunas novas: %v", k, x)
+		}
+	}
+	// The new columns, in words a fiscal sheet uses (accents, capitals, spaces).
+	novo := "ncm;uf;mva;aliquota_interna;reducao_base_tipo;ajuste_mva;aliquota_intra_efetiva\n" +
+		"2202;SP;40;18;Própria e ST;;\n" +
+		"2202;MG;40;18;;se interna maior;Sim\n" +
+		"3305;PR;35;19;;Não;\n"
+	if r := decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": novo}, 200)); r["criados"] != 1.0 || r["atualizados"] != 2.0 {
+		t.Fatalf("colunas novas: %v", r)
+	}
+	rs := regras()
+	if sp := rs["2202/SP"]; sp["reducao_base_tipo"] != "propria_e_st" || sp["ajuste_mva"] != "sempre" || sp["reducao_base_percentual"] != 10.0 {
+		t.Errorf("SP: %v", sp)
+	}
+	if mg := rs["2202/MG"]; mg["reducao_base_tipo"] != "st" || mg["ajuste_mva"] != "se_interna_maior" || mg["aliquota_intra_efetiva"] != true || mg["reducao_base_percentual"] != 20.0 {
+		t.Errorf("MG: %v", mg)
+	}
+	if pr := rs["3305/PR"]; pr["ajuste_mva"] != "nao" || pr["reducao_base_tipo"] != "st" {
+		t.Errorf("PR: %v", pr)
+	}
+	// Empty cells of the new columns keep what the rule has.
+	if r := decode(t, e.do(t, "POST", "/crm/regras-st/importar", e.admin, map[string]any{"csv": antigo}, 200)); r["atualizados"] != 2.0 {
+		t.Fatalf("arquivo antigo de novo: %v", r)
+	}
+	if mg := regras()["2202/MG"]; mg["ajuste_mva"] != "se_interna_maior" || mg["aliquota_intra_efetiva"] != true {
+		t.Errorf("MG depois do arquivo antigo: %v", mg)
+	}
+
+	// REST: the fields on create, their defaults, and a clear error at the field.
+	x := decode(t, e.do(t, "POST", "/crm/regras-st", e.admin, map[string]any{"id": "st-rj", "ncm": "3401", "uf": "RJ", "mva_percentual": 45,
+		"aliquota_interna_percentual": 25, "aliquota_interestadual_percentual": 12, "ajuste_mva": "nao"}, 200))
+	if x["ajuste_mva"] != "nao" || x["reducao_base_tipo"] != "st" || x["aliquota_intra_efetiva"] != false {
+		t.Errorf("criada: %v", x)
+	}
+	erro(t, e.do(t, "POST", "/crm/regras-st", e.admin, map[string]any{"id": "st-es", "ncm": "3401", "uf": "ES", "mva_percentual": 45,
+		"aliquota_interna_percentual": 17, "reducao_base_tipo": "metade"}, 400), "", "reducao_base_tipo")
+}

@@ -12,12 +12,17 @@ import (
 	"github.com/crmvendas/crm/services/platform/csvimport"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/platform/textfold"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
 
 // ColunasRegrasST of the ICMS-ST rules' import file, in the order of the template. Percentages
-// are pt-BR numbers ("40,5", "18", "12%").
-var ColunasRegrasST = []string{"ncm", "uf", "mva", "aliquota_interna", "aliquota_interestadual", "reducao_base"}
+// are pt-BR numbers ("40,5", "18", "12%"). The last three are optional (files made before them
+// still import): reducao_base_tipo ("st" or "propria_e_st"), ajuste_mva ("sempre",
+// "se_interna_maior" or "nao") and aliquota_intra_efetiva (sim/não); empty, a new rule takes the
+// default (st, sempre, não) and an existing one keeps its value.
+var ColunasRegrasST = []string{"ncm", "uf", "mva", "aliquota_interna", "aliquota_interestadual", "reducao_base",
+	"reducao_base_tipo", "ajuste_mva", "aliquota_intra_efetiva"}
 
 // aliasesRegrasST: the API's field names and the names fiscal systems export.
 var aliasesRegrasST = map[string]string{
@@ -28,6 +33,34 @@ var aliasesRegrasST = map[string]string{
 	"icms_interestadual":      "aliquota_interestadual",
 	"reducao_base_percentual": "reducao_base", "reducao": "reducao_base", "reducao_bc": "reducao_base", "red_base": "reducao_base",
 	"uf_destino": "uf", "estado": "uf", "ncm_sh": "ncm", "ncm_prefixo": "ncm",
+	"tipo_reducao": "reducao_base_tipo", "tipo_reducao_base": "reducao_base_tipo", "reducao_tipo": "reducao_base_tipo",
+	"mva_ajustada": "ajuste_mva", "ajuste": "ajuste_mva", "ajuste_da_mva": "ajuste_mva",
+	"alq_intra_efetiva": "aliquota_intra_efetiva", "carga_efetiva": "aliquota_intra_efetiva", "aliquota_efetiva": "aliquota_intra_efetiva",
+}
+
+// opcoesST: the words a cell of the kind-of-reduction and MVA-adjustment columns may hold (folded:
+// no accents or capitals, "_" and "-" as spaces) and the value each means.
+var opcoesST = map[string]map[string]string{
+	"reducao_base_tipo": {"st": domain.ReducaoSoST, "so st": domain.ReducaoSoST, "so a base da st": domain.ReducaoSoST, "base st": domain.ReducaoSoST,
+		"propria e st": domain.ReducaoPropriaEST, "ambas": domain.ReducaoPropriaEST, "cst 70": domain.ReducaoPropriaEST, "operacao propria e st": domain.ReducaoPropriaEST},
+	"ajuste_mva": {"sempre": domain.AjusteSempre, "sim": domain.AjusteSempre, "ajustada": domain.AjusteSempre,
+		"se interna maior": domain.AjusteSeInternaMaior, "so se a interna for maior": domain.AjusteSeInternaMaior,
+		"nao": domain.AjusteNao, "original": domain.AjusteNao},
+}
+
+var msgOpcoesST = map[string]string{
+	"reducao_base_tipo": "reducao_base_tipo: use st (só a base da ST) ou propria_e_st (operação própria e ST).",
+	"ajuste_mva":        "ajuste_mva: use sempre, se_interna_maior ou nao.",
+}
+
+// opcaoST reads a cell of a kind column ("" when empty, ok false when unknown).
+func opcaoST(coluna, cel string) (string, bool) {
+	v := strings.TrimSpace(textfold.Fold(strings.NewReplacer("_", " ", "-", " ").Replace(cel)))
+	if v == "" {
+		return "", true
+	}
+	x, ok := opcoesST[coluna][v]
+	return x, ok
 }
 
 // percentuaisST: the file's percentage columns and the rule's field each one sets.
@@ -41,8 +74,8 @@ var percentuaisST = []struct {
 	{"reducao_base", func(r *domain.RegraSTCadastro) *domain.Percentual { return &r.ReducaoBase }},
 }
 
-// aplicarLinhaST applies a row's non-empty percentages to a rule; it returns the cells it could
-// not read.
+// aplicarLinhaST applies a row's non-empty cells (percentages, kind of reduction, MVA adjustment,
+// effective ALQ intra) to a rule; it returns the cells it could not read.
 func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
 	var erros []string
 	for _, c := range percentuaisST {
@@ -56,6 +89,25 @@ func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
 			continue
 		}
 		*c.campo(r) = p
+	}
+	for _, col := range []struct {
+		nome  string
+		campo *string
+	}{{"reducao_base_tipo", &r.TipoReducao}, {"ajuste_mva", &r.AjusteMVA}} {
+		v, ok := opcaoST(col.nome, f[col.nome])
+		switch {
+		case !ok:
+			erros = append(erros, msgOpcoesST[col.nome])
+		case v != "":
+			*col.campo = v
+		}
+	}
+	if cel := strings.TrimSpace(f["aliquota_intra_efetiva"]); cel != "" {
+		if v, ok := csvimport.SimNao(cel); ok {
+			r.AliquotaIntraEfetiva = v
+		} else {
+			erros = append(erros, "aliquota_intra_efetiva: use sim ou não.")
+		}
 	}
 	return erros
 }
