@@ -36,7 +36,9 @@ async function pedidosComMarca(email, clienteId, m) {
 /**
  * The statuses whose orders weigh on a customer's open total ("Em aberto" on the file), as
  * services/sales names them: waiting for approval, sent, in separation. Written here, not taken
- * from the app, so that the test checks the app's figure rather than repeating it.
+ * from the app nor from contracts/pedidos.json (EmAberto), which both the app and the server are
+ * generated from: the test checks the app's figure against an independent statement of the rule
+ * rather than repeating it.
  */
 const PESAM_NO_ABERTO = ['aguardando_aprovacao', 'enviado', 'em_separacao'];
 

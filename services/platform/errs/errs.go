@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -38,43 +39,32 @@ type FieldViolation struct {
 
 // Reason is the machine-readable cause of an error (google.rpc.ErrorInfo.reason over gRPC,
 // `motivo` in the REST body). Clients act on the reason, never on the message. Every reason a
-// client may meet is declared here, next to the kinds (as kratos declares its error reasons
-// next to the API).
+// client may meet is declared once, in the registry contracts/motivos.json, with the code it comes
+// with; motivos.gen.go is generated from it (the constants ReasonX, MensagemX and the registry
+// read by Registrado and CodigosDoMotivo) and so is the app's Motivo. A service names a reason by
+// its constant (or a local alias of the same name); services/platform/contratos's test fails on a
+// reason that is not in the registry, on one written as a literal, and on one built with a code
+// the registry does not give it.
 type Reason string
 
 // Domain is the ErrorInfo domain of every reason.
 const Domain = "crm.vendas"
 
-const (
-	// ReasonVersaoDesatualizada: the record changed since the client read it (stale versao).
-	ReasonVersaoDesatualizada Reason = "VERSAO_DESATUALIZADA"
-	// ReasonDocumentoDuplicado: a CPF/CNPJ already registered; detalhes.cliente_id names it.
-	ReasonDocumentoDuplicado Reason = "DOCUMENTO_DUPLICADO"
-	// ReasonChaveDuplicada: another unique key (operator id, region city, …) already taken;
-	// detalhes.chave and detalhes.id name it.
-	ReasonChaveDuplicada Reason = "CHAVE_DUPLICADA"
-	// ReasonIDReutilizado: a client-generated id replayed with another payload.
-	ReasonIDReutilizado Reason = "ID_REUTILIZADO"
-	// ReasonForaDoEscopo: another company's record, or one outside the caller's role scope.
-	ReasonForaDoEscopo Reason = "FORA_DO_ESCOPO"
-	// ReasonNaoEncontrado: no such record (or a deleted one).
-	ReasonNaoEncontrado Reason = "NAO_ENCONTRADO"
-	// ReasonDadosInvalidos: bad input; the fields at fault are in campos.
-	ReasonDadosInvalidos Reason = "DADOS_INVALIDOS"
-	// ReasonPerfil: the caller's role may not call this method.
-	ReasonPerfil Reason = "PERFIL_NAO_PERMITIDO"
-	// ReasonNaoAutenticado: no token, or a bad one.
-	ReasonNaoAutenticado Reason = "NAO_AUTENTICADO"
-	// ReasonConflito: any other conflict with the stored state.
-	ReasonConflito Reason = "CONFLITO"
-	// ReasonIndisponivel: a dependency failed; try again.
-	ReasonIndisponivel Reason = "INDISPONIVEL"
-	// ReasonInterno: an unexpected failure.
-	ReasonInterno Reason = "ERRO_INTERNO"
-	// ReasonLimiteExcedido: too many calls in a short time (HTTP 429); detalhes.tentar_em_segundos
-	// says when to try again (also the Retry-After header, and RetryInfo over gRPC).
-	ReasonLimiteExcedido Reason = "LIMITE_EXCEDIDO"
-)
+// Registrado reports whether r is in the registry (contracts/motivos.json).
+func Registrado(r Reason) bool { _, ok := registro[r]; return ok }
+
+// CodigosDoMotivo are the gRPC codes r comes with, its own first (nil when r is not registered).
+func CodigosDoMotivo(r Reason) []codes.Code { return slices.Clone(registro[r]) }
+
+// Motivos are every registered reason, sorted.
+func Motivos() []Reason {
+	out := make([]Reason, 0, len(registro))
+	for r := range registro {
+		out = append(out, r)
+	}
+	slices.Sort(out)
+	return out
+}
 
 // defaultReasons: the reason of an error built without one.
 var defaultReasons = map[Kind]Reason{
@@ -184,13 +174,13 @@ func Internal(cause error) *Error {
 
 // Common messages, so that the same situation reads the same everywhere.
 const (
-	MsgInternal        = "Erro interno. Tente novamente em instantes."
+	MsgInternal        = MensagemInterno
 	MsgNoToken         = "Autenticação necessária: envie o token do Firebase no cabeçalho Authorization."
 	MsgBadToken        = "Token de autenticação inválido ou expirado. Entre novamente."
 	MsgNoOperator      = "Nenhum operador cadastrado para este usuário. Peça ao administrador da empresa para incluí-lo."
 	MsgInactive        = "Operador desativado. Fale com o administrador da empresa."
 	MsgOtherCompany    = "Acesso negado: os dados pertencem a outra empresa."
-	MsgRole            = "Acesso negado: seu perfil não permite esta operação."
+	MsgRole            = MensagemPerfil
 	MsgCanceled        = "Requisição cancelada."
 	MsgDeadline        = "Tempo esgotado ao processar a requisição. Tente novamente."
 	MsgBodyTooLarge    = "Requisição grande demais (máximo de 1 MiB)."

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -64,5 +66,26 @@ func TestReasons(t *testing.T) {
 	_ = base.WithReason(ReasonConflito, "a", "b")
 	if base.Reason != "" || base.Details != nil {
 		t.Error("WithReason changed its receiver")
+	}
+}
+
+// TestMotivosDoRegistro: the reasons this package gives by itself (a kind's default, OutOfScope,
+// RateLimited) are registered (contracts/motivos.json) with the code they come with.
+func TestMotivosDoRegistro(t *testing.T) {
+	for k, r := range defaultReasons {
+		if !slices.Contains(CodigosDoMotivo(r), kindCodes[k]) {
+			t.Errorf("default reason %s of kind %d: registered with %v, not %v", r, k, CodigosDoMotivo(r), kindCodes[k])
+		}
+	}
+	for _, e := range []*Error{OutOfScope("x"), RateLimited("x", time.Second)} {
+		if !slices.Contains(CodigosDoMotivo(e.Reason), kindCodes[e.Kind]) {
+			t.Errorf("%s: registered with %v, not %v", e.Reason, CodigosDoMotivo(e.Reason), kindCodes[e.Kind])
+		}
+	}
+	if Registrado("NAO_DECLARADO") || !Registrado(ReasonPrecosAlterados) || len(Motivos()) < 30 {
+		t.Errorf("registry: %v", Motivos())
+	}
+	if MsgInternal != MensagemInterno || MsgRole != MensagemPerfil {
+		t.Error("the messages of ERRO_INTERNO and PERFIL_NAO_PERMITIDO are the registry's")
 	}
 }

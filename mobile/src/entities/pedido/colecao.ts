@@ -7,10 +7,11 @@ import { dobrar } from '../../lib/texto';
 import { alteracoesPedidos } from './api';
 import { readProfile } from '../../lib/storage';
 import { avisarDecisoes, decisaoParaOVendedor, type DecisaoPedido } from './decisoes';
+import { DIAS_NO_APARELHO } from '../../lib/contratos/pedidos.gen';
 
 export type PedidoLocal = Pedido & Indexado;
 
-export const DIAS_NO_APARELHO = 90;
+export { DIAS_NO_APARELHO };
 const DIA_MS = 86_400_000;
 /** Sort keys newest first: the inverse of the creation time, fixed width. */
 const MAX_MS = 9_999_999_999_999;

@@ -11,9 +11,6 @@ import type { RascunhoPedido } from './previa';
 /** Every change to an order counts as that order (a copy is a new one). */
 const PEDIDO: Especie = { um: 'pedido', varios: 'pedidos' };
 
-export const MOTIVO_PRECOS_ALTERADOS = 'PRECOS_ALTERADOS';
-export const MOTIVO_TRANSICAO = 'TRANSICAO_NAO_PERMITIDA';
-
 export interface CriarPedido {
   corpo: CriarPedidoPedido;
   /** The order as the device shows it until the server answers (numero 0). */
@@ -86,11 +83,11 @@ const versaoDe = (base: number) => (base ? String(base) : undefined);
  * re-priced draft, with its precos_alterados, to the device for the seller to review.
  */
 async function jaFeita(err: ApiError, id: string, destinos: readonly string[]): Promise<Pedido | null> {
-  if (err.motivo === MOTIVO_PRECOS_ALTERADOS && destinos === DESTINOS.enviar) {
+  if (err.motivo === Motivo.PrecosAlterados && destinos === DESTINOS.enviar) {
     const rascunho = await obterPedido(id).catch(() => null);
     return rascunho?.status === 'orcamento' ? rascunho : null;
   }
-  if (err.status !== 409 && err.motivo !== Motivo.VersaoDesatualizada && err.motivo !== MOTIVO_TRANSICAO) return null;
+  if (err.status !== 409 && err.motivo !== Motivo.VersaoDesatualizada && err.motivo !== Motivo.TransicaoNaoPermitida) return null;
   const atual = await obterPedido(id).catch(() => null);
   return atual && destinos.includes(atual.status) ? atual : null;
 }

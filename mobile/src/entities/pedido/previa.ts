@@ -9,7 +9,7 @@ import { hojeIso } from '../../lib/format/date';
 import type { Aviso, ResultadoLinha } from '../preco/calcular';
 import { precificarNoAparelho, type DadosComerciais } from '../preco/noAparelho';
 
-export const TIPOS_PEDIDO = ['venda', 'bonificacao', 'troca', 'orcamento'] as const;
+export { TIPOS_PEDIDO } from '../../lib/contratos/pedidos.gen';
 
 export interface LinhaRascunho {
   produto_id: string;

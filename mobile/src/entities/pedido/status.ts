@@ -1,21 +1,14 @@
 // An order's status and number as the user reads them (the orders screens, the PDF, the
-// customer's file).
+// customer's file). The statuses, their labels and sets are contracts/pedidos.json's, shared
+// with the server (lib/contratos/pedidos.gen).
 import type { Pedido } from '../../lib/api/types';
-
-const STATUS: Record<string, string> = {
-  orcamento: 'Em orçamento',
-  aguardando_aprovacao: 'Aguardando aprovação',
-  enviado: 'Enviado',
-  em_separacao: 'Em separação',
-  faturado: 'Faturado',
-  entregue: 'Entregue',
-  cancelado: 'Cancelado',
-  reprovado: 'Reprovado',
-};
+import { ROTULOS_STATUS_PEDIDO, statusEmAberto } from '../../lib/contratos/pedidos.gen';
 
 /** orcamento → "Em orçamento", …; an unknown status as it came. */
 export function rotuloStatusPedido(status: string): string {
-  return Object.hasOwn(STATUS, status) ? STATUS[status] : status;
+  if (!Object.hasOwn(ROTULOS_STATUS_PEDIDO, status)) return status;
+  const r = ROTULOS_STATUS_PEDIDO[status as keyof typeof ROTULOS_STATUS_PEDIDO];
+  return r.charAt(0).toUpperCase() + r.slice(1);
 }
 
 /** The order's number ("0" or empty: not numbered yet, '' here). */
@@ -29,15 +22,12 @@ export function tituloPedido(p: Pick<Pedido, 'numero'>): string {
   return n ? `Nº ${n}` : 'a enviar';
 }
 
-/** The statuses of an open order (the server's StatusPedido.EmAberto: what counts on credit). */
-const EM_ABERTO = new Set(['aguardando_aprovacao', 'enviado', 'em_separacao']);
-
-/** The customer's open orders on the device: how many and their total (centavos). */
+/** The customer's open orders on the device (statusEmAberto: what weighs on credit): how many and their total (centavos). */
 export function emAbertoDoCliente(pedidos: readonly Pick<Pedido, 'cliente_id' | 'status' | 'total_centavos'>[], clienteId: string): { pedidos: number; total: number } {
   let n = 0;
   let total = 0;
   for (const p of pedidos) {
-    if (p.cliente_id !== clienteId || !EM_ABERTO.has(p.status)) continue;
+    if (p.cliente_id !== clienteId || !statusEmAberto(p.status)) continue;
     n++;
     total += Number(p.total_centavos) || 0;
   }

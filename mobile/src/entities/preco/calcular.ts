@@ -26,6 +26,7 @@
 //   the reduction with aliquota_intra_efetiva), ICMS próprio = value × the rate of the sale (in an
 //   in-state CST 70 sale, propria_e_st: the reduced own base × internal rate), ST = max(0, base ×
 //   internal − próprio).
+import { condicaoParaOCliente } from '../../lib/contratos/pedidos.gen';
 
 export type Origem = 'tabela' | 'promocao' | 'volume' | 'vendedor' | 'flex' | 'condicao';
 
@@ -408,7 +409,7 @@ function mvaAjustada(r: RegraST, pol: Politica): boolean {
 }
 
 function condicaoPermitida(c: Cliente, cond: CondicaoPagamento | null | undefined): void {
-  if (!cond || !cond.id || !cond.clientes?.length || cond.clientes.includes(c.id)) {
+  if (!cond || !cond.id || condicaoParaOCliente(cond.clientes, c.id)) {
     const a = centesimos(cond?.acrescimo_percentual);
     if (a < -CEM || a > CEM) {
       throw erroLinha('condicao_id', 'REGRA_INVALIDA', `Condição de pagamento ${cond?.nome ?? ''} inválida: acréscimo fora de -100% a 100%.`);

@@ -1,31 +1,18 @@
 import { config } from '../../config/env';
+import { Motivo } from './motivos.gen';
+import type { components } from './schema.gen';
+
+export { Motivo, ehMotivo } from './motivos.gen';
 
 /**
- * Error body of the product API (the services' error mapper; not part of the OpenAPI document,
- * whose `rpcStatus` describes grpc-gateway's default body instead).
+ * Error body of the product API (services/platform/server's error handler): crm.platform.v1.Erro,
+ * every operation's default response in the OpenAPI document, with `motivo` one of the registry's
+ * reasons (contracts/motivos.json, generated into ./motivos.gen).
  */
-export interface ApiErrorBody {
-  status?: number;
-  code?: string;
-  /** pt-BR message fit to show the user. */
-  mensagem?: string;
-  message?: string;
-  /** Fields at fault; the text is `descricao` (older answers may say `mensagem`). */
-  campos?: { campo: string; descricao?: string; mensagem?: string }[];
+export type ApiErrorBody = Omit<components['schemas']['v1Erro'], 'motivo'> & {
   /** Machine-readable reason (google.rpc.ErrorInfo): act on it, never on the message. */
-  motivo?: string;
-  /** The reason's metadata, e.g. `cliente_id` for DOCUMENTO_DUPLICADO. */
-  detalhes?: Record<string, string>;
-}
-
-/** Reasons the app acts on (services/platform/errs declares every one). */
-export const Motivo = {
-  VersaoDesatualizada: 'VERSAO_DESATUALIZADA',
-  DocumentoDuplicado: 'DOCUMENTO_DUPLICADO',
-  IdReutilizado: 'ID_REUTILIZADO',
-  ForaDoEscopo: 'FORA_DO_ESCOPO',
-  NaoEncontrado: 'NAO_ENCONTRADO',
-} as const;
+  motivo?: Motivo;
+};
 
 export const MENSAGEM_FALHA_REDE = 'Falha de rede. Verifique sua conexão.';
 export const MENSAGEM_TEMPO_ESGOTADO = 'O servidor demorou a responder. Verifique sua conexão e tente novamente.';
@@ -36,7 +23,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly mensagem: string;
   readonly campos: { campo: string; descricao: string }[];
-  readonly motivo: string;
+  /** The reason ('' when the answer has none: a network failure, an unknown route). */
+  readonly motivo: Motivo | '';
   readonly detalhes: Record<string, string>;
 
   constructor(status: number, body: ApiErrorBody | null) {
@@ -46,14 +34,14 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code || '';
     this.mensagem = mensagem;
-    this.campos = (body?.campos || []).map((c) => ({ campo: c.campo, descricao: c.descricao || c.mensagem || '' }));
+    this.campos = (body?.campos || []).map((c) => ({ campo: c.campo ?? '', descricao: c.descricao ?? '' }));
     this.motivo = body?.motivo || '';
     this.detalhes = body?.detalhes || {};
   }
 }
 
 /** True when err is an API error with this reason. */
-export function temMotivo(err: unknown, motivo: string): err is ApiError {
+export function temMotivo(err: unknown, motivo: Motivo): err is ApiError {
   return err instanceof ApiError && err.motivo === motivo;
 }
 

@@ -59,7 +59,7 @@ const (
 
 // ReasonCidadeEmOutraRegiao: a city of the request already belongs to another live region of
 // the company; detalhes.cidade is its IBGE code and detalhes.regiao_id the region holding it.
-const ReasonCidadeEmOutraRegiao errs.Reason = "CIDADE_EM_OUTRA_REGIAO"
+const ReasonCidadeEmOutraRegiao = errs.ReasonCidadeEmOutraRegiao
 
 // ErrRegiaoNotFound: no live region with this id in the caller's company.
 var ErrRegiaoNotFound = errs.NotFound(MsgRegiaoNaoEnc)

@@ -691,13 +691,8 @@ func (r *espelho) dataPedido() string {
 	return t.In(espFuso).Format("02/01/2006")
 }
 
-var espRotulosTipo = map[domain.TipoPedido]string{
-	domain.TipoVenda: "Venda", domain.TipoBonificacao: "Bonificação", domain.TipoTroca: "Troca",
-	domain.TipoOrcamento: "Orçamento",
-}
-
 func espRotuloTipo(t domain.TipoPedido) string {
-	if r, ok := espRotulosTipo[t]; ok {
+	if r, ok := domain.RotulosTipoPedido[t]; ok {
 		return r
 	}
 	if t == "" {

@@ -53,7 +53,7 @@ type EntradaPedido struct {
 
 // ReasonPrecosAlterados: the server's prices differ from those the order was priced with; the
 // order was re-priced and kept as a draft (detalhes: none; the order's precos_alterados list them).
-const ReasonPrecosAlterados errs.Reason = "PRECOS_ALTERADOS"
+const ReasonPrecosAlterados = errs.ReasonPrecosAlterados
 
 // avaliacao is an order's pricing on the server and the context of its rules.
 type avaliacao struct {

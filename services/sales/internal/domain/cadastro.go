@@ -17,7 +17,7 @@ import (
 
 // ReasonCodigoDuplicado: a product code already used in the company (detalhes.produto_id names
 // the product holding it).
-const ReasonCodigoDuplicado errs.Reason = "CODIGO_DUPLICADO"
+const ReasonCodigoDuplicado = errs.ReasonCodigoDuplicado
 
 // Limits of free text.
 const (

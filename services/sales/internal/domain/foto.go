@@ -48,7 +48,7 @@ const (
 )
 
 // ReasonSemFoto: the product exists but has no photo (404), told apart from a missing product.
-const ReasonSemFoto errs.Reason = "PRODUTO_SEM_FOTO"
+const ReasonSemFoto = errs.ReasonSemFoto
 
 // FotoCadastro is a product's stored photo: one document per product (id = the product's id),
 // apart from the product so that the product's change feed stays small.

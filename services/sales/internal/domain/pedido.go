@@ -48,29 +48,18 @@ import (
 //   - History: every status change appends {status, acao, por, em, observacao}; edits of a draft
 //     are not status changes (the store keeps alterado_por/alterado_em).
 
-// Reasons of the errors of orders (the `motivo` a client acts on).
+// Reasons of the errors of orders (the `motivo` a client acts on): the registry's
+// (contracts/motivos.json, where each is described), by their names there.
 const (
-	// ReasonClienteBloqueado: the customer is blocked (the message carries the block's reason).
-	ReasonClienteBloqueado errs.Reason = "CLIENTE_BLOQUEADO"
-	// ReasonClienteInativo: the customer is inactive.
-	ReasonClienteInativo errs.Reason = "CLIENTE_INATIVO"
-	// ReasonPedidoBloqueado: an approval reason the company configured as blocking
-	// (detalhes.motivo names it); the message is the reason's own.
-	ReasonPedidoBloqueado errs.Reason = "PEDIDO_BLOQUEADO"
-	// ReasonPedidoSemItens: an order sent with no items.
-	ReasonPedidoSemItens errs.Reason = "PEDIDO_SEM_ITENS"
-	// ReasonOrcamentoNaoEnviavel: an order of type orcamento (a quote) is never sent.
-	ReasonOrcamentoNaoEnviavel errs.Reason = "ORCAMENTO_NAO_ENVIAVEL"
-	// ReasonTransicaoNaoPermitida: the order's status does not allow the action (detalhes.status
-	// is the current one).
-	ReasonTransicaoNaoPermitida errs.Reason = "TRANSICAO_NAO_PERMITIDA"
-	// ReasonAprovacaoNaoPermitida: only the seller's supervisor or an ADMIN approves or rejects.
-	ReasonAprovacaoNaoPermitida errs.Reason = "APROVACAO_NAO_PERMITIDA"
-	// ReasonStatusSoAdmin: the states after enviado are moved by an ADMIN (or the ERP, which
-	// signs in as an ADMIN operator).
-	ReasonStatusSoAdmin errs.Reason = "STATUS_SO_ADMIN"
-	// ReasonNotaFiscalDuplicada: an invoice number already recorded on the order.
-	ReasonNotaFiscalDuplicada errs.Reason = "NOTA_FISCAL_DUPLICADA"
+	ReasonClienteBloqueado      = errs.ReasonClienteBloqueado
+	ReasonClienteInativo        = errs.ReasonClienteInativo
+	ReasonPedidoBloqueado       = errs.ReasonPedidoBloqueado
+	ReasonPedidoSemItens        = errs.ReasonPedidoSemItens
+	ReasonOrcamentoNaoEnviavel  = errs.ReasonOrcamentoNaoEnviavel
+	ReasonTransicaoNaoPermitida = errs.ReasonTransicaoNaoPermitida
+	ReasonAprovacaoNaoPermitida = errs.ReasonAprovacaoNaoPermitida
+	ReasonStatusSoAdmin         = errs.ReasonStatusSoAdmin
+	ReasonNotaFiscalDuplicada   = errs.ReasonNotaFiscalDuplicada
 )
 
 // The approval reasons of orders beyond pricing's warnings (AvisoDescontoAcimaDoLimite,
@@ -298,8 +287,8 @@ const (
 // DataDoPedido is the day the order was created, in America/Sao_Paulo (the period of the search).
 func DataDoPedido(p *Pedido) Data { return Data(p.CriadoEm.In(saoPaulo).Format("2006-01-02")) }
 
-// DiasNoAparelho is how far back (by last change) the orders are kept on a device.
-const DiasNoAparelho = 90
+// DiasNoAparelho (how far back the orders are kept on a device) is declared in
+// contracts/pedidos.json, shared with the app, and generated into pedido_contrato.gen.go.
 
 // DiaDaAlteracao is the day (AAAA-MM-DD in São Paulo) of the order's last change.
 func DiaDaAlteracao(p *Pedido) Data { return Data(p.AlteradoEm.In(saoPaulo).Format("2006-01-02")) }

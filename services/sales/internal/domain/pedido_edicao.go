@@ -135,7 +135,7 @@ func NovoPedido(d DadosPedido, pr Precificacao, ctx ContextoPedido, por string, 
 // Editar replaces what the seller fills in and the items (re-priced) of an order in orcamento;
 // any other status is refused. The id and the seller do not change.
 func (p *Pedido) Editar(d DadosPedido, pr Precificacao, ctx ContextoPedido, em time.Time) error {
-	if p.Status != StatusOrcamento {
+	if !p.Status.Editavel() {
 		return p.erroStatus("ser alterado")
 	}
 	d.ID, d.VendedorID = p.ID, p.VendedorID

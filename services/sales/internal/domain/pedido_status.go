@@ -14,30 +14,10 @@ import (
 // The order's statuses and types, and its status flow: send, approve, reject, cancel, reopen and
 // the steps after sending (separação, faturamento, entrega), each a method of Pedido.
 
-// StatusPedido is the status of an order.
-type StatusPedido string
-
-// The statuses (exactly as on the wire).
-const (
-	StatusOrcamento           StatusPedido = "orcamento"
-	StatusAguardandoAprovacao StatusPedido = "aguardando_aprovacao"
-	StatusEnviado             StatusPedido = "enviado"
-	StatusEmSeparacao         StatusPedido = "em_separacao"
-	StatusFaturado            StatusPedido = "faturado"
-	StatusEntregue            StatusPedido = "entregue"
-	StatusCancelado           StatusPedido = "cancelado"
-	StatusReprovado           StatusPedido = "reprovado"
-)
-
-// StatusesPedido are every status, in the order of the flow.
-var StatusesPedido = []StatusPedido{StatusOrcamento, StatusAguardandoAprovacao, StatusEnviado, StatusEmSeparacao,
-	StatusFaturado, StatusEntregue, StatusCancelado, StatusReprovado}
-
-var rotulosStatus = map[StatusPedido]string{
-	StatusOrcamento: "em orçamento", StatusAguardandoAprovacao: "aguardando aprovação", StatusEnviado: "enviado",
-	StatusEmSeparacao: "em separação", StatusFaturado: "faturado", StatusEntregue: "entregue",
-	StatusCancelado: "cancelado", StatusReprovado: "reprovado",
-}
+// The statuses (StatusPedido, StatusOrcamento…), their labels, the sets that matter (EmAberto,
+// ContaNosResumos, Editavel, PodeCancelar, PodeReabrir) and the types (TipoPedido, TiposPedido,
+// RotulosTipoPedido) are declared in contracts/pedidos.json, shared with the app, and generated
+// into pedido_contrato.gen.go.
 
 // Valido reports whether s is one of the statuses.
 func (s StatusPedido) Valido() bool { _, ok := rotulosStatus[s]; return ok }
@@ -49,32 +29,6 @@ func (s StatusPedido) Rotulo() string {
 	}
 	return string(s)
 }
-
-// EmAberto reports whether an order of this status weighs on the customer's credit: sent and not
-// yet invoiced (aguardando_aprovacao, enviado, em_separacao).
-func (s StatusPedido) EmAberto() bool {
-	return s == StatusAguardandoAprovacao || s == StatusEnviado || s == StatusEmSeparacao
-}
-
-// ContaNosResumos reports whether an order of this status is in the sales summaries: from
-// enviado on (enviado, em_separacao, faturado, entregue); never cancelado or reprovado.
-func (s StatusPedido) ContaNosResumos() bool {
-	return s == StatusEnviado || s == StatusEmSeparacao || s == StatusFaturado || s == StatusEntregue
-}
-
-// TipoPedido is the type of an order.
-type TipoPedido string
-
-// The types (exactly as on the wire).
-const (
-	TipoVenda       TipoPedido = "venda"
-	TipoBonificacao TipoPedido = "bonificacao"
-	TipoTroca       TipoPedido = "troca"
-	TipoOrcamento   TipoPedido = "orcamento"
-)
-
-// TiposPedido are every type.
-var TiposPedido = []TipoPedido{TipoVenda, TipoBonificacao, TipoTroca, TipoOrcamento}
 
 // The status flow.
 
@@ -165,16 +119,6 @@ func (p *Pedido) Reprovar(quem Operador, supervisorDoVendedor, observacao string
 	return nil
 }
 
-// PodeCancelar reports whether an order of status s may be cancelled: any status before faturado
-// (orcamento, aguardando_aprovacao, enviado, em_separacao) and reprovado.
-func (s StatusPedido) PodeCancelar() bool {
-	switch s {
-	case StatusOrcamento, StatusAguardandoAprovacao, StatusEnviado, StatusEmSeparacao, StatusReprovado:
-		return true
-	}
-	return false
-}
-
 // Cancelar cancels the order with a required reason (kept in MotivoCancelamento and the history).
 func (p *Pedido) Cancelar(por, motivo string, em time.Time) error {
 	if !p.Status.PodeCancelar() {
@@ -194,7 +138,7 @@ func (p *Pedido) Cancelar(por, motivo string, em time.Time) error {
 // before the decision). Never once sent on (enviado and later: the ERP may hold it; cancel
 // instead). EnviadoEm is cleared: the next Enviar sets it again.
 func (p *Pedido) Reabrir(por, observacao string, em time.Time) error {
-	if p.Status != StatusReprovado && p.Status != StatusAguardandoAprovacao {
+	if !p.Status.PodeReabrir() {
 		return p.erroStatus("ser reaberto")
 	}
 	obs, err := nota("observacao", observacao, false, "")

@@ -12,14 +12,14 @@ import (
 
 // Reasons of the errors of pricing (the `motivo` a client acts on).
 const (
-	ReasonSemTabela            errs.Reason = "SEM_TABELA_DE_PRECO"
-	ReasonProdutoForaDaTabela  errs.Reason = "PRODUTO_FORA_DA_TABELA"
-	ReasonProdutoInativo       errs.Reason = "PRODUTO_INATIVO"
-	ReasonQuantidadeInvalida   errs.Reason = "QUANTIDADE_INVALIDA"
-	ReasonDescontoInvalido     errs.Reason = "DESCONTO_INVALIDO"
-	ReasonCondicaoNaoPermitida errs.Reason = "CONDICAO_NAO_PERMITIDA"
-	ReasonRegraInvalida        errs.Reason = "REGRA_INVALIDA"
-	ReasonValorForaDoLimite    errs.Reason = "VALOR_FORA_DO_LIMITE"
+	ReasonSemTabela            = errs.ReasonSemTabela
+	ReasonProdutoForaDaTabela  = errs.ReasonProdutoForaDaTabela
+	ReasonProdutoInativo       = errs.ReasonProdutoInativo
+	ReasonQuantidadeInvalida   = errs.ReasonQuantidadeInvalida
+	ReasonDescontoInvalido     = errs.ReasonDescontoInvalido
+	ReasonCondicaoNaoPermitida = errs.ReasonCondicaoNaoPermitida
+	ReasonRegraInvalida        = errs.ReasonRegraInvalida
+	ReasonValorForaDoLimite    = errs.ReasonValorForaDoLimite
 )
 
 // Origem is where a discount of a line comes from.
@@ -172,7 +172,7 @@ func Precificar(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data D
 }
 
 func condicaoPermitida(c Cliente, cond CondicaoPagamento) error {
-	if cond.ID == "" || len(cond.Clientes) == 0 || slices.Contains(cond.Clientes, c.ID) {
+	if cond.ID == "" || CondicaoParaOCliente(cond.Clientes, c.ID) {
 		if cond.Acrescimo < -Cem || cond.Acrescimo > Cem {
 			return errs.Field("condicao_id", fmt.Sprintf("Condição de pagamento %s inválida: acréscimo fora de -100%% a 100%%.", cond.Nome)).
 				WithReason(ReasonRegraInvalida, "regra_id", cond.ID)

@@ -17,9 +17,8 @@ import { todosOsPedidos, usePedidosDoServidor, type FiltroPedidos } from '../api
 import { rotuloStatusPedido } from '../utils/espelho';
 import { csvDosPedidos, nomeArquivoPedidos } from '../utils/exportar';
 import { LinhaPedido } from './LinhaPedido';
+import { STATUS_PEDIDO } from '../../../lib/contratos/pedidos.gen';
 import './pedidos.css';
-
-const STATUS = ['orcamento', 'aguardando_aprovacao', 'enviado', 'em_separacao', 'faturado', 'entregue', 'cancelado', 'reprovado'];
 
 /**
  * `crm-vendas-pedidos-buscar`: the server's search over the caller's scope (any age): number or
@@ -67,7 +66,7 @@ function BuscarPedidoPageTela() {
       <div className="narrow">
         <TextField label="Número, cliente ou CNPJ/CPF" type="search" value={texto} onValue={setTexto} maxLength={MAX_BUSCA_CARACTERES} name="q" autoComplete="off" />
         <div className="row-2">
-          <SelectField label="Status" value={status} onValue={(v) => mudar('status', v)} options={[{ value: '', label: 'Todos' }, ...STATUS.map((s) => ({ value: s, label: rotuloStatusPedido(s) }))]} />
+          <SelectField label="Status" value={status} onValue={(v) => mudar('status', v)} options={[{ value: '', label: 'Todos' }, ...STATUS_PEDIDO.map((s) => ({ value: s, label: rotuloStatusPedido(s) }))]} />
           {gestor ? (
             <SelectField label="Vendedor" value={vendedor} onValue={(v) => mudar('vendedor', v)} options={[{ value: '', label: 'Todos' }, ...vendedores.map((v) => ({ value: v.valor, label: v.rotulo }))]} />
           ) : null}

@@ -33,6 +33,7 @@ import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
 import { repetirPedido, adicionarProduto, ajustarAoMultiplo, aprovacaoDaLinha, errosPorLinha, lerPercentual, mudarLinha, multiploDe, podeEnviar, indiceDeCodigos, removerLinha } from '../utils/rascunho';
 import { rotuloStatusPedido } from '../utils/espelho';
 import { DetalhePreco } from '../../../components/preco/DetalhePreco';
+import { condicaoElegivel } from '../../../lib/contratos/pedidos.gen';
 import './pedidos.css';
 
 interface PropsLinha {
@@ -208,7 +209,7 @@ function IncluirPedido() {
 
   const cliente = rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined;
   const condicoesDoCliente = useMemo(
-    () => (condicoes ?? []).filter((c) => c.ativo && (!c.clientes?.length || (cliente && c.clientes.includes(cliente.id)))),
+    () => (condicoes ?? []).filter((c) => condicaoElegivel(c.ativo, c.clientes, cliente?.id)),
     [condicoes, cliente],
   );
   const condicao = condicoesDoCliente.find((c) => c.id === rascunho?.condicao_id) ?? null;

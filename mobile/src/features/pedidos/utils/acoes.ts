@@ -3,10 +3,9 @@
 import type { Pedido } from '../../../lib/api/types';
 import { pode } from '../../../lib/permissoes';
 import { numeroPedido, rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
+import { statusEditavel, statusPodeCancelar, statusPodeReabrir } from '../../../lib/contratos/pedidos.gen';
 
 export type AcaoTela = 'alterar' | 'separar' | 'faturar' | 'entregar' | 'enviar' | 'cancelar' | 'reabrir' | 'duplicar' | 'aprovar' | 'reprovar' | 'pdf' | 'whatsapp';
-
-const CANCELAVEIS = ['orcamento', 'aguardando_aprovacao', 'reprovado', 'enviado'];
 
 export function acoesDoPedido(p: Pick<Pedido, 'status' | 'numero' | 'tipo'> & { faturamento_parcial?: boolean }, perfil: string | null | undefined): AcaoTela[] {
   const out: AcaoTela[] = [];
@@ -16,11 +15,11 @@ export function acoesDoPedido(p: Pick<Pedido, 'status' | 'numero' | 'tipo'> & { 
     if (p.status === 'enviado' || p.status === 'em_separacao' || (p.status === 'faturado' && p.faturamento_parcial)) out.push('faturar');
     if (p.status === 'faturado') out.push('entregar');
   }
-  if (p.status === 'orcamento') out.push('alterar');
+  if (statusEditavel(p.status)) out.push('alterar');
   if (p.status === 'orcamento' && p.tipo !== 'orcamento') out.push('enviar');
   if (p.status === 'aguardando_aprovacao' && pode(perfil, 'pedidos.aprovar')) out.push('aprovar', 'reprovar');
-  if (p.status === 'reprovado' || p.status === 'aguardando_aprovacao') out.push('reabrir');
-  if (CANCELAVEIS.includes(p.status)) out.push('cancelar');
+  if (statusPodeReabrir(p.status)) out.push('reabrir');
+  if (statusPodeCancelar(p.status)) out.push('cancelar');
   out.push('duplicar', 'pdf', 'whatsapp');
   return out;
 }

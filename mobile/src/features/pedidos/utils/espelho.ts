@@ -8,6 +8,7 @@ import { hojeIso, formatarData, formatarDataHora } from '../../../lib/format/dat
 import { formatarDocumento, normalizarDocumento, DOCUMENTO_INVALIDO } from '../../../lib/format/document';
 import { centavosParaReais, formatarMoeda } from '../../../lib/format/money';
 import { formatarPercentual } from '../../../lib/format/percentual';
+import { ROTULOS_TIPO_PEDIDO } from '../../../lib/contratos/pedidos.gen';
 
 export interface ContextoEspelho {
   /** The company's name, at the top of every page. */
@@ -41,12 +42,7 @@ export interface ConteudoEspelho {
   rodape: string;
 }
 
-const TIPOS: Record<string, string> = {
-  venda: 'Venda',
-  bonificacao: 'Bonificação',
-  troca: 'Troca',
-  orcamento: 'Orçamento',
-};
+const TIPOS: Readonly<Record<string, string>> = ROTULOS_TIPO_PEDIDO;
 
 export { numeroPedido, rotuloStatusPedido };
 

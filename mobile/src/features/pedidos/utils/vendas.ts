@@ -4,8 +4,7 @@
 // Paulo) of its enviado_em, else of its creation; valor = products, total = what the customer pays.
 import type { Pedido } from '../../../lib/api/types';
 import { hojeIso } from '../../../lib/format/date';
-
-export const CONTAM_NOS_RESUMOS = ['enviado', 'em_separacao', 'faturado', 'entregue'];
+import { statusContaNosResumos } from '../../../lib/contratos/pedidos.gen';
 
 export interface Figuras {
   valor_centavos: number;
@@ -25,7 +24,7 @@ export function figurasDoAparelho(pedidos: readonly Pedido[], periodo: string): 
   const out: Figuras = { valor_centavos: 0, total_centavos: 0, pedidos: 0, clientes: 0 };
   const clientes = new Set<string>();
   for (const p of pedidos) {
-    if (!CONTAM_NOS_RESUMOS.includes(p.status) || !diaDoPedido(p).startsWith(periodo)) continue;
+    if (!statusContaNosResumos(p.status) || !diaDoPedido(p).startsWith(periodo)) continue;
     out.valor_centavos += Number(p.total_produtos_centavos) || 0;
     out.total_centavos += Number(p.total_centavos) || 0;
     out.pedidos++;
