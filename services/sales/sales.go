@@ -1,6 +1,7 @@
 // Package sales is the sales service: products, price tables and their prices, payment terms,
-// the commercial policy, ICMS-ST rules and the pricing of a draft (later: orders, goals and sales
-// figures). It reads customers from the customer service on the caller's behalf.
+// the commercial policy, ICMS-ST rules, the pricing of a draft, and orders with the summaries
+// they keep on write (the figures goals and dashboards read). It reads customers from the
+// customer service on the caller's behalf.
 package sales
 
 import (
@@ -14,6 +15,7 @@ import (
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/entity"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/adapters"
@@ -68,42 +70,37 @@ var (
 )
 
 // Policies: ADMIN maintains everything; every operator reads (what a seller sees of the policy
-// and which customers they may price for is checked by the use cases).
-var Policies = auth.Policies{
-	salesv1.SalesService_ListarProdutos_FullMethodName:      anyOperator,
-	salesv1.SalesService_ObterProduto_FullMethodName:        anyOperator,
-	salesv1.SalesService_AlteracoesProdutos_FullMethodName:  anyOperator,
-	salesv1.SalesService_CriarProduto_FullMethodName:        adminOnly,
-	salesv1.SalesService_AtualizarProduto_FullMethodName:    adminOnly,
-	salesv1.SalesService_ExcluirProduto_FullMethodName:      adminOnly,
-	salesv1.SalesService_ImportarProdutos_FullMethodName:    adminOnly,
-	salesv1.SalesService_DefinirFotoProduto_FullMethodName:  adminOnly,
-	salesv1.SalesService_RemoverFotoProduto_FullMethodName:  adminOnly,
-	salesv1.SalesService_ObterFotoProduto_FullMethodName:    anyOperator,
-	salesv1.SalesService_ImportarPrecos_FullMethodName:      adminOnly,
-	salesv1.SalesService_ListarTabelas_FullMethodName:       anyOperator,
-	salesv1.SalesService_ObterTabela_FullMethodName:         anyOperator,
-	salesv1.SalesService_AlteracoesTabelas_FullMethodName:   anyOperator,
-	salesv1.SalesService_CriarTabela_FullMethodName:         adminOnly,
-	salesv1.SalesService_AtualizarTabela_FullMethodName:     adminOnly,
-	salesv1.SalesService_ExcluirTabela_FullMethodName:       adminOnly,
-	salesv1.SalesService_ListarPrecos_FullMethodName:        anyOperator,
-	salesv1.SalesService_DefinirPreco_FullMethodName:        adminOnly,
-	salesv1.SalesService_RemoverPreco_FullMethodName:        adminOnly,
-	salesv1.SalesService_AlteracoesPrecos_FullMethodName:    anyOperator,
-	salesv1.SalesService_ListarCondicoes_FullMethodName:     anyOperator,
-	salesv1.SalesService_ObterCondicao_FullMethodName:       anyOperator,
-	salesv1.SalesService_AlteracoesCondicoes_FullMethodName: anyOperator,
-	salesv1.SalesService_CriarCondicao_FullMethodName:       adminOnly,
-	salesv1.SalesService_AtualizarCondicao_FullMethodName:   adminOnly,
-	salesv1.SalesService_ExcluirCondicao_FullMethodName:     adminOnly,
-	salesv1.SalesService_ObterPolitica_FullMethodName:       anyOperator,
-	salesv1.SalesService_DefinirPolitica_FullMethodName:     adminOnly,
-	salesv1.SalesService_ListarRegrasST_FullMethodName:      anyOperator,
-	salesv1.SalesService_CriarRegraST_FullMethodName:        adminOnly,
-	salesv1.SalesService_ExcluirRegraST_FullMethodName:      adminOnly,
-	salesv1.SalesService_ImportarRegrasST_FullMethodName:    adminOnly,
-	salesv1.SalesService_CalcularPrecos_FullMethodName:      anyOperator,
+// and which customers they may price for is checked by the use cases). The simple entities
+// declare theirs with their ports (entity.Politicas).
+var Policies = entity.Juntar(ports.PoliticasCondicoes, auth.Policies{
+	salesv1.SalesService_ListarProdutos_FullMethodName:     anyOperator,
+	salesv1.SalesService_ObterProduto_FullMethodName:       anyOperator,
+	salesv1.SalesService_AlteracoesProdutos_FullMethodName: anyOperator,
+	salesv1.SalesService_CriarProduto_FullMethodName:       adminOnly,
+	salesv1.SalesService_AtualizarProduto_FullMethodName:   adminOnly,
+	salesv1.SalesService_ExcluirProduto_FullMethodName:     adminOnly,
+	salesv1.SalesService_ImportarProdutos_FullMethodName:   adminOnly,
+	salesv1.SalesService_DefinirFotoProduto_FullMethodName: adminOnly,
+	salesv1.SalesService_RemoverFotoProduto_FullMethodName: adminOnly,
+	salesv1.SalesService_ObterFotoProduto_FullMethodName:   anyOperator,
+	salesv1.SalesService_ImportarPrecos_FullMethodName:     adminOnly,
+	salesv1.SalesService_ListarTabelas_FullMethodName:      anyOperator,
+	salesv1.SalesService_ObterTabela_FullMethodName:        anyOperator,
+	salesv1.SalesService_AlteracoesTabelas_FullMethodName:  anyOperator,
+	salesv1.SalesService_CriarTabela_FullMethodName:        adminOnly,
+	salesv1.SalesService_AtualizarTabela_FullMethodName:    adminOnly,
+	salesv1.SalesService_ExcluirTabela_FullMethodName:      adminOnly,
+	salesv1.SalesService_ListarPrecos_FullMethodName:       anyOperator,
+	salesv1.SalesService_DefinirPreco_FullMethodName:       adminOnly,
+	salesv1.SalesService_RemoverPreco_FullMethodName:       adminOnly,
+	salesv1.SalesService_AlteracoesPrecos_FullMethodName:   anyOperator,
+	salesv1.SalesService_ObterPolitica_FullMethodName:      anyOperator,
+	salesv1.SalesService_DefinirPolitica_FullMethodName:    adminOnly,
+	salesv1.SalesService_ListarRegrasST_FullMethodName:     anyOperator,
+	salesv1.SalesService_CriarRegraST_FullMethodName:       adminOnly,
+	salesv1.SalesService_ExcluirRegraST_FullMethodName:     adminOnly,
+	salesv1.SalesService_ImportarRegrasST_FullMethodName:   adminOnly,
+	salesv1.SalesService_CalcularPrecos_FullMethodName:     anyOperator,
 	// Orders: every operator, in their role scope (the use cases); approving, rejecting and the
 	// states after enviado are checked by the order's rules (the seller's supervisor or an ADMIN;
 	// an ADMIN), which say why in pt-BR.
@@ -122,7 +119,7 @@ var Policies = auth.Policies{
 	salesv1.PedidosService_ObterPdfPedido_FullMethodName:      anyOperator,
 	salesv1.PedidosService_ObterResumoVendas_FullMethodName:   anyOperator,
 	salesv1.PedidosService_ReconciliarResumos_FullMethodName:  adminOnly,
-}
+})
 
 // Module mounts the service on a server.
 func (s *Sales) Module() server.Module {
