@@ -45,11 +45,11 @@ func New(d Deps) (*System, error) {
 	if d.DefaultVersion == "" {
 		d.DefaultVersion = "1.0.0"
 	}
-	repo, err := adapters.NewRepo(context.Background(), d.Store)
+	col, err := adapters.Declare(context.Background(), d.Store)
 	if err != nil {
 		return nil, err
 	}
-	return &System{app: &app.Service{Repo: repo,
+	return &System{app: &app.Service{Col: col,
 		Defaults: app.Defaults{Versao: d.DefaultVersion, AndroidURL: d.DefaultAndroidURL, WebURL: d.DefaultWebURL}}}, nil
 }
 
@@ -89,7 +89,7 @@ func (s *System) EnsureCompany(ctx context.Context, id, nome string) (string, er
 
 // CompanyExists reports whether the company exists.
 func (s *System) CompanyExists(ctx context.Context, id string) (bool, error) {
-	_, err := s.app.Repo.Empresa(ctx, id)
+	_, err := s.app.Empresa(ctx, id)
 	if errs.IsKind(err, errs.KindNotFound) {
 		return false, nil
 	}

@@ -1,4 +1,5 @@
-// Package app holds the system service's use cases.
+// Package app holds the system service's use cases, on the service's declared collections
+// (colecoes.go: version policies, the access log and companies).
 package app
 
 import (
@@ -11,6 +12,7 @@ import (
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/system/internal/domain"
 )
 
@@ -23,7 +25,7 @@ type Defaults struct {
 
 // Service implements the system use cases.
 type Service struct {
-	Repo     domain.Repository
+	Col      *Collections
 	Defaults Defaults
 	Now      func() time.Time
 }
@@ -40,11 +42,11 @@ func (s *Service) defaults(empresa, tipo string) *domain.ConfigVersao {
 	if tipo == domain.Android {
 		url = s.Defaults.AndroidURL
 	}
-	return &domain.ConfigVersao{Empresa: empresa, Tipo: tipo, VersaoAtual: s.Defaults.Versao, VersaoMinima: s.Defaults.Versao, URLAtualizacao: url}
+	return &domain.ConfigVersao{Meta: store.Meta{Empresa: empresa}, Tipo: tipo, VersaoAtual: s.Defaults.Versao, VersaoMinima: s.Defaults.Versao, URLAtualizacao: url}
 }
 
 func (s *Service) config(ctx context.Context, empresa, tipo string) (*domain.ConfigVersao, error) {
-	c, err := s.Repo.Versao(ctx, empresa, tipo)
+	c, err := s.versao(ctx, empresa, tipo)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +97,7 @@ func (s *Service) Version(ctx context.Context, empresa, tipo, versaoApp string) 
 
 // companyName is the stored name of the company, "" when it has no record.
 func (s *Service) companyName(ctx context.Context, empresa string) (string, error) {
-	e, err := s.Repo.Empresa(ctx, empresa)
+	e, err := s.Empresa(ctx, empresa)
 	if errs.IsKind(err, errs.KindNotFound) {
 		return "", nil
 	}
@@ -133,7 +135,7 @@ func (s *Service) SetVersion(ctx context.Context, in domain.ConfigVersao) (*doma
 	if in.URLAtualizacao == "" {
 		in.URLAtualizacao = s.defaults(in.Empresa, in.Tipo).URLAtualizacao
 	}
-	return s.Repo.SaveVersao(ctx, &in, in.Versao)
+	return s.saveVersao(ctx, &in, in.Versao)
 }
 
 // LogAccess stores an access-log entry for the caller.
@@ -148,7 +150,11 @@ func (s *Service) LogAccess(ctx context.Context, a domain.Acesso) (*domain.Acess
 	}
 	a.ID, a.UID, a.IP, a.UserAgent = uuid.NewString(), c.UID, c.IP, truncate(c.UserAgent, 500)
 	a.RegistradoEm = s.now().Truncate(time.Millisecond) // what the store keeps
-	return s.Repo.InsertAcesso(ctx, &a)
+	got, _, err := s.Col.Acessos.Create(ctx, store.Company(a.Empresa), &a)
+	if err != nil {
+		return nil, err
+	}
+	return got, nil
 }
 
 // truncate makes s valid UTF-8 (a header may carry any bytes, and protobuf refuses invalid
@@ -167,7 +173,7 @@ func (s *Service) ListAccess(ctx context.Context, operador string, de, ate time.
 	if !de.IsZero() && !ate.IsZero() && !de.Before(ate) {
 		return nil, "", errs.Field("de", "Período inválido: a data inicial deve ser anterior à final.")
 	}
-	return s.Repo.ListAcessos(ctx, domain.AcessoFilter{Empresa: c.Empresa, Operador: strings.TrimSpace(operador), De: de, Ate: ate, PageSize: size, PageToken: token})
+	return s.listAcessos(ctx, acessoFilter{Empresa: c.Empresa, Operador: strings.TrimSpace(operador), De: de, Ate: ate, PageSize: size, PageToken: token})
 }
 
 // EnsureCompany creates the company when missing (system use: CLI and demo seed).
@@ -176,5 +182,5 @@ func (s *Service) EnsureCompany(ctx context.Context, id, nome string) (*domain.E
 	if id == "" || nome == "" {
 		return nil, errs.Invalid("Informe o id e o nome da empresa.")
 	}
-	return s.Repo.EnsureEmpresa(ctx, &domain.Empresa{ID: id, Nome: nome})
+	return s.ensureEmpresa(ctx, id, nome)
 }

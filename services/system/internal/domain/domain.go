@@ -3,7 +3,6 @@
 package domain
 
 import (
-	"context"
 	"math"
 	"net/url"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 // Platforms (tipo), exactly as the app sends them.
@@ -32,18 +32,24 @@ func ValidateTipo(t string) error {
 	return nil
 }
 
-// ConfigVersao is the version policy of one platform in a company.
+// The stored entities keep the bson names of the documents written before the store, so that
+// the one-time copy of an old data directory decodes them as they are.
+
+// ConfigVersao is the version policy of one platform in a company; stored (collection versoes)
+// with the id empresa/tipo (VersaoID) when an ADMIN sets it.
 type ConfigVersao struct {
-	Empresa        string
-	Tipo           string
-	VersaoAtual    string
-	VersaoMinima   string
-	URLAtualizacao string
-	Mensagem       string
-	Personalizada  bool
-	AlteradoEm     time.Time
-	Versao         int64
+	store.Meta     `bson:",inline"`
+	Tipo           string `bson:"tipo"`
+	VersaoAtual    string `bson:"versao_atual"`
+	VersaoMinima   string `bson:"versao_minima"`
+	URLAtualizacao string `bson:"url_atualizacao"`
+	Mensagem       string `bson:"mensagem"`
+	// Personalizada: an ADMIN set it (it is stored), rather than the defaults; not stored.
+	Personalizada bool `bson:"-"`
 }
+
+// VersaoID is the record id of a company's policy of a platform.
+func VersaoID(empresa, tipo string) string { return empresa + "/" + tipo }
 
 var versionPattern = regexp.MustCompile(`^\d{1,5}(\.\d{1,5}){0,3}$`)
 
@@ -115,19 +121,18 @@ const (
 	MaxLocalizacao = 300
 )
 
-// Acesso is one access-log entry.
+// Acesso is one access-log entry, written once (collection acessos, owned by its operator).
 type Acesso struct {
-	ID           string
-	Empresa      string
-	Operador     string
-	UID          string
-	Historico    string
-	Localizacao  string
-	Latitude     *float64
-	Longitude    *float64
-	IP           string
-	UserAgent    string
-	RegistradoEm time.Time
+	store.Meta   `bson:",inline"`
+	Operador     string    `bson:"operador"`
+	UID          string    `bson:"uid"`
+	Historico    string    `bson:"historico"`
+	Localizacao  string    `bson:"localizacao"`
+	Latitude     *float64  `bson:"latitude"`
+	Longitude    *float64  `bson:"longitude"`
+	IP           string    `bson:"ip"`
+	UserAgent    string    `bson:"user_agent"`
+	RegistradoEm time.Time `bson:"registrado_em"`
 }
 
 // Validate checks what the app sent.
@@ -160,34 +165,12 @@ func (a *Acesso) Validate() error {
 	return nil
 }
 
-// AcessoFilter selects access-log entries of a company, newest first, one page at a time.
-type AcessoFilter struct {
-	Empresa  string
-	Operador string
-	De, Ate  time.Time // zero: open; De inclusive, Ate exclusive
-	// PageSize: default 50, at most 200; PageToken: the next_page_token of the previous page.
-	PageSize  int32
-	PageToken string
-}
-
-// Empresa is a customer company of the product.
+// Empresa is a customer company of the product (collection empresas); its record id is its own
+// empresa.
 type Empresa struct {
-	ID       string
-	Nome     string
-	CriadoEm time.Time
+	store.Meta `bson:",inline"`
+	Nome       string `bson:"nome"`
 }
 
-// Repository stores the system service's data; every query is scoped by company (a record of
-// another company is 403 FORA_DO_ESCOPO).
-type Repository interface {
-	Versao(ctx context.Context, empresa, tipo string) (*ConfigVersao, error) // nil when not set
-	// SaveVersao stores the policy of c.Empresa and c.Tipo and returns it as stored: versao > 0
-	// must be the stored versao (else 409 VERSAO_DESATUALIZADA); 0 replaces whatever is
-	// current, creating it when missing. Nothing is written when nothing changes.
-	SaveVersao(ctx context.Context, c *ConfigVersao, versao int64) (*ConfigVersao, error)
-	InsertAcesso(ctx context.Context, a *Acesso) (*Acesso, error)
-	// ListAcessos returns one page, newest first, and the token of the next ("" on the last).
-	ListAcessos(ctx context.Context, f AcessoFilter) ([]*Acesso, string, error)
-	EnsureEmpresa(ctx context.Context, e *Empresa) (*Empresa, error)
-	Empresa(ctx context.Context, id string) (*Empresa, error)
-}
+// MsgEmpresaNaoEncontrada is the 404 of an unknown company.
+const MsgEmpresaNaoEncontrada = "Empresa não encontrada."

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 )
 
 func TestCompareVersions(t *testing.T) {
@@ -44,7 +45,7 @@ func TestConfigVersaoValidate(t *testing.T) {
 
 func TestAcessoValidate(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	ok := Acesso{Empresa: "e", Operador: "o", Historico: "h", Localizacao: "l", Latitude: f(-23.5), Longitude: f(-46.6)}
+	ok := Acesso{Meta: store.Meta{Empresa: "e"}, Operador: "o", Historico: "h", Localizacao: "l", Latitude: f(-23.5), Longitude: f(-46.6)}
 	if err := ok.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -45,8 +45,10 @@ func wrapFloat(f *float64) *wrapperspb.DoubleValue {
 }
 
 func (s *Server) RegistrarAcesso(ctx context.Context, r *systemv1.RegistrarAcessoRequest) (*systemv1.RegistrarAcessoResponse, error) {
-	a, err := s.App.LogAccess(ctx, domain.Acesso{Empresa: r.GetEmpresa(), Operador: r.GetOperador(), Historico: r.GetHistorico(),
-		Localizacao: r.GetLocalizacao(), Latitude: optFloat(r.GetLatitude()), Longitude: optFloat(r.GetLongitude())})
+	in := domain.Acesso{Operador: r.GetOperador(), Historico: r.GetHistorico(), Localizacao: r.GetLocalizacao(),
+		Latitude: optFloat(r.GetLatitude()), Longitude: optFloat(r.GetLongitude())}
+	in.Empresa = r.GetEmpresa()
+	a, err := s.App.LogAccess(ctx, in)
 	if err != nil {
 		return nil, err
 	}

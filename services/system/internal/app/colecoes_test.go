@@ -1,4 +1,4 @@
-package adapters
+package app_test
 
 import (
 	"context"
@@ -12,16 +12,26 @@ import (
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
+	"github.com/crmvendas/crm/services/system/internal/adapters"
+	"github.com/crmvendas/crm/services/system/internal/app"
 	"github.com/crmvendas/crm/services/system/internal/domain"
 )
 
-func newRepo(t *testing.T, st *store.Store) *Repo {
+// newService declares the system collections on st.
+func newService(t *testing.T, st *store.Store) *app.Service {
 	t.Helper()
-	r, err := NewRepo(context.Background(), st)
+	col, err := adapters.Declare(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return &app.Service{Col: col}
+}
+
+// cfg is a policy of the company and platform.
+func cfg(empresa, tipo, atual, minima, url string) *domain.ConfigVersao {
+	c := &domain.ConfigVersao{Tipo: tipo, VersaoAtual: atual, VersaoMinima: minima, URLAtualizacao: url}
+	c.Empresa = empresa
+	return c
 }
 
 func fingerprint(t *testing.T, st *store.Store) string { return testkit.Fingerprint(t, st) }
@@ -33,7 +43,7 @@ func TestLegacyCopyAndOtherCompany(t *testing.T) {
 	ctx := context.Background()
 	old := testkit.DB(t, "syslegacy")
 	st := testkit.Store(t, old.Name())
-	r := newRepo(t, st)
+	s := newService(t, st)
 	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	meta := func(d bson.D, empresa string, versao int64) bson.D {
 		return append(d, bson.E{Key: "empresa", Value: empresa}, bson.E{Key: "criado_em", Value: t0}, bson.E{Key: "alterado_em", Value: t0.Add(time.Hour)},
@@ -72,30 +82,30 @@ func TestLegacyCopyAndOtherCompany(t *testing.T) {
 		t.Fatalf("moved %v", moved)
 	}
 
-	v, err := r.Versao(ctx, "emp-a", "android")
+	v, err := app.VersaoStored(s, ctx, "emp-a", "android")
 	if err != nil || v == nil || v.VersaoAtual != "2.0" || v.Versao != 4 || !v.AlteradoEm.Equal(t0.Add(time.Hour)) || !v.Personalizada {
 		t.Fatalf("versao: %v %+v", err, v)
 	}
-	_, err = r.Versao(ctx, "emp-b", "web")
+	_, err = app.VersaoStored(s, ctx, "emp-b", "web")
 	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	before := fingerprint(t, st)
-	_, err = r.SaveVersao(ctx, &domain.ConfigVersao{Empresa: "emp-b", Tipo: "web", VersaoAtual: "1.0", VersaoMinima: "1.0"}, 0)
+	_, err = app.SaveVersao(s, ctx, cfg("emp-b", "web", "1.0", "1.0", ""), 0)
 	testkit.WantReason(t, err, errs.KindForbidden, errs.ReasonForaDoEscopo)
 	if fingerprint(t, st) != before {
 		t.Fatal("a refused save wrote")
 	}
 
-	list, next, err := r.ListAcessos(ctx, domain.AcessoFilter{Empresa: "emp-a"})
+	list, next, err := app.ListAcessos(s, ctx, app.AcessoFilter{Empresa: "emp-a"})
 	if err != nil || next != "" || len(list) != 2 || list[0].ID != "a2" || list[0].Latitude != nil || list[1].Latitude == nil || *list[1].Latitude != lat || list[1].IP != "10.0.0.1" {
 		t.Fatalf("acessos: %v %+v", err, list)
 	}
-	if list, _, err := r.ListAcessos(ctx, domain.AcessoFilter{Empresa: "emp-a", De: t0, Ate: t0.Add(time.Minute)}); err != nil || len(list) != 1 || list[0].ID != "a1" {
+	if list, _, err := app.ListAcessos(s, ctx, app.AcessoFilter{Empresa: "emp-a", De: t0, Ate: t0.Add(time.Minute)}); err != nil || len(list) != 1 || list[0].ID != "a1" {
 		t.Fatalf("period: %v %+v", err, list)
 	}
-	if list, _, err := r.ListAcessos(ctx, domain.AcessoFilter{Empresa: "emp-b"}); err != nil || len(list) != 0 {
+	if list, _, err := app.ListAcessos(s, ctx, app.AcessoFilter{Empresa: "emp-b"}); err != nil || len(list) != 0 {
 		t.Fatalf("other company: %v %+v", err, list)
 	}
-	e, err := r.Empresa(ctx, "emp-a")
+	e, err := s.Empresa(ctx, "emp-a")
 	if err != nil || e.Nome != "Empresa A" || !e.CriadoEm.Equal(t0) {
 		t.Fatalf("empresa: %v %+v", err, e)
 	}
@@ -104,31 +114,29 @@ func TestLegacyCopyAndOtherCompany(t *testing.T) {
 func TestSaveVersao(t *testing.T) {
 	ctx := context.Background()
 	st := testkit.Store(t, "crm_system")
-	r := newRepo(t, st)
-	cfg := func(atual string) *domain.ConfigVersao {
-		return &domain.ConfigVersao{Empresa: "emp-a", Tipo: "android", VersaoAtual: atual, VersaoMinima: "1.0", URLAtualizacao: "/"}
-	}
+	s := newService(t, st)
+	android := func(atual string) *domain.ConfigVersao { return cfg("emp-a", "android", atual, "1.0", "/") }
 	// A versao for a policy never set is stale.
-	_, err := r.SaveVersao(ctx, cfg("2.0"), 1)
+	_, err := app.SaveVersao(s, ctx, android("2.0"), 1)
 	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
-	if v, err := r.Versao(ctx, "emp-a", "android"); err != nil || v != nil {
+	if v, err := app.VersaoStored(s, ctx, "emp-a", "android"); err != nil || v != nil {
 		t.Fatalf("written: %v %+v", err, v)
 	}
-	v, err := r.SaveVersao(ctx, cfg("2.0"), 0)
+	v, err := app.SaveVersao(s, ctx, android("2.0"), 0)
 	if err != nil || v.Versao != 1 || v.VersaoAtual != "2.0" || v.AlteradoEm.IsZero() {
 		t.Fatalf("create: %v %+v", err, v)
 	}
-	if v, err = r.SaveVersao(ctx, cfg("2.1"), 1); err != nil || v.Versao != 2 {
+	if v, err = app.SaveVersao(s, ctx, android("2.1"), 1); err != nil || v.Versao != 2 {
 		t.Fatalf("update at versao 1: %v %+v", err, v)
 	}
 	before := fingerprint(t, st)
-	_, err = r.SaveVersao(ctx, cfg("2.2"), 1)
+	_, err = app.SaveVersao(s, ctx, android("2.2"), 1)
 	testkit.WantReason(t, err, errs.KindConflict, errs.ReasonVersaoDesatualizada)
-	if got, _ := r.Versao(ctx, "emp-a", "android"); got.VersaoAtual != "2.1" || got.Versao != 2 || fingerprint(t, st) != before {
+	if got, _ := app.VersaoStored(s, ctx, "emp-a", "android"); got.VersaoAtual != "2.1" || got.Versao != 2 || fingerprint(t, st) != before {
 		t.Fatalf("a stale save wrote: %+v", got)
 	}
 	// The same policy again writes nothing.
-	if v, err = r.SaveVersao(ctx, cfg("2.1"), 0); err != nil || v.Versao != 2 || fingerprint(t, st) != before {
+	if v, err = app.SaveVersao(s, ctx, android("2.1"), 0); err != nil || v.Versao != 2 || fingerprint(t, st) != before {
 		t.Fatalf("same again: %v %+v", err, v)
 	}
 	// Concurrent saves of a new platform without versao: all succeed, one create.
@@ -138,7 +146,7 @@ func TestSaveVersao(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			_, err := r.SaveVersao(ctx, &domain.ConfigVersao{Empresa: "emp-a", Tipo: "web", VersaoAtual: fmt.Sprintf("3.%d", i), VersaoMinima: "1.0"}, 0)
+			_, err := app.SaveVersao(s, ctx, cfg("emp-a", "web", fmt.Sprintf("3.%d", i), "1.0", ""), 0)
 			errc <- err
 		}(i)
 	}
@@ -149,23 +157,23 @@ func TestSaveVersao(t *testing.T) {
 			t.Fatalf("concurrent save: %v", err)
 		}
 	}
-	if got, err := r.Versao(ctx, "emp-a", "web"); err != nil || got.Versao < 1 || got.Versao > 8 {
+	if got, err := app.VersaoStored(s, ctx, "emp-a", "web"); err != nil || got.Versao < 1 || got.Versao > 8 {
 		t.Fatalf("after concurrent saves: %v %+v", err, got)
 	}
 }
 
 func TestEmpresas(t *testing.T) {
 	ctx := context.Background()
-	r := newRepo(t, testkit.Store(t, "crm_system"))
-	_, err := r.Empresa(ctx, "emp-x")
-	if !errs.IsKind(err, errs.KindNotFound) || err.Error() != MsgEmpresaNaoEncontrada {
+	s := newService(t, testkit.Store(t, "crm_system"))
+	_, err := s.Empresa(ctx, "emp-x")
+	if !errs.IsKind(err, errs.KindNotFound) || err.Error() != domain.MsgEmpresaNaoEncontrada {
 		t.Fatalf("unknown company: %v", err)
 	}
-	e, err := r.EnsureEmpresa(ctx, &domain.Empresa{ID: "emp-x", Nome: "Primeiro"})
+	e, err := app.EnsureEmpresa(s, ctx, "emp-x", "Primeiro")
 	if err != nil || e.Nome != "Primeiro" || e.CriadoEm.IsZero() {
 		t.Fatalf("create: %v %+v", err, e)
 	}
-	if e, err = r.EnsureEmpresa(ctx, &domain.Empresa{ID: "emp-x", Nome: "Outro nome"}); err != nil || e.Nome != "Primeiro" {
+	if e, err = app.EnsureEmpresa(s, ctx, "emp-x", "Outro nome"); err != nil || e.Nome != "Primeiro" {
 		t.Fatalf("existing keeps its name: %v %+v", err, e)
 	}
 }
