@@ -217,6 +217,12 @@ function Formulario({ politica, aoRecarregar }: { politica: PoliticaComercial; a
           <CampoTexto controle={control} nome="descontoPadrao" nomeHtml="desconto_maximo_padrao_percentual" rotulo="Desconto máximo padrão (%)" inputMode="decimal" />
         </div>
         <CampoMarcar controle={control} nome="flex" nomeHtml="flex_permitido" rotulo="Usa verba flex (desconto acima do limite debita a verba do vendedor)" />
+        <CampoMarcar
+          controle={control}
+          nome="simplesNacional"
+          nomeHtml="simples_nacional"
+          rotulo="Empresa optante pelo Simples Nacional (na ST entre estados usa a MVA original, nunca a ajustada)"
+        />
       </section>
       <Vendedores control={control} />
       <section className="secao" aria-label="Bloqueios">

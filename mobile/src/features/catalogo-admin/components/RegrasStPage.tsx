@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/ui/PageLoading';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useConfirm } from '../../../components/ui/useConfirm';
 import { useToast } from '../../../components/ui/useToast';
-import { CampoSelect, CampoTexto } from '../../../components/form/campos';
+import { CampoMarcar, CampoSelect, CampoTexto } from '../../../components/form/campos';
 import { resolverDe } from '../../../components/form/resolver';
 import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../../components/form/erros';
 import { mensagemDeErro, temMotivo } from '../../../lib/api/client';
@@ -21,14 +21,14 @@ import { ImportarCsv } from '../../../components/importacao/ImportarCsv';
 import { importarRegrasSt, useAposImportarRegrasSt, useCriarRegraSt, useExcluirRegraSt, useRegrasSt } from '../api/regrasSt';
 import { IMPORTACAO_REGRAS_ST } from '../utils/importacoes';
 import { UFS } from '../utils/comum';
-import { campoDaRegra, esquemaRegraSt, novaRegraSt, REGRA_VAZIA, type ValoresRegraSt } from '../utils/regraSt';
+import { AJUSTES_MVA, campoDaRegra, esquemaRegraSt, novaRegraSt, REGRA_VAZIA, resumoFiscal, TIPOS_REDUCAO, type ValoresRegraSt } from '../utils/regraSt';
 import './catalogo.css';
 
 function NovaRegra({ aoFechar }: { aoFechar: () => void }) {
   const toast = useToast();
   const [id, setId] = useState(() => novoId());
   const form = useForm<ValoresRegraSt>({ defaultValues: REGRA_VAZIA, resolver: resolverDe(esquemaRegraSt), mode: 'onTouched', shouldFocusError: false });
-  const { control, handleSubmit, setError, getValues } = form;
+  const { control, handleSubmit, setError, getValues, formState } = form;
   const [erro, setErro] = useState('');
   const raiz = useRef<HTMLFormElement>(null);
   const criar = useCriarRegraSt({
@@ -72,6 +72,24 @@ function NovaRegra({ aoFechar }: { aoFechar: () => void }) {
         <CampoTexto controle={control} nome="interna" nomeHtml="aliquota_interna_percentual" rotulo="Alíquota interna (%)" inputMode="decimal" />
         <CampoTexto controle={control} nome="interestadual" nomeHtml="aliquota_interestadual_percentual" rotulo="Alíquota interestadual (%)" inputMode="decimal" />
       </div>
+      <div className="row-2">
+        <CampoSelect controle={control} nome="tipoReducao" nomeHtml="reducao_base_tipo" rotulo="A redução da base vale para" opcoes={TIPOS_REDUCAO} />
+        <CampoSelect controle={control} nome="ajusteMva" nomeHtml="ajuste_mva" rotulo="MVA ajustada entre estados" opcoes={AJUSTES_MVA} />
+      </div>
+      <CampoMarcar
+        controle={control}
+        nome="intraEfetiva"
+        nomeHtml="aliquota_intra_efetiva"
+        rotulo="No ajuste da MVA, a alíquota interna é a carga efetiva (alíquota interna após a redução da base), como define o protocolo"
+      />
+      {formState.errors.intraEfetiva?.message ? (
+        <p className="field-error" role="alert">
+          {formState.errors.intraEfetiva.message}
+        </p>
+      ) : null}
+      <p className="muted" style={{ margin: 0 }}>
+        Empresa do Simples Nacional usa sempre a MVA original entre estados (definido na política comercial).
+      </p>
       {erro ? (
         <IonText color="danger" role="alert">
           <p data-testid="erro-formulario">{erro}</p>
@@ -90,9 +108,13 @@ function NovaRegra({ aoFechar }: { aoFechar: () => void }) {
 }
 
 const resumoRegra = (r: RegraST) =>
-  `MVA ${formatarPercentual(r.mva_percentual)} · interna ${formatarPercentual(r.aliquota_interna_percentual)} · interestadual ${formatarPercentual(r.aliquota_interestadual_percentual)}${
-    r.reducao_base_percentual ? ` · redução ${formatarPercentual(r.reducao_base_percentual)}` : ''
-  }`;
+  [
+    `MVA ${formatarPercentual(r.mva_percentual)}`,
+    `interna ${formatarPercentual(r.aliquota_interna_percentual)}`,
+    `interestadual ${formatarPercentual(r.aliquota_interestadual_percentual)}`,
+    ...(r.reducao_base_percentual ? [`redução ${formatarPercentual(r.reducao_base_percentual)}`] : []),
+    ...resumoFiscal(r),
+  ].join(' · ');
 
 function Regras() {
   const q = useRegrasSt();
@@ -114,7 +136,7 @@ function Regras() {
     <Page title="Regras de ST" backHref="/crm-home">
       <div className="narrow form-stack">
         <p className="muted" style={{ margin: 0 }}>
-          ICMS-ST por NCM e UF do cliente, só para contribuintes do ICMS. Entre estados a MVA é ajustada (Convênio ICMS 142/2018).
+          ICMS-ST por NCM e UF do cliente, só para contribuintes do ICMS. Entre estados a MVA é ajustada pela fórmula dos protocolos, conforme a regra; empresa do Simples Nacional usa a MVA original (Convênio ICMS 142/2018).
         </p>
         {criando ? <NovaRegra aoFechar={() => setCriando(false)} /> : <IonButton onClick={() => setCriando(true)}>Nova regra</IonButton>}
         <IonButton fill="clear" size="small" onClick={() => setImportando((v) => !v)} aria-expanded={importando}>

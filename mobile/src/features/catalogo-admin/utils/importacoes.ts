@@ -36,7 +36,7 @@ export const FORMATO_PRODUTOS: FormatoCsv = {
 export const FORMATO_PRECOS: FormatoCsv = { colunas: ['codigo', 'produto_id', 'preco', 'preco_minimo'], aliases: ALIASES };
 
 export const FORMATO_REGRAS_ST: FormatoCsv = {
-  colunas: ['ncm', 'uf', 'mva', 'aliquota_interna', 'aliquota_interestadual', 'reducao_base'],
+  colunas: ['ncm', 'uf', 'mva', 'aliquota_interna', 'aliquota_interestadual', 'reducao_base', 'reducao_base_tipo', 'ajuste_mva', 'aliquota_intra_efetiva'],
   aliases: {
     mva_percentual: 'mva',
     mva_original: 'mva',
@@ -57,6 +57,15 @@ export const FORMATO_REGRAS_ST: FormatoCsv = {
     estado: 'uf',
     ncm_sh: 'ncm',
     ncm_prefixo: 'ncm',
+    tipo_reducao: 'reducao_base_tipo',
+    tipo_reducao_base: 'reducao_base_tipo',
+    reducao_tipo: 'reducao_base_tipo',
+    mva_ajustada: 'ajuste_mva',
+    ajuste: 'ajuste_mva',
+    ajuste_da_mva: 'ajuste_mva',
+    alq_intra_efetiva: 'aliquota_intra_efetiva',
+    carga_efetiva: 'aliquota_intra_efetiva',
+    aliquota_efetiva: 'aliquota_intra_efetiva',
   },
 };
 
@@ -89,8 +98,16 @@ export const IMPORTACAO_REGRAS_ST: DeclaracaoImportacao = {
   item: 'regra',
   feminino: true,
   titulo: 'Importar regras de ST',
-  ajuda: 'Uma regra por NCM (2 a 8 dígitos) e UF de destino; MVA e alíquotas em % (40 ou 40,5); redução da base opcional. Uma regra que já existe (mesmo NCM e UF) é atualizada.',
+  ajuda:
+    'Uma regra por NCM (2 a 8 dígitos) e UF de destino; MVA e alíquotas em % (40 ou 40,5); redução da base opcional. Opcionais: reducao_base_tipo (st ou propria_e_st), ajuste_mva (sempre, se_interna_maior ou nao) e aliquota_intra_efetiva (sim/não); vazias, a regra nova fica com st, sempre e não, e a que já existe mantém o que tem. Uma regra que já existe (mesmo NCM e UF) é atualizada.',
   formato: FORMATO_REGRAS_ST,
-  modelo: { arquivo: 'modelo-importacao-regras-st.csv', csv: () => modeloDoFormato(FORMATO_REGRAS_ST, [['22021000', 'MG', '40', '18', '12', '0']]) },
+  modelo: {
+    arquivo: 'modelo-importacao-regras-st.csv',
+    csv: () =>
+      modeloDoFormato(FORMATO_REGRAS_ST, [
+        ['22021000', 'MG', '40', '18', '12', '0', 'st', 'sempre', 'não'],
+        ['22021000', 'SP', '40', '18', '12', '10', 'propria_e_st', 'sempre', 'não'],
+      ]),
+  },
   rotuloChave: 'NCM / UF',
 };

@@ -29,6 +29,7 @@ describe('the commercial policy form', () => {
       versao: '4',
       uf_origem: 'SP',
       flex_permitido: true,
+      simples_nacional: false,
       desconto_maximo_padrao_percentual: 5,
       vendedores: [{ id: 'v1', desconto_maximo_percentual: 7.5, saldo_flex_centavos: '50000', pedido_minimo_centavos: '0', verba_bonificacao_centavos: '30000' }],
       limites_grupo: [{ grupo: 'Bebidas', desconto_maximo_percentual: 3 }],
@@ -36,6 +37,15 @@ describe('the commercial policy form', () => {
       descontos_volume: [{ id: 'd1', produto_id: '', grupo: '', quantidade_minima: '24', percentual: 3 }],
       motivos_bloqueantes: ['LIMITE_DE_CREDITO_EXCEDIDO'],
     });
+  });
+
+  it('the tax regime: a policy stored before the field is regime normal; Simples Nacional goes and comes back', () => {
+    expect(daPolitica(POLITICA).simplesNacional).toBe(false);
+    const v = daPolitica({ ...POLITICA, simples_nacional: true } as PoliticaComercial);
+    expect(v.simplesNacional).toBe(true);
+    expect(pedidoDaPolitica(v, '4').simples_nacional).toBe(true);
+    expect(pedidoDaPolitica({ ...v, simplesNacional: false }, '4').simples_nacional).toBe(false);
+    expect(campoDaPolitica('simples_nacional')).toBe('simplesNacional');
   });
 
   it('the server’s rules, at each line’s field', () => {

@@ -39,6 +39,8 @@ export interface LinhaVolume {
 export interface ValoresPolitica {
   ufOrigem: string;
   flex: boolean;
+  /** The company is optante pelo Simples Nacional (its interstate ICMS-ST uses the original MVA). */
+  simplesNacional: boolean;
   descontoPadrao: string;
   vendedores: LinhaVendedor[];
   limitesGrupo: LinhaGrupo[];
@@ -66,6 +68,7 @@ export function daPolitica(p: PoliticaComercial): ValoresPolitica {
   return {
     ufOrigem: p.uf_origem ?? '',
     flex: p.flex_permitido,
+    simplesNacional: Boolean(p.simples_nacional),
     descontoPadrao: percentualParaTexto(p.desconto_maximo_padrao_percentual ?? 0),
     vendedores: (p.vendedores ?? []).map((v) => ({
       id: v.id ?? '',
@@ -159,6 +162,7 @@ export function pedidoDaPolitica(v: ValoresPolitica, versao: string): DefinirPol
     versao,
     uf_origem: v.ufOrigem,
     flex_permitido: v.flex,
+    simples_nacional: v.simplesNacional,
     desconto_maximo_padrao_percentual: pct(v.descontoPadrao),
     vendedores: v.vendedores.map((x) => ({ id: x.id, desconto_maximo_percentual: pct(x.desconto), saldo_flex_centavos: cent(x.saldoFlex), pedido_minimo_centavos: cent(x.pedidoMinimo), verba_bonificacao_centavos: cent(x.verbaBonificacao) })),
     limites_grupo: v.limitesGrupo.map((x) => ({ grupo: x.grupo.trim(), desconto_maximo_percentual: pct(x.desconto) })),
@@ -183,6 +187,7 @@ export function pedidoDaPolitica(v: ValoresPolitica, versao: string): DefinirPol
 
 const CAMPOS: Record<string, string> = {
   uf_origem: 'ufOrigem',
+  simples_nacional: 'simplesNacional',
   desconto_maximo_padrao_percentual: 'descontoPadrao',
   limites_grupo: 'limitesGrupo',
   descontos_volume: 'descontosVolume',

@@ -5,7 +5,7 @@ import type { CondicaoPagamento, TabelaPreco } from '../../../lib/api/types';
 import { alteracaoDaCondicao, CONDICAO_VAZIA, daCondicao, descreverParcelas, lerParcelas, novaCondicao, validarCondicao } from './condicao';
 import { dataValida } from './comum';
 import { lerPreco } from './preco';
-import { novaRegraSt, REGRA_VAZIA, validarRegraSt } from './regraSt';
+import { campoDaRegra, novaRegraSt, REGRA_VAZIA, resumoFiscal, validarRegraSt } from './regraSt';
 import { alteracaoDaTabela, aQuemSeAplica, daTabela, TABELA_VAZIA, validarTabela, vigencia } from './tabela';
 
 describe('price table', () => {
@@ -107,7 +107,31 @@ describe('ICMS-ST rule', () => {
       aliquota_interna_percentual: 18,
       aliquota_interestadual_percentual: 12,
       reducao_base_percentual: 0,
+      reducao_base_tipo: 'st',
+      ajuste_mva: 'sempre',
+      aliquota_intra_efetiva: false,
     });
+  });
+
+  it('the kind of reduction, the MVA adjustment and the effective ALQ intra (issue 22)', () => {
+    const ok = { ...REGRA_VAZIA, ncm: '2202', uf: 'SP', mva: '40', interna: '18', interestadual: '12' };
+    // Both need a reduction, as the server says.
+    expect(validarRegraSt({ ...ok, tipoReducao: 'propria_e_st' })).toEqual({ reducao: 'Informe a redução da base que vale para a operação própria e a ST.' });
+    expect(validarRegraSt({ ...ok, intraEfetiva: true, reducao: '0' })).toEqual({ intraEfetiva: 'A alíquota interna efetiva precisa de uma redução da base.' });
+    expect(validarRegraSt({ ...ok, tipoReducao: 'x' as never, ajusteMva: 'y' as never })).toEqual({ tipoReducao: 'Escolha o tipo de redução.', ajusteMva: 'Escolha quando a MVA é ajustada.' });
+    const v = { ...ok, reducao: '10', tipoReducao: 'propria_e_st' as const, ajusteMva: 'se_interna_maior' as const, intraEfetiva: true };
+    expect(validarRegraSt(v)).toEqual({});
+    expect(novaRegraSt('r', v)).toMatchObject({ reducao_base_percentual: 10, reducao_base_tipo: 'propria_e_st', ajuste_mva: 'se_interna_maior', aliquota_intra_efetiva: true });
+    expect(campoDaRegra('ajuste_mva')).toBe('ajusteMva');
+    expect(campoDaRegra('reducao_base_tipo')).toBe('tipoReducao');
+    // The list: a rule from before the fields reads as the defaults (nothing more to say).
+    expect(resumoFiscal({})).toEqual([]);
+    expect(resumoFiscal({ reducao_base_tipo: 'st', ajuste_mva: 'sempre' })).toEqual([]);
+    expect(resumoFiscal({ reducao_base_tipo: 'propria_e_st', ajuste_mva: 'nao', aliquota_intra_efetiva: true })).toEqual([
+      'redução também na operação própria',
+      'MVA original entre estados',
+      'ALQ intra efetiva',
+    ]);
   });
 
   it('dates that exist', () => {
