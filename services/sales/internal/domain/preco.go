@@ -147,18 +147,22 @@ func nomeProduto(p Produto) string {
 //
 // Rounding (half to even, to the centavo) happens only at these points of the line, each on
 // exact values: the net unit price (once, after every factor, no rounding between discounts);
-// IPI = valor × IPI %; the ST base; ICMS próprio; base × internal rate; the flex amount. The
-// line value is net unit price × quantity and the order sums rounded lines.
+// IPI = valor × IPI %; the ST base; the reduced own base (CST 70); ICMS próprio; base × internal
+// rate; the flex amount. The line value is net unit price × quantity and the order sums rounded
+// lines.
 //
 // Taxes: IPI is a % of the line value, none for a customer with Suframa. ICMS-ST applies to an
 // ICMS contributor when an ST rule matches the product's NCM and the customer's UF:
 //
 //	base ST = (valor + IPI) × (1 + MVA) × (1 − redução da base)
-//	MVA for an interstate sale: MVA ajustada = (1 + MVA) × (1 − alíq. interestadual) / (1 − alíq. interna) − 1
+//	MVA for an interstate sale: MVA ajustada = (1 + MVA) × (1 − alíq. interestadual) / (1 − ALQ intra) − 1
 //	ICMS próprio = valor × (alíq. interestadual between states, alíq. interna within one)
 //	ST = max(0, base ST × alíq. interna − ICMS próprio)
 //
-// with the adjusted MVA kept exact (a fraction, never rounded). Warnings (`avisos`) do not stop
+// with the adjusted MVA kept exact (a fraction, never rounded) and used only when the rules call
+// for it (never for a Simples Nacional company; as the rule's ajuste_mva says), ALQ intra the
+// effective rate after the reduction when the rule says so, and in an in-state sale under a CST 70
+// rule reducing both operations the own ICMS on the reduced base (icmsSTDaLinha). Warnings (`avisos`) do not stop
 // the line: a seller's discount over the cap when flex does not run, and a net unit price under
 // the table's minimum. Errors do: an inactive product, a quantity that is not a positive multiple
 // of the sales multiple, a discount of 100 % or more (or a surcharge over 100 %), a term the
