@@ -5,7 +5,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
 BIN := $(ROOT)/bin
-GO_MODULES := proto/gen/go services/platform services/operator services/system services/address services/customer services/sales services/allinone
+# Every module of go.work (a new service adds its `use` line there and nothing here).
+GO_MODULES = $(shell go work edit -json | sed -n 's|.*"DiskPath": "\./\(.*\)".*|\1|p')
 GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 HAS_MOBILE := $(wildcard mobile/package.json)
 

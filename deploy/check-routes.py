@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads rendered Kubernetes manifests (kustomize output) on stdin and fails unless every REST
 route of proto/http.yaml reaches the service that serves it (crm.<service>.v1 → the Deployment,
-Service and compose service named <service>):
+Service and compose service named <service>), and so does every `routes` prefix of an entry of
+services/registry.yaml:
 
   - through the edge proxy of docker-compose.yml: the first regex of deploy/edge/nginx.conf's
     `map $uri $crm_service` that matches the path names the service, which is a compose service;
@@ -31,6 +32,11 @@ for r in rules:
                 routes.append((m.upper(), b[m], svc))
 if not routes:
     sys.exit("check-routes: no routes in proto/http.yaml")
+# And the REST prefixes a service serves outside proto/http.yaml (`routes` in services/registry.yaml).
+registry = yaml.safe_load(open(f"{root}/services/registry.yaml")) or {}
+for entry in registry.get("services") or []:
+    for prefix in entry.get("routes") or []:
+        routes.append(("GET", prefix + "/{x}", entry["name"]))
 
 
 def sample(path):
@@ -108,4 +114,4 @@ if problems:
     print("\n".join(sorted(set(problems))), file=sys.stderr)
     sys.exit(1)
 served = sorted({s for _, _, s in routes})
-print(f"Routes: the {len(routes)} routes of proto/http.yaml reach their service ({', '.join(served)}) through the edge proxy and the Ingress")
+print(f"Routes: the {len(routes)} routes of proto/http.yaml and services/registry.yaml reach their service ({', '.join(served)}) through the edge proxy and the Ingress")

@@ -8,8 +8,11 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"google.golang.org/grpc"
 
 	"github.com/crmvendas/crm/services/address"
 	"github.com/crmvendas/crm/services/address/cidades"
@@ -17,15 +20,20 @@ import (
 	"github.com/crmvendas/crm/services/operator"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/registry"
 	"github.com/crmvendas/crm/services/platform/runner"
 	"github.com/crmvendas/crm/services/platform/server"
-	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales"
 	"github.com/crmvendas/crm/services/system"
 )
 
-// Services are every service of the product, built on one Env.
+// Services are every service of the product, built on one Env: each registered one (see
+// services/platform/registry and services/registry.yaml), in the file's order, and by its type
+// for the demo seed and the admin commands.
 type Services struct {
+	// Mounted are every registered service, in the order of services/registry.yaml.
+	Mounted []Mounted
+
 	Operator *operator.Operator
 	System   *system.System
 	Address  *address.Address
@@ -37,44 +45,99 @@ type Services struct {
 	demoPedidosDias int
 }
 
-// NewServices builds every service, each on its own store (on SQLite, views of the one file).
+// Mounted is one registered service as built.
+type Mounted struct {
+	Name     string
+	Instance registry.Instance
+}
+
+// NewServices builds every registered service, each on its own store (on SQLite, views of the
+// one file). The services call each other through this process's in-process channel, and
+// notify each other in memory (registry.Events: the address service has the customer service
+// recompute its customers' region after each change of a region).
 func NewServices(env *runner.Env) (*Services, error) {
 	c := env.Config
 	s := Services{demoClientes: c.DemoClientes, demoPedidosDias: c.DemoPedidosDias}
-	st := func(db string) *store.Store { return env.MustStore(db) }
-	var err error
-	if s.Operator, err = operator.New(operator.Deps{Store: st(operator.DatabaseName), Auth: env.Auth, CacheTTL: c.CallerCacheTTL}); err != nil {
+	if err := checkDeclared(); err != nil {
 		return nil, err
 	}
-	if s.System, err = system.New(system.Deps{Store: st(system.DatabaseName), DefaultVersion: c.DefaultAppVersion,
-		DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL}); err != nil {
-		return nil, err
-	}
-	// The services call each other through this process's in-process channel: the customer
-	// service reads regions and operators; the address service has the customer service
-	// recompute its customers' region after each change of a region.
-	if s.Address, err = address.New(address.Deps{Store: st(address.DatabaseName), ViaCEPURL: c.ViaCEPURL, Log: env.Log,
-		OnRegiaoAlterada: customer.RegiaoAlterada(env.Local)}); err != nil {
-		return nil, err
-	}
-	if s.Customer, err = customer.New(customer.Deps{Store: st(customer.DatabaseName), Address: env.Local, Operator: env.Local, Log: env.Log}); err != nil {
-		return nil, err
-	}
-	if s.Sales, err = sales.New(sales.Deps{Store: st(sales.DatabaseName), Customer: env.Local, Operator: env.Local, System: env.Local, Log: env.Log}); err != nil {
-		return nil, err
+	events := &registry.Events{}
+	local := func(string) (grpc.ClientConnInterface, error) { return env.Local, nil }
+	for _, d := range declared {
+		reg, _ := registry.Lookup(d.Name)
+		st, err := env.Store(reg.DatabaseName)
+		if err != nil {
+			return nil, err
+		}
+		inst, err := registry.Build(reg, registry.Deps{Store: st, Config: c, Log: env.Log, Auth: env.Auth, Events: events}, local)
+		if err != nil {
+			return nil, err
+		}
+		s.Mounted = append(s.Mounted, Mounted{Name: d.Name, Instance: inst})
+		switch v := inst.(type) {
+		case *operator.Operator:
+			s.Operator = v
+		case *system.System:
+			s.System = v
+		case *address.Address:
+			s.Address = v
+		case *customer.Customer:
+			s.Customer = v
+		case *sales.Sales:
+			s.Sales = v
+		}
 	}
 	return &s, nil
 }
 
-// Build mounts every module; callers are resolved in memory by the operator service.
+// checkDeclared: the services of services/registry.yaml (declared, written from it by
+// deploy/gen.py) are the registered ones, with the same calls.
+func checkDeclared() error {
+	var problems []string
+	names := map[string]bool{}
+	for _, d := range declared {
+		names[d.Name] = true
+		reg, ok := registry.Lookup(d.Name)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s está em services/registry.yaml mas não se registrou (registry.Register no pacote do serviço)", d.Name))
+			continue
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(reg.Calls)), slices.Sorted(slices.Values(d.Calls))) {
+			problems = append(problems, fmt.Sprintf("%s chama %v no registro Go e %v em services/registry.yaml", d.Name, reg.Calls, d.Calls))
+		}
+	}
+	for _, reg := range registry.All() {
+		if !names[reg.Name] {
+			problems = append(problems, fmt.Sprintf("%s se registrou mas não está em services/registry.yaml", reg.Name))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("registro de serviços: %s (rode deploy/gen.py depois de mudar services/registry.yaml)", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Build mounts every registered service and the web module; callers are resolved in memory by
+// the operator service.
 func Build(s **Services) runner.Build {
 	return func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
 		var err error
 		if *s, err = NewServices(env); err != nil {
 			return nil, nil, err
 		}
+		var mods []server.Module
+		var res auth.Resolver
+		for _, m := range (*s).Mounted {
+			mods = append(mods, m.Instance.Module())
+			if r, ok := m.Instance.(registry.Resolving); ok {
+				res = r.Resolver()
+			}
+		}
+		if res == nil {
+			return nil, nil, fmt.Errorf("nenhum serviço registrado resolve quem chama (o operator)")
+		}
 		web := server.Module{Name: "web", HTTP: map[string]http.Handler{"/.well-known/assetlinks.json": assetLinks(env.Config.AssetLinksPackage, env.Config.AssetLinksSHA256)}}
-		return []server.Module{(*s).Operator.Module(), (*s).System.Module(), (*s).Address.Module(), (*s).Customer.Module(), (*s).Sales.Module(), web}, (*s).Operator.Resolver(), nil
+		return append(mods, web), res, nil
 	}
 }
 

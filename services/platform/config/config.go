@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,10 +26,10 @@ type Config struct {
 	AuthEmulatorHost  string // FIREBASE_AUTH_EMULATOR_HOST
 	ViaCEPURL         string // CRM_VIACEP_URL
 	WebDir            string // CRM_WEB_DIR
-	OperatorAddr      string // CRM_OPERATOR_ADDR: gRPC address of the operator service (standalone services)
-	AddressAddr       string // CRM_ADDRESS_ADDR: gRPC address of the address service (the standalone customer service)
-	CustomerAddr      string // CRM_CUSTOMER_ADDR: gRPC address of the customer service (the standalone sales service)
-	SystemAddr        string // CRM_SYSTEM_ADDR: gRPC address of the system service (the standalone sales service: the company's name on an order's PDF)
+	// Callees are the gRPC addresses of the services this one calls when deployed on its own, by
+	// service name: CRM_<SERVICE>_ADDR (CRM_OPERATOR_ADDR, CRM_CUSTOMER_ADDR, …; see CalleeVar).
+	// Read them with Addr: a service not set here is at DefaultCalleeAddr.
+	Callees           map[string]string
 	CORSOrigins       []string
 	LogLevel          string // CRM_LOG_LEVEL: debug, info, warn, error
 	ShutdownGrace     time.Duration
@@ -92,7 +93,14 @@ const (
 )
 
 // Load reads and validates the environment. The error lists every invalid variable, one a line.
-func Load() (Config, error) { return load(os.LookupEnv) }
+func Load() (Config, error) {
+	var names []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		names = append(names, k)
+	}
+	return load(os.LookupEnv, names)
+}
 
 // FromEnv is Load for tests and tools that have no way to report an error: an invalid value
 // panics with Load's message.
@@ -106,7 +114,11 @@ func FromEnv() Config {
 
 // LoadFrom is Load over another environment (tests).
 func LoadFrom(env map[string]string) (Config, error) {
-	return load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	names := make([]string, 0, len(env))
+	for k := range env {
+		names = append(names, k)
+	}
+	return load(func(k string) (string, bool) { v, ok := env[k]; return v, ok }, names)
 }
 
 type reader struct {
@@ -126,7 +138,9 @@ func (r *reader) fail(k, v, accepts string) {
 	r.errs = append(r.errs, fmt.Errorf("%s: valor inválido %q; %s", k, v, accepts))
 }
 
-func load(lookup func(string) (string, bool)) (Config, error) {
+// load reads the variables through lookup; names are every variable set (the callees' addresses
+// are found by their names).
+func load(lookup func(string) (string, bool), names []string) (Config, error) {
 	r := &reader{lookup: lookup}
 	c := Config{
 		HTTPAddr:          r.addr("CRM_HTTP_ADDR", "127.0.0.1:8080"),
@@ -137,10 +151,7 @@ func load(lookup func(string) (string, bool)) (Config, error) {
 		AuthEmulatorHost:  r.addr("FIREBASE_AUTH_EMULATOR_HOST", ""),
 		ViaCEPURL:         strings.TrimRight(r.httpURL("CRM_VIACEP_URL", "https://viacep.com.br", false), "/"),
 		WebDir:            r.get("CRM_WEB_DIR", "mobile/dist"),
-		OperatorAddr:      r.addr("CRM_OPERATOR_ADDR", "127.0.0.1:9090"),
-		AddressAddr:       r.addr("CRM_ADDRESS_ADDR", "127.0.0.1:9090"),
-		CustomerAddr:      r.addr("CRM_CUSTOMER_ADDR", "127.0.0.1:9090"),
-		SystemAddr:        r.addr("CRM_SYSTEM_ADDR", "127.0.0.1:9090"),
+		Callees:           r.callees(names),
 		CORSOrigins:       r.origins("CRM_CORS_ORIGINS", "https://localhost,capacitor://localhost,http://localhost"),
 		LogLevel:          r.oneOf("CRM_LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		ShutdownGrace:     r.duration("CRM_SHUTDOWN_GRACE", 20*time.Second, time.Second, 10*time.Minute),
@@ -174,6 +185,48 @@ func load(lookup func(string) (string, bool)) (Config, error) {
 		return c, errors.Join(r.errs...)
 	}
 	return c, nil
+}
+
+// DefaultCalleeAddr is where a called service is when its CRM_<SERVICE>_ADDR is unset: the
+// all-in-one's gRPC address (every service in one process).
+const DefaultCalleeAddr = "127.0.0.1:9090"
+
+// ownAddrs are the CRM_*_ADDR variables of the process itself, not of a service it calls.
+var ownAddrs = map[string]bool{"CRM_HTTP_ADDR": true, "CRM_GRPC_ADDR": true, "CRM_PPROF_ADDR": true}
+
+var calleeVar = regexp.MustCompile(`^CRM_([A-Z][A-Z0-9_]*)_ADDR$`)
+
+// CalleeVar is the variable holding the gRPC address of the service named name, the one setting
+// per called service (services/registry.yaml names them): CRM_ + the name in capitals, - as _, +
+// _ADDR ("customer" -> CRM_CUSTOMER_ADDR).
+func CalleeVar(name string) string {
+	return "CRM_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_")) + "_ADDR"
+}
+
+// Addr is the gRPC address of the service named name (CRM_<SERVICE>_ADDR, see CalleeVar), or
+// DefaultCalleeAddr when unset.
+func (c Config) Addr(name string) string {
+	if a := c.Callees[name]; a != "" {
+		return a
+	}
+	return DefaultCalleeAddr
+}
+
+// callees reads every CRM_<SERVICE>_ADDR that is set, each validated as host:port, keyed by the
+// service's name in lowercase (CRM_ADDRESS_ADDR -> "address"; _ read as -, as CalleeVar writes it).
+func (r *reader) callees(names []string) map[string]string {
+	out := map[string]string{}
+	names = slices.Sorted(slices.Values(names)) // errors in a stable order
+	for _, k := range names {
+		m := calleeVar.FindStringSubmatch(k)
+		if m == nil || ownAddrs[k] {
+			continue
+		}
+		if v := r.addr(k, ""); v != "" {
+			out[strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")] = v
+		}
+	}
+	return out
 }
 
 const (

@@ -15,7 +15,7 @@ func TestDefaults(t *testing.T) {
 	if c.HTTPAddr != "127.0.0.1:8080" || c.GRPCAddr != "127.0.0.1:9090" || c.CallerCacheTTL != 30*time.Second ||
 		c.FirebaseProjectID != "demo-crm" || c.DemoClientes != 2000 || c.PprofAddr != "127.0.0.1:6060" || c.Pprof ||
 		c.LogLevel != "info" || c.RPCTimeout != 60*time.Second || c.HTTPWriteTimeout != 90*time.Second ||
-		c.OperatorAddr != "127.0.0.1:9090" || c.AddressAddr != "127.0.0.1:9090" || c.CustomerAddr != "127.0.0.1:9090" || c.SystemAddr != "127.0.0.1:9090" {
+		c.Addr("operator") != "127.0.0.1:9090" || c.Addr("address") != "127.0.0.1:9090" || c.Addr("customer") != "127.0.0.1:9090" || c.Addr("system") != "127.0.0.1:9090" {
 		t.Errorf("defaults: %+v", c)
 	}
 	if c.LimitUser != (Limit{Rate: 50, Burst: 500}) || c.LimitImport.Burst != 10 || c.LimitImport.Rate != 10.0/60 {
@@ -40,9 +40,9 @@ func TestValid(t *testing.T) {
 		{"CRM_HTTP_ADDR", ":8080", func(c Config) bool { return c.HTTPAddr == ":8080" }},
 		{"CRM_HTTP_ADDR", "0.0.0.0:0", func(c Config) bool { return c.HTTPAddr == "0.0.0.0:0" }},
 		{"FIREBASE_AUTH_EMULATOR_HOST", "localhost:9099", func(c Config) bool { return c.AuthEmulatorHost == "localhost:9099" }},
-		{"CRM_CUSTOMER_ADDR", "customer:9090", func(c Config) bool { return c.CustomerAddr == "customer:9090" }},
-		{"CRM_CUSTOMER_ADDR", " [::1]:9094 ", func(c Config) bool { return c.CustomerAddr == "[::1]:9094" }},
-		{"CRM_SYSTEM_ADDR", "system:9090", func(c Config) bool { return c.SystemAddr == "system:9090" }},
+		{"CRM_CUSTOMER_ADDR", "customer:9090", func(c Config) bool { return c.Addr("customer") == "customer:9090" }},
+		{"CRM_CUSTOMER_ADDR", " [::1]:9094 ", func(c Config) bool { return c.Addr("customer") == "[::1]:9094" }},
+		{"CRM_SYSTEM_ADDR", "system:9090", func(c Config) bool { return c.Addr("system") == "system:9090" }},
 		{"MONGODB_URI", "mongodb+srv://u:p@cluster.example.net/?retryWrites=true", func(c Config) bool { return c.MongoURI != "" }},
 		{"CRM_VIACEP_URL", "http://127.0.0.1:9501/", func(c Config) bool { return c.ViaCEPURL == "http://127.0.0.1:9501" }},
 		{"CRM_WEB_UPDATE_URL", "/", func(c Config) bool { return c.DefaultWebURL == "/" }},
@@ -144,5 +144,34 @@ func TestParseBytes(t *testing.T) {
 		if _, ok := ParseBytes(v); ok {
 			t.Errorf("%q accepted", v)
 		}
+	}
+}
+
+// TestCallees: the address of every called service is one setting named after it, read by Addr;
+// today's names work as before, a new service's name needs no new field, and an invalid value
+// stops the start like any other.
+func TestCallees(t *testing.T) {
+	for name, want := range map[string]string{"operator": "CRM_OPERATOR_ADDR", "address": "CRM_ADDRESS_ADDR",
+		"customer": "CRM_CUSTOMER_ADDR", "system": "CRM_SYSTEM_ADDR", "field-work": "CRM_FIELD_WORK_ADDR"} {
+		if got := CalleeVar(name); got != want {
+			t.Errorf("CalleeVar(%q) = %s, want %s", name, got, want)
+		}
+	}
+	c, err := LoadFrom(map[string]string{"CRM_OPERATOR_ADDR": "operator:9090", "CRM_ADDRESS_ADDR": "address:9090",
+		"CRM_FIELD_WORK_ADDR": "field-work:9090", "CRM_HTTP_ADDR": "0.0.0.0:8080"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"operator": "operator:9090", "address": "address:9090", "field-work": "field-work:9090",
+		"customer": DefaultCalleeAddr, "http": DefaultCalleeAddr} {
+		if got := c.Addr(name); got != want {
+			t.Errorf("Addr(%q) = %s, want %s", name, got, want)
+		}
+	}
+	_, err = LoadFrom(map[string]string{"CRM_FIELD_ADDR": "field", "CRM_ADDRESS_ADDR": "address:x"})
+	if err == nil || !strings.Contains(err.Error(), `CRM_FIELD_ADDR: valor inválido "field"; use host:porta`) ||
+		!strings.Contains(err.Error(), `CRM_ADDRESS_ADDR: valor inválido "address:x"`) ||
+		strings.Index(err.Error(), "CRM_ADDRESS_ADDR") > strings.Index(err.Error(), "CRM_FIELD_ADDR") {
+		t.Errorf("invalid callee addresses, in name order: %v", err)
 	}
 }

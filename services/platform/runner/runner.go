@@ -177,7 +177,7 @@ func lockDataDir(dir string) error {
 // RemoteOperatorResolver resolves callers through the operator service at CRM_OPERATOR_ADDR
 // (for services deployed on their own), cached for CRM_CALLER_CACHE_TTL.
 func (e *Env) RemoteOperatorResolver() (auth.Resolver, error) {
-	conn, err := grpc.NewClient(e.Config.OperatorAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(e.Config.Addr("operator"), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		return nil, err
 	}

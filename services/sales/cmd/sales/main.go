@@ -6,40 +6,9 @@
 package main
 
 import (
-	"context"
-
-	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/registry"
 	"github.com/crmvendas/crm/services/platform/runner"
-	"github.com/crmvendas/crm/services/platform/server"
-	"github.com/crmvendas/crm/services/sales"
+	_ "github.com/crmvendas/crm/services/sales" // registers the service
 )
 
-func main() {
-	runner.Main(func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
-		res, err := env.RemoteOperatorResolver()
-		if err != nil {
-			return nil, nil, err
-		}
-		cust, err := env.Dial(env.Config.CustomerAddr)
-		if err != nil {
-			return nil, nil, err
-		}
-		oper, err := env.Dial(env.Config.OperatorAddr) // sellers' names on an order's PDF
-		if err != nil {
-			return nil, nil, err
-		}
-		sis, err := env.Dial(env.Config.SystemAddr) // the company's name on an order's PDF
-		if err != nil {
-			return nil, nil, err
-		}
-		st, err := env.Store(sales.DatabaseName)
-		if err != nil {
-			return nil, nil, err
-		}
-		s, err := sales.New(sales.Deps{Store: st, Customer: cust, Operator: oper, System: sis, Log: env.Log})
-		if err != nil {
-			return nil, nil, err
-		}
-		return []server.Module{s.Module()}, res, nil
-	}, nil)
-}
+func main() { runner.Main(registry.Standalone("sales"), nil) }

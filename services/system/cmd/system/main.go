@@ -3,30 +3,9 @@
 package main
 
 import (
-	"context"
-
-	"github.com/crmvendas/crm/services/platform/auth"
+	"github.com/crmvendas/crm/services/platform/registry"
 	"github.com/crmvendas/crm/services/platform/runner"
-	"github.com/crmvendas/crm/services/platform/server"
-	"github.com/crmvendas/crm/services/system"
+	_ "github.com/crmvendas/crm/services/system" // registers the service
 )
 
-func main() {
-	runner.Main(func(ctx context.Context, env *runner.Env) ([]server.Module, auth.Resolver, error) {
-		res, err := env.RemoteOperatorResolver()
-		if err != nil {
-			return nil, nil, err
-		}
-		c := env.Config
-		st, err := env.Store(system.DatabaseName)
-		if err != nil {
-			return nil, nil, err
-		}
-		sys, err := system.New(system.Deps{Store: st, DefaultVersion: c.DefaultAppVersion,
-			DefaultAndroidURL: c.DefaultAndroidURL, DefaultWebURL: c.DefaultWebURL})
-		if err != nil {
-			return nil, nil, err
-		}
-		return []server.Module{sys.Module()}, res, nil
-	}, nil)
-}
+func main() { runner.Main(registry.Standalone("system"), nil) }
