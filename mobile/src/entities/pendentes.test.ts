@@ -28,6 +28,9 @@ const ESPERADO: Record<string, string[]> = {
   'pesquisas.responder': F('resposta de pesquisa', 'respostas de pesquisa'),
   'carteira.transferir': F('transferência de carteira', 'transferências de carteira'),
   'carteira.atribuir': F('atribuição de clientes', 'atribuições de clientes'),
+  'condicoes.criar': F('condição de pagamento', 'condições de pagamento'),
+  'condicoes.alterar': F('condição de pagamento', 'condições de pagamento'),
+  'condicoes.excluir': F('condição de pagamento', 'condições de pagamento'),
 };
 
 let seq = 0;

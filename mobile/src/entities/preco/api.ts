@@ -1,9 +1,8 @@
 // Calls of the sales service the device copy of the commercial rules makes: the feeds of price
-// tables, prices and payment terms, the commercial policy (the caller's view of it) and the
-// ICMS-ST rules.
+// tables and prices (payment terms: entities/condicao), the commercial policy (the caller's
+// view of it) and the ICMS-ST rules.
 import { api } from '../../lib/api/client';
 import type {
-  AlteracoesCondicoesResposta,
   AlteracoesPrecosResposta,
   AlteracoesTabelasResposta,
   CalcularPrecosPedido,
@@ -18,10 +17,6 @@ export function alteracoesTabelas(desde: string, pageSize: number, signal?: Abor
 
 export function alteracoesPrecos(desde: string, pageSize: number, signal?: AbortSignal) {
   return api<AlteracoesPrecosResposta>('/precos/alteracoes', { query: { desde, page_size: pageSize }, signal });
-}
-
-export function alteracoesCondicoes(desde: string, pageSize: number, signal?: AbortSignal) {
-  return api<AlteracoesCondicoesResposta>('/condicoes-pagamento/alteracoes', { query: { desde, page_size: pageSize }, signal });
 }
 
 export function obterPolitica(signal?: AbortSignal) {

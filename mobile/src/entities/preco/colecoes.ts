@@ -1,12 +1,16 @@
 // The commercial rules on the device, so a draft is priced offline exactly as the server will
 // price it (./calcular, the mirror of the server's pricing): price tables, every table's prices
 // (one record per table × product, as the server keeps them), payment terms, the commercial
-// policy as the caller sees it (their own cap and flex balance) and the ICMS-ST rules.
-import type { CondicaoPagamento, PoliticaComercial, Preco, RegraST, TabelaPreco } from '../../lib/api/types';
+// policy as the caller sees it (their own cap and flex balance) and the ICMS-ST rules. Payment
+// terms are a simple entity (entities/condicao).
+import type { PoliticaComercial, Preco, RegraST, TabelaPreco } from '../../lib/api/types';
 import { definirColecao, paginaDoFeed, useColecao, type Indexado } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
 import { TAMANHO_PAGINA_CATALOGO } from '../produto/colecao';
-import { alteracoesCondicoes, alteracoesPrecos, alteracoesTabelas, listarRegrasST, obterPolitica } from './api';
+import { colecaoCondicoes } from '../condicao';
+import { alteracoesPrecos, alteracoesTabelas, listarRegrasST, obterPolitica } from './api';
+
+export { colecaoCondicoes };
 
 const versao = (r: { versao?: string | number }) => Number(r.versao) || 0;
 const excluido = (r: { excluido?: boolean }) => Boolean(r.excluido);
@@ -37,17 +41,6 @@ export const colecaoPrecos = definirColecao<PrecoComId, PrecoLocal>({
   excluido,
   // Prices are looked up by id and listed per table, never searched by text.
   indexar: (p) => ({ ...p, _busca: '', _ordem: p.id }),
-});
-
-export type CondicaoLocal = CondicaoPagamento & Indexado;
-
-export const colecaoCondicoes = definirColecao<CondicaoPagamento, CondicaoLocal>({
-  nome: 'condicoes-pagamento',
-  tamanhoPagina: 200,
-  buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesCondicoes(desde, tamanho), (a) => a.condicao),
-  versao,
-  excluido,
-  indexar: (c) => ({ ...c, _busca: dobrar(c.nome), _ordem: `${dobrar(c.nome)}\u0000${c.id}` }),
 });
 
 /** The policy is one record on the device. */
