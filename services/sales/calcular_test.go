@@ -63,6 +63,10 @@ func TestCalcularContrato(t *testing.T) {
 		"produto fora da tabela do cliente não é vendido, mesmo estando na padrão",
 		"condição de pagamento de outros clientes",
 		"Suframa entre estados: sem IPI, nem na base da ST",
+		// Issue 22: the rule's and the policy's new fields stored through the API and read back by pricing.
+		"CST 70 dentro do estado: a redução vale para a base da ST e a do ICMS próprio (SP → SP)",
+		"remetente do Simples Nacional usa a MVA original entre estados (SP → MG)",
+		"ALQ intra efetiva abaixo da interestadual (10,8 % < 12 %) com ajuste só se a interna for maior: MVA original (SP → MG)",
 	}
 	for _, nome := range casos {
 		i := slices.IndexFunc(c.Casos, func(x map[string]any) bool { return x["nome"] == nome })
@@ -130,8 +134,12 @@ func rodarCaso(t *testing.T, c contrato, caso map[string]any) {
 	// The policy: the contract's seller is the caller (v1).
 	vend := asMap(pol["vendedor"])
 	vend["id"] = e.ids["v1"]
-	e.do(t, "PUT", "/crm/politica-comercial", e.admin, map[string]any{"uf_origem": pol["uf_origem"], "flex_permitido": pol["flex_permitido"],
-		"vendedores": []any{vend}, "limites_grupo": pol["limites_grupo"], "promocoes": pol["promocoes"], "descontos_volume": pol["descontos_volume"]}, 200)
+	politica := map[string]any{"uf_origem": pol["uf_origem"], "flex_permitido": pol["flex_permitido"],
+		"vendedores": []any{vend}, "limites_grupo": pol["limites_grupo"], "promocoes": pol["promocoes"], "descontos_volume": pol["descontos_volume"]}
+	if sn, ok := pol["simples_nacional"]; ok {
+		politica["simples_nacional"] = sn
+	}
+	e.do(t, "PUT", "/crm/politica-comercial", e.admin, politica, 200)
 	for _, x := range asAny(pol["regras_st"]) {
 		e.do(t, "POST", "/crm/regras-st", e.admin, x, 200)
 	}
