@@ -7,6 +7,8 @@ import { emAbertoDoCliente, rotuloStatusPedido } from '../../../entities/pedido/
 import { acoesDoPedido } from './acoes';
 import { figurasDoAparelho } from './vendas';
 import type { Pedido } from '../../../lib/api/types';
+import type { Motivo } from '../../../lib/api/client';
+import type { MotivoErro } from '../../../entities/preco/calcular';
 
 interface Contrato {
   status: { valor: string; rotulo: string }[];
@@ -39,5 +41,12 @@ describe('the order screens decide as contracts/pedidos.json says', () => {
       expect(acoes.includes('cancelar'), `cancelar em ${status}`).toBe(conjunto('PodeCancelar').includes(status));
       expect(acoes.includes('reabrir'), `reabrir em ${status}`).toBe(conjunto('PodeReabrir').includes(status));
     }
+  });
+
+  it('the pricing mirror throws registered reasons only (contracts/motivos.json)', () => {
+    // A compile-time check: a MotivoErro that is not a Motivo does not type-check here.
+    const doPreco: readonly MotivoErro[] = ['SEM_TABELA_DE_PRECO', 'CONDICAO_NAO_PERMITIDA'];
+    const registrados: readonly Motivo[] = doPreco;
+    expect(registrados).toEqual(doPreco);
   });
 });
