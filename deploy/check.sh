@@ -14,7 +14,11 @@
 #      gRPC port is behind a NetworkPolicy that names who may call it and lets in every service
 #      that calls it (deploy/check-netpol.py),
 #      and every route of proto/http.yaml reaches the service that serves it through the Ingress
-#      and through the edge proxy of docker-compose.yml (deploy/check-routes.py).
+#      and through the edge proxy of docker-compose.yml (deploy/check-routes.py);
+#   5. a new service from the template (services/_template) is its folder plus at most 3 lines,
+#      builds, passes 1–4 and is seen by both isolation matrices (scripts/check-new-service.sh; it
+#      needs Go and the Auth emulator: FIREBASE_AUTH_EMULATOR_HOST, else one on
+#      CRM_CHECK_EMULATOR_PORT, default 9199). CRM_CHECK_NEW_SERVICE=0 skips it (the proof's own run).
 # Missing tools are installed when we are root with apt (docker-compose, nginx) or Go (kustomize).
 #
 #   deploy/check.sh
@@ -146,5 +150,13 @@ for dir in deploy/k8s/base deploy/k8s/overlays/*/; do
   python3 "$root/deploy/check-netpol.py" <<<"$out" || die "$dir: the gRPC ports are not restricted, or a call between services is not let in (NetworkPolicy)"
   python3 "$root/deploy/check-routes.py" "$root" <<<"$out" || die "$dir: some routes of proto/http.yaml do not reach their service"
 done
+
+# ---- 5. A new service ----
+# In a temporary copy: a throwaway service from the template builds, passes the checks above and is
+# seen by both isolation matrices, with at most 3 lines outside its folder (scripts/check-new-service.sh).
+if [ "${CRM_CHECK_NEW_SERVICE:-1}" != 0 ]; then
+  step "a new service from the template (scripts/check-new-service.sh; CRM_CHECK_NEW_SERVICE=0 skips it)"
+  "$root/scripts/check-new-service.sh" || die "a new service needs more than its folder and 3 lines, or is not seen by the checks and the matrices"
+fi
 
 printf 'deploy/check.sh: OK in %ss\n' "$((SECONDS - started))"

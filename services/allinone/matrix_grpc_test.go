@@ -486,6 +486,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	if len(served) == 0 {
 		t.Fatal("no gRPC method served: fullStack recorded no modules")
 	}
+	everyServiceHasGRPCCases(t, s, cased) // every registered service (services/registry.yaml) has cases
 
 	for _, r := range rpcs {
 		r.want["none"], r.want["bad"] = codes.Unauthenticated, codes.Unauthenticated

@@ -226,6 +226,12 @@ func TestIsolationMatrix(t *testing.T) {
 		{"reconciliar resumos", "POST", "/crm/vendas/resumos/reconciliar", map[string]any{"apenas_verificar": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 	}
+	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
+	var calls [][2]string
+	for _, r := range routes {
+		calls = append(calls, [2]string{r.method, r.path})
+	}
+	everyServiceHasRESTCases(t, s, calls)
 	for _, r := range routes {
 		// Refused actors first, so that the snapshot proves they wrote nothing.
 		actors := []string{"none", "bad"}
