@@ -241,7 +241,9 @@ describe('catalogue (ADMIN)', () => {
       await page.locator('ion-toast').getByText('Política comercial salva.').waitFor();
       const depois = (await apiAs(DEMO.admin, 'GET', '/politica-comercial')).body;
       assert.deepEqual(depois.limites_grupo, [...antes.limites_grupo, { grupo, desconto_maximo_percentual: 2.5 }]);
-      for (const k of ['uf_origem', 'flex_permitido', 'desconto_maximo_padrao_percentual', 'vendedores', 'promocoes', 'descontos_volume', 'motivos_bloqueantes']) assert.deepEqual(depois[k], antes[k], k);
+      for (const k of ['uf_origem', 'flex_permitido', 'simples_nacional', 'desconto_maximo_padrao_percentual', 'vendedores', 'promocoes', 'descontos_volume', 'motivos_bloqueantes']) assert.deepEqual(depois[k], antes[k], k);
+      // The tax regime is on the form, with its pt-BR label (issue 22), and was kept.
+      assert.equal(await form.getByLabel('Empresa optante pelo Simples Nacional', { exact: false }).isChecked(), antes.simples_nacional === true);
     } finally {
       await context.close();
     }
@@ -261,11 +263,18 @@ describe('catalogue (ADMIN)', () => {
       await form.locator('input[name=mva_percentual]').fill('35,5');
       await form.locator('input[name=aliquota_interna_percentual]').fill('19');
       await form.locator('input[name=aliquota_interestadual_percentual]').fill('12');
+      // Issue 22: the kind of reduction, the MVA adjustment and the effective ALQ intra.
+      await form.locator('input[name=reducao_base_percentual]').fill('10');
+      await form.locator('select[name=reducao_base_tipo]').selectOption({ label: 'Operação própria e ST (CST 70, venda dentro do estado)' });
+      await form.locator('select[name=ajuste_mva]').selectOption({ label: 'Só se a alíquota interna for maior que a interestadual' });
+      await form.locator('input[name=aliquota_intra_efetiva]').check();
       await form.locator('ion-button', { hasText: 'Criar regra' }).click();
       const lista = page.getByTestId('lista-regras-st');
       await lista.getByText(`AC · NCM ${ncm1}`).waitFor();
+      await lista.locator('li', { hasText: `AC · NCM ${ncm1}` }).getByText('redução também na operação própria', { exact: false }).waitFor();
       const criada = (await regras()).find((r) => r.ncm === ncm1 && r.uf === 'AC');
       assert.deepEqual([criada?.mva_percentual, criada?.aliquota_interna_percentual, criada?.aliquota_interestadual_percentual], [35.5, 19, 12]);
+      assert.deepEqual([criada?.reducao_base_percentual, criada?.reducao_base_tipo, criada?.ajuste_mva, criada?.aliquota_intra_efetiva], [10, 'propria_e_st', 'se_interna_maior', true]);
 
       await page.locator('ion-button', { hasText: 'Importar regras (CSV)' }).click();
       const imp = page.getByTestId('importar-regras-st');
@@ -275,7 +284,8 @@ describe('catalogue (ADMIN)', () => {
       await closeAlert(page, 'OK');
       await imp.getByText('Importação concluída: 1 regra(s) criada(s), 0 atualizada(s).').waitFor();
       await lista.getByText(`RO · NCM ${ncm2}`).waitFor();
-      assert.equal((await regras()).find((r) => r.ncm === ncm2)?.aliquota_interna_percentual, 17.5);
+      const importada = (await regras()).find((r) => r.ncm === ncm2);
+      assert.deepEqual([importada?.aliquota_interna_percentual, importada?.reducao_base_tipo, importada?.ajuste_mva], [17.5, 'st', 'sempre']);
 
       await lista.locator('li', { hasText: `AC · NCM ${ncm1}` }).locator('button', { hasText: 'Excluir' }).click();
       await closeAlert(page, 'OK');
