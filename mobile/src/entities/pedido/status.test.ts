@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emAbertoDoCliente, tituloPedido } from './status';
+import { emAbertoDoCliente, rotuloTipoPedido, tituloPedido } from './status';
 
 describe('an order as the user reads it', () => {
   it('the customer\'s open total counts what counts on credit: waiting, sent, in separation', () => {
@@ -19,5 +19,11 @@ describe('an order as the user reads it', () => {
   it('a number, or "a enviar" before the server numbers it', () => {
     expect(tituloPedido({ numero: '0042' })).toBe('Nº 42');
     expect(tituloPedido({ numero: '0' })).toBe('a enviar');
+  });
+
+  it('an order type reads in pt-BR (the detail and the PDF), an unknown one as it came', () => {
+    expect(rotuloTipoPedido('bonificacao')).toBe('Bonificação');
+    expect(rotuloTipoPedido('venda')).toBe('Venda');
+    expect(rotuloTipoPedido('consignado')).toBe('consignado');
   });
 });

@@ -2,13 +2,18 @@
 // customer's file). The statuses, their labels and sets are contracts/pedidos.json's, shared
 // with the server (lib/contratos/pedidos.gen).
 import type { Pedido } from '../../lib/api/types';
-import { ROTULOS_STATUS_PEDIDO, statusEmAberto } from '../../lib/contratos/pedidos.gen';
+import { ROTULOS_STATUS_PEDIDO, ROTULOS_TIPO_PEDIDO, statusEmAberto } from '../../lib/contratos/pedidos.gen';
 
 /** orcamento → "Em orçamento", …; an unknown status as it came. */
 export function rotuloStatusPedido(status: string): string {
   if (!Object.hasOwn(ROTULOS_STATUS_PEDIDO, status)) return status;
   const r = ROTULOS_STATUS_PEDIDO[status as keyof typeof ROTULOS_STATUS_PEDIDO];
   return r.charAt(0).toUpperCase() + r.slice(1);
+}
+
+/** venda → "Venda", bonificacao → "Bonificação", …; an unknown type as it came. */
+export function rotuloTipoPedido(tipo: string): string {
+  return Object.hasOwn(ROTULOS_TIPO_PEDIDO, tipo) ? ROTULOS_TIPO_PEDIDO[tipo as keyof typeof ROTULOS_TIPO_PEDIDO] : tipo;
 }
 
 /** The order's number ("0" or empty: not numbered yet, '' here). */

@@ -33,7 +33,7 @@ import { novoId } from '../../../lib/uuid';
 import { usePedido } from '../hooks/usePedido';
 import { acoesDoPedido, rotuloNaLista, tituloPedido } from '../utils/acoes';
 import { compartilharPdf } from '../utils/compartilhar';
-import { dataCurta, descontoDoItem, espelhoPdf, formatarQuantidade, nomeArquivoPdf, rotuloStatusPedido } from '../utils/espelho';
+import { dataCurta, descontoDoItem, espelhoPdf, formatarQuantidade, nomeArquivoPdf, rotuloStatusPedido, rotuloTipoPedido } from '../utils/espelho';
 import { linkWhatsAppPedido } from '../utils/whatsapp';
 
 const ACOES_HISTORICO: Record<string, string> = {
@@ -182,7 +182,7 @@ export function DetalhePedido({ id }: { id: string }) {
         <strong>{p.cliente.nome}</strong>
         <br />
         <small className="muted">
-          {rotuloStatusPedido(p.status)} · {p.tipo === 'venda' ? 'Venda' : p.tipo} · criado em {formatarDataHora(p.criado_em)}
+          {rotuloStatusPedido(p.status)} · {rotuloTipoPedido(p.tipo)} · criado em {formatarDataHora(p.criado_em)}
           {p.condicao_nome ? ` · ${p.condicao_nome}` : ''}
           {p.data_entrega ? ` · entrega ${dataCurta(p.data_entrega)}` : ''}
         </small>

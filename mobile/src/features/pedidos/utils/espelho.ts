@@ -3,12 +3,11 @@
 // with jsPDF, loaded only when a PDF is asked for (its own chunk, never in the first one).
 // What the customer sees: never observacoes_internas.
 import type { ItemPedido, Pedido } from '../../../lib/api/types';
-import { numeroPedido, rotuloStatusPedido } from '../../../entities/pedido/status';
+import { numeroPedido, rotuloStatusPedido, rotuloTipoPedido } from '../../../entities/pedido/status';
 import { hojeIso, formatarData, formatarDataHora } from '../../../lib/format/date';
 import { formatarDocumento, normalizarDocumento, DOCUMENTO_INVALIDO } from '../../../lib/format/document';
 import { centavosParaReais, formatarMoeda } from '../../../lib/format/money';
 import { formatarPercentual } from '../../../lib/format/percentual';
-import { ROTULOS_TIPO_PEDIDO } from '../../../lib/contratos/pedidos.gen';
 
 export interface ContextoEspelho {
   /** The company's name, at the top of every page. */
@@ -42,9 +41,7 @@ export interface ConteudoEspelho {
   rodape: string;
 }
 
-const TIPOS: Readonly<Record<string, string>> = ROTULOS_TIPO_PEDIDO;
-
-export { numeroPedido, rotuloStatusPedido };
+export { numeroPedido, rotuloStatusPedido, rotuloTipoPedido };
 
 export function tituloEspelho(p: Pick<Pedido, 'numero'>): string {
   const n = numeroPedido(p);
@@ -173,7 +170,7 @@ export function linhasEspelho(p: Pedido, ctx: ContextoEspelho): ConteudoEspelho 
   const criado = instante(p.criado_em) ?? geradoEm;
 
   const cabecalho = [`Data: ${diaDoInstante(criado)}`, `Status: ${rotuloStatusPedido(p.status ?? '')}`];
-  if (p.tipo && p.tipo !== 'venda') cabecalho.push(`Tipo: ${Object.hasOwn(TIPOS, p.tipo) ? TIPOS[p.tipo] : p.tipo}`);
+  if (p.tipo && p.tipo !== 'venda') cabecalho.push(`Tipo: ${rotuloTipoPedido(p.tipo)}`);
 
   const cliente: string[] = [c.nome || 'Cliente sem nome'];
   const doc = documentoCliente(c.documento);
