@@ -166,7 +166,7 @@ func paraProto(t *termo) *salesv1.CondicaoPagamento {
 }
 
 func TestPortasListaFiltroBuscaEFeed(t *testing.T) {
-	p := entity.Expor(novo(t), paraProto)
+	p := &entity.Portas[termo, *termo, *salesv1.CondicaoPagamento]{Entidade: novo(t), ParaProto: paraProto}
 	ctx := como("e1")
 	for _, c := range []*salesv1.CriarCondicaoRequest{{Id: "a", Nome: "Boleto 28", Forma: "SP"}, {Id: "b", Nome: "Pix", Forma: "PR"}, {Id: "c", Nome: "Boleto 35", Forma: "SP"}} {
 		m, err := entity.Criar(ctx, p, c, func(r *salesv1.CriarCondicaoRequest) (*termo, error) {

@@ -23,6 +23,8 @@ import (
 type Portas[T any, P Registro[T], M proto.Message] struct {
 	*Entidade[T, P]
 	ParaProto func(*T) M
+	// Mapa maps the requests by name (Expor, AtualizarPorNome).
+	Mapa *Mapa[T]
 	// Filtros are the list request's fields that filter the list (empty: not filtered).
 	Filtros []Filtro
 	// Busca names the list request's field holding the search text ("q"; empty: no search).
@@ -295,7 +297,15 @@ func Juntar(ps ...auth.Policies) auth.Policies {
 	return out
 }
 
-// Expor is an entity's Portas: its use cases and the domain-to-proto mapping.
-func Expor[T any, P Registro[T], M proto.Message](e *Entidade[T, P], paraProto func(*T) M) *Portas[T, P, M] {
-	return &Portas[T, P, M]{Entidade: e, ParaProto: paraProto}
+// Expor is an entity's Portas whose proto message M maps onto the domain by name (Mapa).
+func Expor[M proto.Message, T any, P Registro[T]](e *Entidade[T, P], m *Mapa[T]) *Portas[T, P, M] {
+	return &Portas[T, P, M]{Entidade: e, Mapa: m, ParaProto: func(t *T) M { return ParaProto[M](m, t) }}
+}
+
+// AtualizarPorNome answers an update whose request maps onto the domain by name (Mapa.Patch).
+func AtualizarPorNome[Req interface {
+	NaVersao
+	proto.Message
+}, T any, P Registro[T], M proto.Message](ctx context.Context, p *Portas[T, P, M], r Req) (M, error) {
+	return Atualizar(ctx, p, r, func(r Req) (func(*T), error) { return p.Mapa.Patch(r) })
 }
