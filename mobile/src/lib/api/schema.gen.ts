@@ -1645,6 +1645,13 @@ export type components = {
             cursor?: string;
             /** @description More changes are waiting: ask again with cursor. */
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many customers the caller's scope
+             *     holds now, so the device can say how far its first copy is ("1.200 de 2.000 clientes").
+             *     0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesCondicoesResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoCondicao"][];

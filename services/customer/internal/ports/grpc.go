@@ -91,6 +91,13 @@ func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.Alteracoe
 		return nil, err
 	}
 	out := &customerv1.AlteracoesClientesResponse{Alteracoes: make([]*customerv1.AlteracaoCliente, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
+	if r.GetDesde() == "" {
+		// A first copy: the device shows how far it is ("1.200 de 2.000 clientes"). One count
+		// per first copy, not per page.
+		if out.Total, err = s.App.TotalClientes(ctx); err != nil {
+			return nil, err
+		}
+	}
 	for _, a := range ch.Items {
 		x := &customerv1.AlteracaoCliente{Id: a.ID, Removido: a.Removido}
 		if a.Doc != nil {

@@ -985,7 +985,11 @@ type AlteracoesClientesResponse struct {
 	// Pass as desde next time (always set).
 	Cursor string `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
 	// More changes are waiting: ask again with cursor.
-	Mais          bool `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	Mais bool `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many customers the caller's scope
+	// holds now, so the device can say how far its first copy is ("1.200 de 2.000 clientes").
+	// 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1039,6 +1043,13 @@ func (x *AlteracoesClientesResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesClientesResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type ObterClienteRequest struct {
@@ -3550,13 +3561,14 @@ const file_crm_customer_v1_customer_proto_rawDesc = "" +
 	"\x10AlteracaoCliente\x122\n" +
 	"\acliente\x18\x01 \x01(\v2\x18.crm.customer.v1.ClienteR\acliente\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12\x0e\n" +
-	"\x02id\x18\x03 \x01(\tR\x02id\"\x8b\x01\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\"\xa1\x01\n" +
 	"\x1aAlteracoesClientesResponse\x12A\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2!.crm.customer.v1.AlteracaoClienteR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"%\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"%\n" +
 	"\x13ObterClienteRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\xfd\x04\n" +
 	"\x13CriarClienteRequest\x12\x0e\n" +
