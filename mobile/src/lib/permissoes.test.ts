@@ -39,33 +39,16 @@ describe('pode', () => {
   });
 });
 
-// The servers' policies, read from their Go sources: "Service/Method" → roles ([] = any operator).
-const SERVICOS = ['operator/operator.go', 'customer/customer.go', 'address/address.go', 'system/system.go', 'sales/sales.go'];
-const CALLER: Record<string, string> = { 'caller.Admin': 'ADMIN', 'caller.Supervisor': 'SUPERVISOR', 'caller.Vendedor': 'VENDEDOR' };
+// The servers' policies: contracts/politicas.json, written by services/allinone's
+// TestPoliticasDoContrato from the policies every registered service declares ("Service/Method" →
+// roles, [] = any operator), and failing there when it is stale.
 // Called by another service, never by the app.
 const ENTRE_SERVICOS = new Set(['CustomerService/SincronizarRegiao']);
 
 function politicasDoServidor(): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const arquivo of SERVICOS) {
-    const go = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../services', arquivo), 'utf8');
-    const papeis = (expr: string): string[] => {
-      expr = expr.trim();
-      const roles = expr.match(/^auth\.Roles\(([^)]*)\)$/);
-      if (roles) return roles[1].split(',').map((r) => CALLER[r.trim()] ?? `?${r.trim()}`);
-      if (/^(auth\.Policy)?\{[^}]*\}$/.test(expr)) {
-        expect(expr, `${arquivo}: a policy literal with roles`).not.toMatch(/Roles:/);
-        return [];
-      }
-      const def = go.match(new RegExp(`^\\s*${expr}\\s*=\\s*(.+)$`, 'm'));
-      expect(def, `${arquivo}: ${expr} is defined`).toBeTruthy();
-      return papeis(def![1]);
-    };
-    const mapa = go.match(/var Policies = auth\.Policies\{([\s\S]*?)\n\}/);
-    expect(mapa, `${arquivo}: Policies`).toBeTruthy();
-    for (const m of mapa![1].matchAll(/^\s*\w+\.(\w+)_(\w+)_FullMethodName:\s*(.+?),?\s*$/gm)) out.set(`${m[1]}/${m[2]}`, papeis(m[3]));
-  }
-  return out;
+  const arquivo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../contracts/politicas.json');
+  const { metodos } = JSON.parse(readFileSync(arquivo, 'utf8')) as { metodos: Record<string, string[]> };
+  return new Map(Object.entries(metodos));
 }
 
 describe('the table mirrors the servers', () => {
