@@ -8,6 +8,7 @@ export const TAMANHO_PAGINA_SYNC = 500;
 
 export const colecaoClientes = definirColecao<Cliente, ClienteLocal>({
   nome: 'clientes',
+  rotulos: { copia: 'a carteira', itens: 'clientes', incompleta: 'A carteira ainda está sendo baixada' },
   tamanhoPagina: TAMANHO_PAGINA_SYNC,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesClientes(desde, tamanho), (a) => a.cliente),
   versao: (c) => Number(c.versao) || 0,

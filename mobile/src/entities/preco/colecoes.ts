@@ -19,6 +19,7 @@ export type TabelaLocal = TabelaPreco & Indexado;
 
 export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
   nome: 'tabelas-preco',
+  rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas' },
   tamanhoPagina: 200,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesTabelas(desde, tamanho), (a) => a.tabela),
   versao,
@@ -35,6 +36,7 @@ export const idDoPreco = (tabelaId: string, produtoId: string) => `${tabelaId}:$
 
 export const colecaoPrecos = definirColecao<PrecoComId, PrecoLocal>({
   nome: 'precos',
+  rotulos: { copia: 'os preços', itens: 'preços', incompleta: 'Os preços ainda estão sendo baixados' },
   tamanhoPagina: TAMANHO_PAGINA_CATALOGO,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesPrecos(desde, tamanho), (a) => (a.preco ? { ...a.preco, id: a.id } : null)),
   versao,

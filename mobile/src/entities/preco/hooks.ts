@@ -34,7 +34,8 @@ export function useDadosComerciais(): DadosComerciais | null {
 
 /**
  * The catalogue's sync state as one (products, tables and prices): syncing while any of them is,
- * the first error, and the oldest time they caught up ('' until all have).
+ * the first error, and the oldest time they caught up ('' until all have); the first copy's
+ * progress is the products' (what a seller searches).
  */
 export function useSituacaoCatalogo(): SituacaoSync {
   const a = useSituacaoColecao(colecaoProdutos);
@@ -44,6 +45,7 @@ export function useSituacaoCatalogo(): SituacaoSync {
     const todas = [a, b, c];
     const datas = todas.map((x) => x.sincronizadoEm);
     return {
+      ...a,
       sincronizando: todas.some((x) => x.sincronizando),
       erro: todas.find((x) => x.erro)?.erro ?? null,
       sincronizadoEm: datas.every(Boolean) ? datas.sort()[0] : '',

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apagarBancoInteiro, apagarDadosDoAparelho, DEVICE_DB, fecharBanco, pedido, STORE_META, STORE_REGISTROS, STORE_SAIDA, transacao } from '../device-db';
 import { clearOnLogout, storeOperatorProfile } from '../storage';
-import { definirColecao, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
+import { definirColecao, paginaDoFeed, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
 
 interface Item {
   id: string;
@@ -102,6 +102,54 @@ describe('device collection', () => {
     expect(pedidos).toEqual(['', 'k1', 'k1']);
     expect(await ids()).toEqual(['a:Alfa', 'b:Beta']);
     expect(col.situacaoAtual().erro).toBeNull();
+  });
+
+  it("a first copy's progress: records received of the server's total, kept when it resumes, gone once it caught up", async () => {
+    (col as unknown as { base: unknown }).base = null;
+    await col.carregar();
+    expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: true, recebidos: 0, total: null });
+    // Each page is seen as it lands: record the progress whenever the state changes.
+    const vistos: string[] = [];
+    const off = col.assinarSituacao(() => {
+      const s = col.situacaoAtual();
+      vistos.push(`${s.primeiraCopia ? 'primeira' : 'completa'} ${s.recebidos}/${s.total ?? '-'}`);
+    });
+    paginas = [
+      { mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 }), alt({ id: 'b', nome: 'Beta', versao: 1 })], cursor: 'k1', mais: true, total: 5 },
+      new Error('sem conexão'),
+    ];
+    await expect(col.sincronizar()).rejects.toThrow('sem conexão');
+    expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: true, recebidos: 2, total: 5, sincronizando: false });
+    expect(col.situacaoAtual().erro).toBeTruthy();
+    expect((await col.lerEstado())?.total).toBe(5);
+
+    // A new process resumes from k1: the total it had is read back with the copy.
+    fecharBanco();
+    (col as unknown as { base: unknown; estado: unknown }).base = null;
+    await col.carregar();
+    expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: true, recebidos: 2, total: 5 });
+    paginas = [
+      { mudancas: [alt({ id: 'c', nome: 'Gama', versao: 1 }), alt({ id: 'd', nome: 'Delta', versao: 1 })], cursor: 'k2', mais: true },
+      { mudancas: [alt({ id: 'e', nome: 'Épsilon', versao: 1 })], cursor: 'k3', mais: false },
+    ];
+    await col.sincronizar();
+    expect(pedidos).toEqual(['', 'k1', 'k1', 'k2']);
+    expect(vistos).toContain('primeira 2/5');
+    expect(vistos).toContain('primeira 4/5');
+    expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: false, recebidos: 5, total: null });
+    expect((await col.lerEstado())?.total).toBeUndefined();
+
+    // Later syncs are no first copy, whatever a page says.
+    paginas = [{ mudancas: [alt({ id: 'f', nome: 'Zeta', versao: 1 })], cursor: 'k4', mais: false, total: 99 }];
+    await col.sincronizar();
+    expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: false, recebidos: 6, total: null });
+    off();
+  });
+
+  it('the feed page carries the total of a first copy (paginaDoFeed)', () => {
+    const r = { alteracoes: [{ id: 'a', removido: false, item: { id: 'a' } }], cursor: 'k1', mais: true };
+    expect(paginaDoFeed({ ...r, total: 2000 }, (a) => a.item).total).toBe(2000);
+    expect('total' in paginaDoFeed(r, (a) => a.item)).toBe(false);
   });
 
   it("another operator's copy is dropped; sign-out wipes the copy but not the outbox", async () => {

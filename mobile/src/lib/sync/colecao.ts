@@ -32,14 +32,24 @@ export interface PaginaFeed<T> {
   /** Where the next page starts (opaque). */
   cursor: string;
   mais: boolean;
+  /**
+   * On the first page of a first copy (desde ''), when the server says: how many records the
+   * copy is heading for (its progress, "1.200 de 2.000 clientes").
+   */
+  total?: number;
 }
 
-/** A page of a REST change feed ({alteracoes: [{id, removido, <record>}], cursor, mais}) as the collection reads it. */
+/** A page of a REST change feed ({alteracoes: [{id, removido, <record>}], cursor, mais, total?}) as the collection reads it. */
 export function paginaDoFeed<A extends { id: string; removido: boolean }, T>(
-  r: { alteracoes?: A[]; cursor: string; mais: boolean },
+  r: { alteracoes?: A[]; cursor: string; mais: boolean; total?: number },
   registro: (a: A) => T | null | undefined,
 ): PaginaFeed<T> {
-  return { mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: registro(a) ?? null })), cursor: r.cursor, mais: r.mais };
+  return {
+    mudancas: (r.alteracoes ?? []).map((a) => ({ id: a.id, removido: a.removido, registro: registro(a) ?? null })),
+    cursor: r.cursor,
+    mais: r.mais,
+    ...(r.total ? { total: Number(r.total) } : {}),
+  };
 }
 
 /** What the device adds to each record for lists and search (computed once per record). */
@@ -69,6 +79,18 @@ export interface DefinicaoColecao<T extends { id: string }, L extends T & Indexa
   /** The record as lists and search use it. */
   indexar(r: T): L;
   tamanhoPagina?: number;
+  /** How screens name the copy while its first copy is under way (components/sync/ProgressoCopia). */
+  rotulos?: RotulosColecao;
+}
+
+/** The pt-BR words a screen uses for a collection's first copy. */
+export interface RotulosColecao {
+  /** The copy, with its article: "a carteira" ("Baixando a carteira: 1.200 de 2.000 clientes"). */
+  copia: string;
+  /** Its records, plural: "clientes". */
+  itens: string;
+  /** "A carteira ainda está sendo baixada" (": conecte-se para buscar todos os clientes."). */
+  incompleta: string;
 }
 
 export interface EstadoSync {
@@ -77,6 +99,8 @@ export interface EstadoSync {
   sincronizadoEm: string;
   /** uid:operador. */
   dono: string;
+  /** What the first copy is heading for, when the server said (kept so a resumed copy still knows). */
+  total?: number;
 }
 
 export interface SituacaoSync {
@@ -84,7 +108,18 @@ export interface SituacaoSync {
   /** pt-BR message of the last failed sync (null after a good one). */
   erro: string | null;
   sincronizadoEm: string;
+  /**
+   * The copy has never caught up: its first copy is under way, or was cut short (no connection).
+   * null until the stored copy is read (not known yet).
+   */
+  primeiraCopia: boolean | null;
+  /** Records the device holds from the server. */
+  recebidos: number;
+  /** How many records the first copy is heading for (null: the server did not say). */
+  total: number | null;
 }
+
+const SITUACAO_INICIAL: SituacaoSync = { sincronizando: false, erro: null, sincronizadoEm: '', primeiraCopia: null, recebidos: 0, total: null };
 
 /** Another write made in the same transaction as the collection's. */
 export interface Junto {
@@ -135,7 +170,7 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
   private vista: L[] | null = null;
   private vistaPorId: Map<string, L> | null = null;
   private ouvintes = new Set<() => void>();
-  private situacao: SituacaoSync = { sincronizando: false, erro: null, sincronizadoEm: '' };
+  private situacao: SituacaoSync = SITUACAO_INICIAL;
   private ouvintesSituacao = new Set<() => void>();
   private emCurso: Promise<number> | null = null;
 
@@ -148,12 +183,17 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       this.pendentes.clear();
       this.vistaPendente.clear();
       this.invalidar();
-      this.mudarSituacao({ sincronizando: false, erro: null, sincronizadoEm: '' });
+      this.mudarSituacao(SITUACAO_INICIAL);
     });
   }
 
   get nome(): string {
     return this.def.nome;
+  }
+
+  /** The declaration's words for screens (a generic fallback when it has none). */
+  get rotulos(): RotulosColecao {
+    return this.def.rotulos ?? { copia: 'os dados', itens: 'registros', incompleta: 'Os dados ainda estão sendo baixados' };
   }
 
   // ---------- reading ----------
@@ -218,6 +258,7 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
     if (this.base) return Promise.resolve();
     if (!temBancoNoAparelho()) {
       this.base = new Map();
+      this.mudarProgresso();
       return Promise.resolve();
     }
     this.carregando ??= (async () => {
@@ -241,6 +282,7 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
         this.estado = estado ?? null;
         if (estado?.sincronizadoEm && !this.situacao.sincronizadoEm) this.mudarSituacao({ sincronizadoEm: estado.sincronizadoEm });
       }
+      this.mudarProgresso();
       this.invalidar();
     })().finally(() => {
       this.carregando = null;
@@ -327,6 +369,7 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       else this.base!.delete(d.id);
     }
     if (decisoes.length > 0) this.invalidar();
+    if (novo || decisoes.length > 0) this.mudarProgresso();
   }
 
   /** Drops the whole copy of this collection (another operator's). */
@@ -363,17 +406,20 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       let aplicadas = 0;
       const vistos = new Set<string>();
       for (let pagina = 0; pagina < 100_000; pagina++) {
+        const desde = cursor;
         const r = await this.def.buscar(cursor, tamanho);
         const fim = !r.mais;
         cursor = r.cursor || cursor;
         for (const m of r.mudancas) vistos.add(m.registro?.id || m.id);
         const sincronizadoEm = fim ? new Date().toISOString() : (this.estado?.sincronizadoEm ?? '');
+        // The total comes with a first copy's first page; a resumed copy keeps the one it had.
+        const total = desde === '' && !this.estado?.sincronizadoEm ? r.total : this.estado?.total;
         let mudancas = r.mudancas;
         if (fim && this.def.completa) {
           const sobra = [...this.base!.keys()].filter((id) => !vistos.has(id));
           mudancas = [...mudancas, ...sobra.map((id) => ({ id, removido: true, registro: null }))];
         }
-        await this.aplicar(mudancas, { cursor, sincronizadoEm, dono });
+        await this.aplicar(mudancas, { cursor, sincronizadoEm, dono, ...(total && !sincronizadoEm ? { total } : {}) });
         aplicadas += r.mudancas.length;
         if (fim) break;
       }
@@ -440,6 +486,16 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
     this.vista = lista;
     this.vistaPorId = porId;
     return lista;
+  }
+
+  /** The first copy's progress from the stored copy (after loading it and after each write). */
+  private mudarProgresso(): void {
+    const primeiraCopia = !this.estado?.sincronizadoEm;
+    const recebidos = this.base?.size ?? 0;
+    const total = primeiraCopia && this.estado?.total ? Math.max(this.estado.total, recebidos) : null;
+    const s = this.situacao;
+    if (s.primeiraCopia === primeiraCopia && s.recebidos === recebidos && s.total === total) return;
+    this.mudarSituacao({ primeiraCopia, recebidos, total });
   }
 
   private mudarSituacao(p: Partial<SituacaoSync>): void {

@@ -1,12 +1,13 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { IonSpinner } from '@ionic/react';
 import { Page } from '../../../components/ui/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { EmptyState, ErrorState } from '../../../components/ui/ErrorState';
 import { useOperadores } from '../../../components/useOperadores';
-import { useBuscaClientes } from '../api/clientes';
+import { ProgressoCopia, useProgressoCopia } from '../../../components/sync/ProgressoCopia';
 import { buscarClientes, type ClienteLocal } from '../../../entities/cliente/busca';
-import { useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
+import { colecaoClientes } from '../../../entities/cliente/colecao';
+import { useBuscaDuranteACopia, useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
 import { LIMITE_RESULTADOS } from '../../../lib/sync/busca';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { formatarDiaHora } from '../../../lib/format/date';
@@ -63,38 +64,41 @@ export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteL
   );
 }
 
+/**
+ * While the portfolio's first copy is under way: the search asks the server, and its results
+ * say so (the device copy is not the whole portfolio yet).
+ */
 function BuscaNoServidor({ vendedor }: { vendedor: string }) {
   const [texto, setTexto] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQ(texto.trim()), 300);
-    return () => clearTimeout(t);
-  }, [texto]);
-  const params = { q, vendedor: vendedor || undefined, page_size: LIMITE_RESULTADOS };
-  const r = useBuscaClientes(params, { enabled: q.length > 0 });
+  const r = useBuscaDuranteACopia(texto, { vendedor, limite: LIMITE_RESULTADOS });
   return (
     <>
       <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
         <label htmlFor="busca-clientes">Nome, fantasia ou CPF/CNPJ</label>
-        <input id="busca-clientes" name="busca" type="search" autoComplete="off" autoFocus value={texto} onChange={(e) => setTexto(e.target.value)} />
+        <input id="busca-clientes" name="busca" type="search" autoComplete="off" autoFocus maxLength={MAX_BUSCA_CARACTERES} value={texto} onChange={(e) => setTexto(e.target.value)} />
       </div>
       <p className="muted ion-padding-horizontal" style={{ fontSize: '0.85rem' }}>
-        Os clientes ainda não estão salvos no aparelho; buscando no servidor.
+        Enquanto a carteira não chega inteira ao aparelho, a busca é feita no servidor.
       </p>
-      {!q ? null : r.isPending ? (
-        <div className="ion-padding">
+      {!texto.trim() ? null : r.buscando ? (
+        <div className="ion-padding" role="status" aria-label="Buscando no servidor">
           <IonSpinner name="dots" />
         </div>
-      ) : r.isError ? (
-        <ErrorState error={r.error} onRetry={() => void r.refetch()} />
-      ) : r.data.clientes.length === 0 ? (
-        <EmptyState>Nenhum cliente encontrado.</EmptyState>
+      ) : r.erro ? (
+        <ErrorState error={r.erro} />
+      ) : r.clientes.length === 0 ? (
+        <EmptyState>Nenhum cliente encontrado no servidor.</EmptyState>
       ) : (
-        <ListaClientes data-testid="resultados-busca" data-consulta={texto}>
-          {r.data.clientes.map((c) => (
-            <ItemCliente key={c.id} c={c} />
-          ))}
-        </ListaClientes>
+        <>
+          <p className="muted ion-padding-horizontal" role="status" data-testid="contagem-busca" style={{ fontSize: '0.85rem' }}>
+            Resultados do servidor: {r.clientes.length} cliente(s)
+          </p>
+          <ListaClientes data-testid="resultados-busca" data-consulta={texto} data-origem="servidor">
+            {r.clientes.map((c) => (
+              <ItemCliente key={c.id} c={c} />
+            ))}
+          </ListaClientes>
+        </>
       )}
     </>
   );
@@ -105,6 +109,7 @@ function Busca() {
   const ops = useOperadores();
   const sync = useSituacaoClientes();
   const copia = useClientesDoAparelho();
+  const primeira = useProgressoCopia(colecaoClientes);
   const vendedor = ops.gestor ? (profile?.filtroVendedorId ?? '') : (profile?.operador ?? '');
   // The copy holds the operator's whole scope; the seller filter applies here.
   const base = useMemo(() => (copia && vendedor ? copia.filter((c) => c.vendedor_id === vendedor) : copia), [copia, vendedor]);
@@ -120,8 +125,14 @@ function Busca() {
           <div className="center-box" role="status">
             <IonSpinner name="crescent" />
           </div>
-        ) : copia && copia.length > 0 ? (
+        ) : primeira.incompleta && !primeira.parada ? (
           <>
+            <ProgressoCopia colecao={colecaoClientes} />
+            <BuscaNoServidor vendedor={vendedor} />
+          </>
+        ) : (
+          <>
+            <ProgressoCopia colecao={colecaoClientes} />
             <BuscaNaCopia lista={base} nomeVendedor={ops.gestor && !vendedor ? (id) => ops.nomes.get(id) : undefined} />
             {sync.sincronizadoEm ? (
               <p className="muted ion-padding" style={{ fontSize: '0.8rem' }}>
@@ -129,8 +140,6 @@ function Busca() {
               </p>
             ) : null}
           </>
-        ) : (
-          <BuscaNoServidor vendedor={vendedor} />
         )}
       </div>
     </Page>

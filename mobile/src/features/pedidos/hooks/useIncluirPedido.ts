@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/useToast';
-import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
-import { buscarClientes } from '../../../entities/cliente/busca';
+import { guardarDoServidor, useBuscaDuranteACopia, useClientesDoAparelho, type ClienteDoServidor } from '../../../entities/cliente/hooks';
+import { buscarClientes, type ClienteLocal } from '../../../entities/cliente/busca';
 import { useCondicoesDoAparelho } from '../../../entities/preco/colecoes';
 import { useDadosComerciais } from '../../../entities/preco/hooks';
 import { useProdutosDoAparelho } from '../../../entities/produto/colecao';
@@ -68,7 +68,21 @@ export function useIncluirPedido() {
     posicao.current = obterPosicao(20_000);
   }, []);
 
-  const cliente = rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined;
+  // During the portfolio's first copy the customer search also asks the server; a customer
+  // chosen from its answer is kept in the device copy and used at once.
+  const buscaNoServidor = useBuscaDuranteACopia(buscaCliente, { limite: 8 });
+  const [escolhidoDoServidor, setEscolhidoDoServidor] = useState<ClienteDoServidor | null>(null);
+  const cliente =
+    (rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined) ??
+    (escolhidoDoServidor && escolhidoDoServidor.id === rascunho?.cliente_id ? escolhidoDoServidor : undefined);
+  const escolherCliente = (c: ClienteLocal | ClienteDoServidor) => {
+    if ('_doServidor' in c) {
+      setEscolhidoDoServidor(c);
+      void guardarDoServidor(c).catch((err) => console.warn('Cliente do servidor não foi guardado no aparelho', err));
+    }
+    mudar((x) => ({ ...x, cliente_id: c.id, condicao_id: '' }));
+    setBuscaCliente('');
+  };
   const condicoesDoCliente = useMemo(
     () => (condicoes ?? []).filter((c) => condicaoElegivel(c.ativo, c.clientes, cliente?.id)),
     [condicoes, cliente],
@@ -76,7 +90,12 @@ export function useIncluirPedido() {
   const condicao = condicoesDoCliente.find((c) => c.id === rascunho?.condicao_id) ?? null;
   const preco = usePrecificacao(dados, operador, cliente, condicao, rascunho);
   const errosLinha = useMemo(() => errosPorLinha(preco?.campos ?? []), [preco]);
-  const sugestoesCliente = useMemo(() => (clientes && buscaCliente.trim() ? buscarClientes(clientes, buscaCliente, 8).itens.filter((c) => c.status !== 'inativo') : []), [clientes, buscaCliente]);
+  const sugestoesCliente = useMemo((): (ClienteLocal | ClienteDoServidor)[] => {
+    const locais = clientes && buscaCliente.trim() ? buscarClientes(clientes, buscaCliente, 8).itens.filter((c) => c.status !== 'inativo') : [];
+    if (!buscaNoServidor.ativa) return locais;
+    const aqui = new Set(locais.map((c) => c.id));
+    return [...locais, ...buscaNoServidor.clientes.filter((c) => !aqui.has(c.id) && c.status !== 'inativo')];
+  }, [clientes, buscaCliente, buscaNoServidor.ativa, buscaNoServidor.clientes]);
   const ativos = useMemo(() => (produtos ?? []).filter((p) => p.ativo), [produtos]);
   const porCodigo = useMemo(() => indiceDeCodigos(ativos), [ativos]);
   const sugestoesProduto = useMemo(() => (buscaProduto.trim() ? buscarNaLista(ativos, buscaProduto, 8).itens : []), [ativos, buscaProduto]);
@@ -177,6 +196,8 @@ export function useIncluirPedido() {
     buscaCliente,
     setBuscaCliente,
     sugestoesCliente,
+    escolherCliente,
+    buscaNoServidor,
     buscaProduto,
     setBuscaProduto,
     sugestoesProduto,

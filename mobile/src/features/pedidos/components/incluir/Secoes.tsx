@@ -2,7 +2,10 @@
 // products (search, barcode, camera, "Repetir último pedido") and their lines, delivery and notes,
 // the totals with the approval reasons, and the actions. Each renders from the screen's state
 // (useIncluirPedido) and the draft it is given.
-import { IonButton } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { ProgressoCopia } from '../../../../components/sync/ProgressoCopia';
+import { colecaoClientes } from '../../../../entities/cliente/colecao';
+import { colecaoProdutos } from '../../../../entities/produto/colecao';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { TIPOS_PEDIDO, type RascunhoPedido } from '../../../../entities/pedido/previa';
@@ -29,7 +32,7 @@ const NOMES_TIPO: Record<string, string> = { venda: 'Venda', bonificacao: 'Bonif
 
 /** The customer chosen (with "Trocar"), or the search among the device's customers. */
 export function SecaoCliente({ s }: Props) {
-  const { cliente, mudar, buscaCliente, setBuscaCliente, sugestoesCliente } = s;
+  const { cliente, mudar, buscaCliente, setBuscaCliente, sugestoesCliente, escolherCliente, buscaNoServidor } = s;
   if (cliente) {
     return (
       <div className="pedido-linha-topo" data-testid="cliente-escolhido">
@@ -47,18 +50,25 @@ export function SecaoCliente({ s }: Props) {
   return (
     <>
       <TextField label="Cliente" value={buscaCliente} onValue={setBuscaCliente} type="search" autoComplete="off" placeholder="Nome, fantasia ou CNPJ/CPF" maxLength={MAX_BUSCA_CARACTERES} name="busca-cliente" />
+      <ProgressoCopia colecao={colecaoClientes} />
       {sugestoesCliente.length ? (
         <ul className="pedido-sugestoes" aria-label="Clientes encontrados">
           {sugestoesCliente.map((c) => (
-            <li key={c.id}>
-              <button type="button" onClick={() => (mudar((x) => ({ ...x, cliente_id: c.id, condicao_id: '' })), setBuscaCliente(''))}>
+            <li key={c.id} data-origem={'_doServidor' in c ? 'servidor' : 'aparelho'}>
+              <button type="button" onClick={() => escolherCliente(c)}>
                 <strong>{c.nome}</strong>
+                {'_doServidor' in c ? <span className="selo">do servidor</span> : null}
                 <br />
                 <small className="muted">{c._linha}</small>
               </button>
             </li>
           ))}
         </ul>
+      ) : null}
+      {buscaNoServidor.buscando ? (
+        <p className="muted" role="status">
+          <IonSpinner name="dots" aria-hidden="true" /> Buscando no servidor…
+        </p>
       ) : null}
     </>
   );
@@ -86,6 +96,7 @@ export function SecaoProdutos({ s }: Props) {
   return (
     <>
       <h2>Produtos</h2>
+      <ProgressoCopia colecao={colecaoProdutos} />
       {ultimo ? (
         <IonButton fill="outline" size="small" onClick={repetirUltimo} data-testid="repetir-ultimo">
           Repetir último pedido ({tituloPedido(ultimo)}, {formatarData(ultimo.criado_em)})
