@@ -323,11 +323,12 @@ func TestImportarCSV(t *testing.T) {
 	if len(lines[3]) != 1 || !strings.Contains(lines[3][0], "CNPJ inválido") {
 		t.Errorf("linha 3: %v", lines[3])
 	}
-	if j := strings.Join(lines[4], " | "); !strings.Contains(j, "razão social") || !strings.Contains(j, "telefone") || !strings.Contains(j, "Cidade Inventada") ||
-		!strings.Contains(j, "vendedor_id") || !strings.Contains(j, "limite_credito") {
+	// Each refusal names the file's own column, as its header wrote it (issue 21 §5).
+	if j := strings.Join(lines[4], " | "); !strings.Contains(j, "coluna Razão Social: Informe a razão social.") || !strings.Contains(j, "coluna Telefone: ") ||
+		!strings.Contains(j, "coluna Cidade: Cidade \"Cidade Inventada\"") || !strings.Contains(j, "coluna Vendedor_ID: ") || !strings.Contains(j, "coluna Limite_Credito: ") {
 		t.Errorf("linha 4: %v", lines[4])
 	}
-	if len(lines[5]) != 1 || !strings.Contains(lines[5][0], "linha 2") {
+	if len(lines[5]) != 1 || lines[5][0] != "coluna Documento: repetido no arquivo (já na linha 2)." {
 		t.Errorf("linha 5: %v", lines[5])
 	}
 	if after := snapshot(t, e.store); after != before {
@@ -336,8 +337,8 @@ func TestImportarCSV(t *testing.T) {
 	// Only sellers own portfolios: a new customer without one, or given to the ADMIN, is refused.
 	semDono := "documento;nome;cidade;uf;vendedor_id\n" + cnpjs[2] + ";Sem Vendedor;Curitiba;PR;\n" + cnpjs[3] + ";Do Admin;Curitiba;PR;" + e.ids["admin"] + "\n"
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": semDono, "validar_apenas": true}, 200), &res)
-	if len(res.Rejeitadas) != 2 || strings.Join(res.Rejeitadas[0].Erros, "") != "vendedor_id: "+app.MsgEscolhaVendedor ||
-		strings.Join(res.Rejeitadas[1].Erros, "") != "vendedor_id: "+app.MsgNaoVendedor {
+	if len(res.Rejeitadas) != 2 || strings.Join(res.Rejeitadas[0].Erros, "") != "coluna vendedor_id: "+app.MsgEscolhaVendedor ||
+		strings.Join(res.Rejeitadas[1].Erros, "") != "coluna vendedor_id: "+app.MsgNaoVendedor {
 		t.Errorf("sem vendedor: %+v", res.Rejeitadas)
 	}
 	e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": "nome;coluna_estranha\nx;y"}, 400)

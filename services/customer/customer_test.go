@@ -618,7 +618,7 @@ func TestEntradaRecusada(t *testing.T) {
 	}
 	json.Unmarshal(e.do(t, "POST", "/crm/clientes/importar", e.admin, map[string]any{"csv": csv}, 200), &res)
 	if !res.NadaGravado || len(res.Rejeitadas) != 1 || res.Rejeitadas[0].Linha != 2 || len(res.Rejeitadas[0].Erros) != 1 ||
-		!strings.HasPrefix(res.Rejeitadas[0].Erros[0], "nome: não pode começar com =") {
+		!strings.HasPrefix(res.Rejeitadas[0].Erros[0], "coluna nome: não pode começar com =") {
 		t.Fatalf("importação: %+v", res)
 	}
 }

@@ -27,8 +27,10 @@ func TestImportarRegrasST(t *testing.T) {
 		erros = append(erros, fmtAny(l["erros"]))
 	}
 	todos := strings.Join(erros, " | ")
-	for _, want := range []string{"uf: UF XX inválida.", "ncm e uf repetidos no arquivo (já na linha 2).", "mva: use um percentual",
-		"aliquota_interna_percentual: Alíquota interna deve ficar entre 0% e 100%.", "mva: informe o valor."} {
+	// Each refusal names the file's own column, as its header wrote it (issue 21 §5); the rule's
+	// field aliquota_interna_percentual is the column "Alíquota interna".
+	for _, want := range []string{"coluna UF: UF XX inválida.", "colunas NCM e UF: repetidas no arquivo (já na linha 2).", "coluna MVA_percentual: use um percentual",
+		"coluna Alíquota interna: Alíquota interna deve ficar entre 0% e 100%.", "coluna MVA_percentual: informe o valor."} {
 		if !strings.Contains(todos, want) {
 			t.Errorf("falta %q em %s", want, todos)
 		}
@@ -112,10 +114,10 @@ func TestImportarRegrasSTTiposDeReducaoEAjuste(t *testing.T) {
 	if r["nada_gravado"] != true || len(rej) != 5 {
 		t.Fatalf("relatório: %v", r)
 	}
-	for i, want := range []string{"reducao_base_tipo: use st (só a base da ST) ou propria_e_st (operação própria e ST).",
-		"ajuste_mva: use sempre, se_interna_maior ou nao.", "aliquota_intra_efetiva: use sim ou não.",
-		"reducao_base_percentual: Informe a redução da base que vale para a operação própria e a ST.",
-		"aliquota_intra_efetiva: A alíquota interna efetiva precisa de uma redução da base."} {
+	for i, want := range []string{"coluna tipo_reducao: use st (só a base da ST) ou propria_e_st (operação própria e ST).",
+		"coluna mva_ajustada: use sempre, se_interna_maior ou nao.", "coluna carga_efetiva: use sim ou não.",
+		"coluna reducao_base: Informe a redução da base que vale para a operação própria e a ST.",
+		"coluna carga_efetiva: A alíquota interna efetiva precisa de uma redução da base."} {
 		if got := fmtAny(rej[i]["erros"]); !strings.Contains(got, want) {
 			t.Errorf("linha %v: %s; want %q", rej[i]["linha"], got, want)
 		}

@@ -22,7 +22,8 @@ func TestImportarProdutosEPrecos(t *testing.T) {
 		t.Fatalf("relatório: %v", r)
 	}
 	erros := strings.Join(strings.Fields(strings.Trim(strings.ReplaceAll(strings.Join([]string{fmtAny(rej[0]["erros"]), fmtAny(rej[1]["erros"])}, " "), "\n", " "), " ")), " ")
-	for _, want := range []string{"ean: Código de barras inválido", "codigo repetido no arquivo (já na linha 2)", "ipi_percentual:", "multiplo_venda:"} {
+	// Each refusal names the file's own column, as its header wrote it (issue 21 §5).
+	for _, want := range []string{"coluna EAN: Código de barras inválido", "coluna Código: repetido no arquivo (já na linha 2)", "coluna IPI: ", "coluna Múltiplo: "} {
 		if !strings.Contains(erros, want) {
 			t.Errorf("falta %q em %s", want, erros)
 		}
@@ -129,7 +130,7 @@ func TestImportarProdutosFormula(t *testing.T) {
 	r := decode(t, e.do(t, "POST", "/crm/produtos/importar", e.admin, map[string]any{"csv": csv, "validar_apenas": true}, 200))
 	rej := asList(r["rejeitadas"])
 	if len(rej) != 2 || rej[0]["linha"] != 2.0 || rej[1]["linha"] != 3.0 || r["a_criar"] != 1.0 ||
-		!strings.HasPrefix(fmtAny(rej[0]["erros"]), "descricao: não pode começar com =") || !strings.HasPrefix(fmtAny(rej[1]["erros"]), "marca: não pode começar") {
+		!strings.HasPrefix(fmtAny(rej[0]["erros"]), "coluna descricao: não pode começar com =") || !strings.HasPrefix(fmtAny(rej[1]["erros"]), "coluna marca: não pode começar") {
 		t.Fatalf("relatório: %v", r)
 	}
 }

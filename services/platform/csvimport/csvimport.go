@@ -2,7 +2,10 @@
 // every import reads them: a header naming the columns (any order, case and accents ignored,
 // known aliases), ";" or "," as separator (the one the header uses), UTF-8 with or without BOM,
 // empty rows skipped, a bounded number of rows; and money and yes/no cells as a pt-BR
-// spreadsheet writes them, money in integer centavos.
+// spreadsheet writes them, money in integer centavos. A row's refusals name the file's own
+// column, as its header wrote it ("coluna CEP: CEP deve ter 8 dígitos"): the importer's own
+// reasons through Linha.Erro, a record's field violations ("enderecos[0].cep") through
+// Linha.ErrosDe, which maps the field back to the column it came from.
 package csvimport
 
 import (
@@ -10,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -37,14 +41,99 @@ type Formato struct {
 	// spreadsheet formula (input.Formula: =, +, -, @) is refused at its row — CSV formula
 	// injection — while phones ("+55…") and numbers, not listed, stay as they are.
 	Texto []string
+	// Campos: a field of the record the rows become, as its validation names it without indices
+	// ("enderecos.cep", "preco_centavos"), → the column it comes from, for a field that is
+	// neither a column nor an alias of one (those need no entry).
+	Campos map[string]string
 }
 
 // Linha is a row: its line in the file, its cells by column, and the reasons the file's own
-// rules refuse it ("coluna: descrição"; the import adds its own and rejects the row when any).
+// rules refuse it ("coluna CEP: descrição"; the import adds its own, with Erro and ErrosDe, and
+// rejects the row when any).
 type Linha struct {
 	N      int32
 	Campos map[string]string
 	Erros  []string
+	cab    *cabecalho
+}
+
+// cabecalho is what the rows of one file share: its format and each column as the header wrote it.
+type cabecalho struct {
+	f       *Formato
+	escrita map[string]string
+}
+
+// Coluna names a column as the file's header wrote it ("CEP", "Cep", "cep_entrega"); a column
+// the file does not have, by the template's name.
+func (l Linha) Coluna(col string) string {
+	if l.cab != nil {
+		if w, ok := l.cab.escrita[col]; ok {
+			return w
+		}
+	}
+	return col
+}
+
+// Erro is a refusal at a column of the row, in the file's words: "coluna CEP: CEP deve ter 8
+// dígitos" (a column the file lacks: "coluna vendedor_id (não está no arquivo): …").
+func (l Linha) Erro(col, msg string) string {
+	if l.cab != nil {
+		if _, ok := l.cab.escrita[col]; !ok {
+			return "coluna " + col + " (não está no arquivo): " + msg
+		}
+	}
+	return "coluna " + l.Coluna(col) + ": " + msg
+}
+
+// indices of a field path ("enderecos[0].cep" → "enderecos.cep").
+var indices = regexp.MustCompile(`\[[0-9]+\]`)
+
+// ErrosDe lists a validation error as the row's reasons: each field violation at the column it
+// came from (Erro), or its description alone when no column of the file makes that field (a
+// field path is never shown); an error without fields, its message.
+func (l Linha) ErrosDe(err error) []string {
+	var de *errs.Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return []string{errs.ToStatus(err).Message()}
+	}
+	out := make([]string, 0, len(de.Fields))
+	for _, fv := range de.Fields {
+		if col, ok := l.colunaDoCampo(fv.Field); ok {
+			out = append(out, l.Erro(col, fv.Description))
+		} else {
+			out = append(out, fv.Description)
+		}
+	}
+	return out
+}
+
+// colunaDoCampo is the column a record's field comes from: Formato.Campos, else the field itself
+// when it is a column or an alias of one.
+func (l Linha) colunaDoCampo(campo string) (string, bool) {
+	if l.cab == nil {
+		return "", false
+	}
+	f := l.cab.f
+	p := indices.ReplaceAllString(campo, "")
+	if c, ok := f.Campos[p]; ok {
+		return c, true
+	}
+	return f.coluna(p)
+}
+
+// coluna is the known column a header cell or field name stands for (case, accents and spaces
+// ignored; aliases followed).
+func (f *Formato) coluna(nome string) (string, bool) {
+	k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(nome)), " ", "_")
+	if a, ok := f.Aliases[k]; ok {
+		k = a
+	}
+	for _, c := range f.Colunas {
+		if c == k {
+			return k, true
+		}
+	}
+	return k, false
 }
 
 // Ler reads the file as f describes it; a bad file is a pt-BR field error at "csv".
@@ -65,20 +154,17 @@ func Ler(text string, f Formato) ([]Linha, error) {
 	if err != nil {
 		return nil, errs.Field("csv", "Não foi possível ler o cabeçalho do arquivo CSV.")
 	}
-	known := map[string]bool{}
-	for _, c := range f.Colunas {
-		known[c] = true
-	}
+	cab := &cabecalho{f: &f, escrita: map[string]string{}}
 	cols := make([]string, len(header))
 	has := map[string]bool{}
 	var unknown []string
 	for i, h := range header {
-		k := strings.ReplaceAll(textfold.Fold(strings.TrimSpace(h)), " ", "_")
-		if a, ok := f.Aliases[k]; ok && known[a] {
-			k = a
-		}
-		if !known[k] && k != "" {
+		k, ok := f.coluna(h)
+		if !ok && k != "" {
 			unknown = append(unknown, h)
+		}
+		if ok {
+			cab.escrita[k] = strings.TrimSpace(h)
 		}
 		cols[i], has[k] = k, true
 	}
@@ -119,13 +205,13 @@ func Ler(text string, f Formato) ([]Linha, error) {
 		if empty {
 			continue
 		}
-		var erros []string
+		l := Linha{N: int32(line), Campos: m, cab: cab}
 		for _, c := range f.Texto {
 			if input.Formula(m[c]) {
-				erros = append(erros, c+": "+input.MsgFormula)
+				l.Erros = append(l.Erros, l.Erro(c, input.MsgFormula))
 			}
 		}
-		out = append(out, Linha{N: int32(line), Campos: m, Erros: erros})
+		out = append(out, l)
 		if len(out) > MaxLinhas {
 			return nil, errs.Field("csv", fmt.Sprintf("No máximo %d linhas por envio: divida o arquivo.", MaxLinhas))
 		}
@@ -182,20 +268,6 @@ func SimNao(s string) (bool, bool) {
 		return true, true
 	}
 	return false, false
-}
-
-// ErrosDe lists a validation error as a rejected row's reasons: "campo: descrição" per field, or
-// its message.
-func ErrosDe(err error) []string {
-	var de *errs.Error
-	if errors.As(err, &de) && len(de.Fields) > 0 {
-		out := make([]string, 0, len(de.Fields))
-		for _, f := range de.Fields {
-			out = append(out, f.Field+": "+f.Description)
-		}
-		return out
-	}
-	return []string{errs.ToStatus(err).Message()}
 }
 
 // Contagem is an import's counts, with the one meaning every import gives them: ACriar and

@@ -1,9 +1,11 @@
 package csvimport
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/input"
 )
 
@@ -41,7 +43,7 @@ func TestReais(t *testing.T) {
 // refused at its row and column; a phone "+55…" or a negative number (not text columns) stays.
 func TestFormulaNasColunasDeTexto(t *testing.T) {
 	f := Formato{Colunas: []string{"nome", "telefone", "saldo", "obs"}, Texto: []string{"nome", "obs"}}
-	ls, err := Ler("nome;telefone;saldo;obs\n"+
+	ls, err := Ler("Nome;telefone;saldo;obs\n"+
 		"Maria;+55 11 3333-4444;-10,00;ok\n"+
 		"=1+1;;;\n"+
 		" @SUM(A1);;;-cmd\n"+
@@ -53,8 +55,47 @@ func TestFormulaNasColunasDeTexto(t *testing.T) {
 	for _, l := range ls {
 		got[l.N] = l.Erros
 	}
-	want := map[int32][]string{2: nil, 3: {"nome: " + input.MsgFormula}, 4: {"nome: " + input.MsgFormula, "obs: " + input.MsgFormula}, 5: {"obs: " + input.MsgFormula}}
+	want := map[int32][]string{2: nil, 3: {"coluna Nome: " + input.MsgFormula}, 4: {"coluna Nome: " + input.MsgFormula, "coluna obs: " + input.MsgFormula},
+		5: {"coluna obs: " + input.MsgFormula}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("erros por linha: %v", got)
+	}
+}
+
+// TestErrosNaColunaDoArquivo (issue 21 §5): a refusal names the file's own column as its header
+// wrote it — a record's field path ("enderecos[0].cep") mapped back to the cell it came from,
+// through the format's Campos or the aliases — never the path; a field no column makes shows its
+// description alone; a column the file lacks says so.
+func TestErrosNaColunaDoArquivo(t *testing.T) {
+	f := Formato{Colunas: []string{"documento", "nome", "cep", "cidade", "limite_credito", "mva", "vendedor_id"},
+		Aliases: map[string]string{"cnpj": "documento", "municipio": "cidade", "mva_percentual": "mva"},
+		Campos:  map[string]string{"enderecos.cep": "cep", "enderecos.cidade": "cidade", "limite_credito_centavos": "limite_credito"}}
+	ls, err := Ler("CNPJ;Nome;Cep ;Município;Limite crédito;MVA\n1;x;0131;Lugar;10;5\n", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := ls[0]
+	v := errs.Invalid("CEP deve ter 8 dígitos",
+		errs.FieldViolation{Field: "enderecos[0].cep", Description: "CEP deve ter 8 dígitos"},
+		errs.FieldViolation{Field: "enderecos[1].cidade", Description: "Cidade não encontrada."},
+		errs.FieldViolation{Field: "documento", Description: "CNPJ inválido: confira os dígitos."},
+		errs.FieldViolation{Field: "limite_credito_centavos", Description: "O limite de crédito não pode ser negativo."},
+		errs.FieldViolation{Field: "mva_percentual", Description: "MVA deve ficar entre 0% e 1000%."},
+		errs.FieldViolation{Field: "enderecos", Description: "Marque só um endereço como principal."},
+		errs.FieldViolation{Field: "vendedor_id", Description: "Escolha o vendedor."})
+	want := []string{"coluna Cep: CEP deve ter 8 dígitos", "coluna Município: Cidade não encontrada.", "coluna CNPJ: CNPJ inválido: confira os dígitos.",
+		"coluna Limite crédito: O limite de crédito não pode ser negativo.", "coluna MVA: MVA deve ficar entre 0% e 1000%.",
+		"Marque só um endereço como principal.", "coluna vendedor_id (não está no arquivo): Escolha o vendedor."}
+	if got := l.ErrosDe(v); !reflect.DeepEqual(got, want) {
+		t.Errorf("ErrosDe:\n got %q\nwant %q", got, want)
+	}
+	if got := l.ErrosDe(errors.New("falhou")); len(got) != 1 || got[0] == "" {
+		t.Errorf("erro sem campos: %q", got)
+	}
+	if got := l.Erro("cidade", "use o nome oficial."); got != "coluna Município: use o nome oficial." {
+		t.Errorf("Erro: %q", got)
+	}
+	if got := l.Coluna("documento"); got != "CNPJ" {
+		t.Errorf("Coluna: %q", got)
 	}
 }

@@ -41,6 +41,10 @@ var formato = csvimport.Formato{
 	MsgObrigatorias: "O cabeçalho precisa ao menos das colunas documento e nome.",
 	MsgSemLinhas:    "O arquivo não tem linhas de clientes depois do cabeçalho.",
 	Texto:           []string{"nome", "nome_fantasia", "segmento", "observacoes", "logradouro", "complemento", "bairro", "cidade"},
+	// The customer's fields that are not named as their columns: a refusal names the column.
+	Campos: map[string]string{"limite_credito_centavos": "limite_credito", "enderecos.cep": "cep", "enderecos.logradouro": "logradouro",
+		"enderecos.numero": "numero", "enderecos.complemento": "complemento", "enderecos.bairro": "bairro", "enderecos.cidade": "cidade",
+		"enderecos.uf": "uf", "enderecos.ibge": "ibge"},
 }
 
 // maxDigitosLimite: a credit limit up to R$ 99 bilhões (11 digits of reais).
@@ -74,10 +78,10 @@ func (s *Service) ImportarClientes(ctx context.Context, text string, validarApen
 			Segmento: f["segmento"], Status: f["status"], Observacoes: f["observacoes"]}
 		var ok bool
 		if cl.ContribuinteICMS, ok = csvimport.SimNao(f["contribuinte_icms"]); f["contribuinte_icms"] != "" && !ok {
-			erros = append(erros, "contribuinte_icms: use sim ou não.")
+			erros = append(erros, l.Erro("contribuinte_icms", "use sim ou não."))
 		}
 		if cl.LimiteCreditoCentavos, ok = csvimport.Reais(f["limite_credito"], maxDigitosLimite); !ok {
-			erros = append(erros, "limite_credito: valor em reais inválido (ex.: 1.500,00).")
+			erros = append(erros, l.Erro("limite_credito", "valor em reais inválido (ex.: 1.500,00)."))
 		}
 		if f["cep"]+f["logradouro"]+f["cidade"]+f["ibge"] != "" {
 			cl.Enderecos = []domain.Endereco{{Tipo: domain.EnderecoEntrega, Principal: true, CEP: f["cep"], Logradouro: f["logradouro"],
@@ -85,7 +89,7 @@ func (s *Service) ImportarClientes(ctx context.Context, text string, validarApen
 		}
 		doc := domain.NormalizeDocumento(cl.Documento)
 		if prev, dup := seen[doc]; dup && doc != "" {
-			erros = append(erros, fmt.Sprintf("documento repetido no arquivo (já na linha %d).", prev))
+			erros = append(erros, l.Erro("documento", fmt.Sprintf("repetido no arquivo (já na linha %d).", prev)))
 		}
 		seen[doc] = l.N
 		p := planoLinha{linha: l, row: cl}
@@ -111,17 +115,17 @@ func (s *Service) ImportarClientes(ctx context.Context, text string, validarApen
 				_, vendOK[vend] = s.vendedorPara(ctx, vend)
 			}
 			if vendOK[vend] != nil {
-				erros = append(erros, "vendedor_id: "+errs.ToStatus(vendOK[vend]).Message())
+				erros = append(erros, l.Erro("vendedor_id", errs.ToStatus(vendOK[vend]).Message()))
 			}
 			cl.VendedorID = vend
 		case p.existeID == "" && c.Perfil == caller.Vendedor:
 			cl.VendedorID = c.Operador
 		case p.existeID == "":
 			// ADMIN and SUPERVISOR own no portfolio: a new customer names its seller.
-			erros = append(erros, "vendedor_id: "+MsgEscolhaVendedor)
+			erros = append(erros, l.Erro("vendedor_id", MsgEscolhaVendedor))
 		}
 		if err := cl.Normalize(s.Cidades); err != nil {
-			erros = append(erros, csvimport.ErrosDe(err)...)
+			erros = append(erros, l.ErrosDe(err)...)
 		}
 		if len(erros) > 0 {
 			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Documento: f["documento"], Erros: erros})

@@ -68,8 +68,9 @@ func parseInt(s string) (int64, bool) {
 }
 
 // aplicarLinha applies a row's non-empty columns to a product; it returns the columns it could
-// not read.
-func aplicarLinha(p *domain.ProdutoCadastro, f map[string]string) []string {
+// not read, in the file's words (csvimport.Linha.Erro).
+func aplicarLinha(p *domain.ProdutoCadastro, l csvimport.Linha) []string {
+	f := l.Campos
 	var erros []string
 	str := func(dst *string, col string) {
 		if v := f[col]; v != "" {
@@ -87,7 +88,7 @@ func aplicarLinha(p *domain.ProdutoCadastro, f map[string]string) []string {
 		if v := f[col]; v != "" {
 			n, ok := parseInt(v)
 			if !ok {
-				erros = append(erros, col+": "+msg)
+				erros = append(erros, l.Erro(col, msg))
 			}
 			*dst = n
 		}
@@ -99,14 +100,14 @@ func aplicarLinha(p *domain.ProdutoCadastro, f map[string]string) []string {
 	if v := f["ipi_percentual"]; v != "" {
 		ipi, err := domain.ParsePercentual(strings.TrimSuffix(v, "%"))
 		if err != nil {
-			erros = append(erros, "ipi_percentual: use um percentual com no máximo 2 casas decimais (ex.: 7,5).")
+			erros = append(erros, l.Erro("ipi_percentual", "use um percentual com no máximo 2 casas decimais (ex.: 7,5)."))
 		}
 		p.IPI = ipi
 	}
 	if v := f["ativo"]; v != "" {
 		b, ok := simNao(v)
 		if !ok {
-			erros = append(erros, "ativo: use sim ou não.")
+			erros = append(erros, l.Erro("ativo", "use sim ou não."))
 		}
 		p.Ativo = b
 	}
@@ -138,7 +139,7 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 		chave := domain.ChaveCodigo(f["codigo"])
 		erros := l.Erros
 		if prev, dup := seen[chave]; dup && chave != "" {
-			erros = append(erros, fmt.Sprintf("codigo repetido no arquivo (já na linha %d).", prev))
+			erros = append(erros, l.Erro("codigo", fmt.Sprintf("repetido no arquivo (já na linha %d).", prev)))
 		}
 		seen[chave] = l.N
 		p := planoProduto{linha: l}
@@ -159,9 +160,9 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 				}
 			}
 		}
-		erros = append(erros, aplicarLinha(&base, f)...)
+		erros = append(erros, aplicarLinha(&base, l)...)
 		if err := base.Normalizar(); err != nil {
-			erros = append(erros, csvimport.ErrosDe(err)...)
+			erros = append(erros, l.ErrosDe(err)...)
 		}
 		if len(erros) > 0 {
 			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Codigo: f["codigo"], Erros: erros})
@@ -180,11 +181,11 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 	now := s.now().UTC().Truncate(time.Millisecond)
 	var novos []*domain.ProdutoCadastro
 	var ids []string
-	campos := map[string]map[string]string{}
+	porID := map[string]csvimport.Linha{}
 	for _, p := range plano {
 		f := p.linha.Campos
 		if p.existeID != "" {
-			ids, campos[p.existeID] = append(ids, p.existeID), f
+			ids, porID[p.existeID] = append(ids, p.existeID), p.linha
 			continue
 		}
 		np := p.produto
@@ -197,12 +198,13 @@ func (s *Service) ImportarProdutos(ctx context.Context, text string, validarApen
 	// A row applies to the product as it is now (an edit made since is kept where the row's
 	// column is empty).
 	if _, err := s.Col.Produtos.UpdateMany(ctx, sc, ids, func(x *domain.ProdutoCadastro) error {
-		f := campos[x.ID]
+		l := porID[x.ID]
+		f := l.Campos
 		if x.Excluido && f["ativo"] == "" {
 			x.Ativo = true
 		}
 		x.Excluido = false
-		if len(aplicarLinha(x, f)) > 0 {
+		if len(aplicarLinha(x, l)) > 0 {
 			return errs.Field("csv", "linha inválida")
 		}
 		if f["estoque"] != "" {
@@ -241,7 +243,8 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 	if _, err := s.Col.Tabelas.Get(ctx, sc, tabelaID); err != nil {
 		return nil, err
 	}
-	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasPrecos, Aliases: aliasesImport, Obrigatorias: []string{"codigo|produto_id", "preco"}})
+	linhas, err := csvimport.Ler(text, csvimport.Formato{Colunas: ColunasPrecos, Aliases: aliasesImport, Obrigatorias: []string{"codigo|produto_id", "preco"},
+		Campos: map[string]string{"preco_centavos": "preco", "preco_minimo_centavos": "preco_minimo"}})
 	if err != nil {
 		return nil, err
 	}
@@ -259,26 +262,30 @@ func (s *Service) ImportarPrecos(ctx context.Context, tabelaID, text string, val
 			}
 			pid = owner
 		}
+		colProduto := "codigo"
+		if f["produto_id"] != "" {
+			colProduto = "produto_id"
+		}
 		if pid == "" {
-			erros = append(erros, "codigo: produto não encontrado.")
+			erros = append(erros, l.Erro(colProduto, "produto não encontrado."))
 		} else if p, err := s.Col.Produtos.Get(ctx, sc, pid); err != nil || p == nil {
-			erros = append(erros, "codigo: produto não encontrado.")
+			erros = append(erros, l.Erro(colProduto, "produto não encontrado."))
 		}
 		if prev, dup := seen[pid]; dup && pid != "" {
-			erros = append(erros, fmt.Sprintf("produto repetido no arquivo (já na linha %d).", prev))
+			erros = append(erros, l.Erro(colProduto, fmt.Sprintf("produto repetido no arquivo (já na linha %d).", prev)))
 		}
 		seen[pid] = l.N
 		pr := domain.PrecoCadastro{TabelaID: tabelaID, ProdutoID: pid}
 		var ok bool
 		if pr.PrecoCentavos, ok = csvimport.Reais(f["preco"], maxDigitosPreco); !ok {
-			erros = append(erros, "preco: valor em reais inválido (ex.: 12,90).")
+			erros = append(erros, l.Erro("preco", "valor em reais inválido (ex.: 12,90)."))
 		}
 		if pr.PrecoMinimoCentavos, ok = csvimport.Reais(f["preco_minimo"], maxDigitosPreco); !ok {
-			erros = append(erros, "preco_minimo: valor em reais inválido (ex.: 11,50).")
+			erros = append(erros, l.Erro("preco_minimo", "valor em reais inválido (ex.: 11,50)."))
 		}
 		if len(erros) == 0 {
 			if err := pr.Validar(); err != nil {
-				erros = append(erros, csvimport.ErrosDe(err)...)
+				erros = append(erros, l.ErrosDe(err)...)
 			}
 		}
 		if len(erros) > 0 {

@@ -49,8 +49,8 @@ var opcoesST = map[string]map[string]string{
 }
 
 var msgOpcoesST = map[string]string{
-	"reducao_base_tipo": "reducao_base_tipo: use st (só a base da ST) ou propria_e_st (operação própria e ST).",
-	"ajuste_mva":        "ajuste_mva: use sempre, se_interna_maior ou nao.",
+	"reducao_base_tipo": "use st (só a base da ST) ou propria_e_st (operação própria e ST).",
+	"ajuste_mva":        "use sempre, se_interna_maior ou nao.",
 }
 
 // opcaoST reads a cell of a kind column ("" when empty, ok false when unknown).
@@ -75,8 +75,10 @@ var percentuaisST = []struct {
 }
 
 // aplicarLinhaST applies a row's non-empty cells (percentages, kind of reduction, MVA adjustment,
-// effective ALQ intra) to a rule; it returns the cells it could not read.
-func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
+// effective ALQ intra) to a rule; it returns the cells it could not read, in the file's words
+// (csvimport.Linha.Erro).
+func aplicarLinhaST(r *domain.RegraSTCadastro, l csvimport.Linha) []string {
+	f := l.Campos
 	var erros []string
 	for _, c := range percentuaisST {
 		v := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f[c.coluna]), "%"))
@@ -85,7 +87,7 @@ func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
 		}
 		p, err := domain.ParsePercentual(v)
 		if err != nil {
-			erros = append(erros, c.coluna+": use um percentual com no máximo 2 casas decimais (ex.: 40,5).")
+			erros = append(erros, l.Erro(c.coluna, "use um percentual com no máximo 2 casas decimais (ex.: 40,5)."))
 			continue
 		}
 		*c.campo(r) = p
@@ -97,7 +99,7 @@ func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
 		v, ok := opcaoST(col.nome, f[col.nome])
 		switch {
 		case !ok:
-			erros = append(erros, msgOpcoesST[col.nome])
+			erros = append(erros, l.Erro(col.nome, msgOpcoesST[col.nome]))
 		case v != "":
 			*col.campo = v
 		}
@@ -106,7 +108,7 @@ func aplicarLinhaST(r *domain.RegraSTCadastro, f map[string]string) []string {
 		if v, ok := csvimport.SimNao(cel); ok {
 			r.AliquotaIntraEfetiva = v
 		} else {
-			erros = append(erros, "aliquota_intra_efetiva: use sim ou não.")
+			erros = append(erros, l.Erro("aliquota_intra_efetiva", "use sim ou não."))
 		}
 	}
 	return erros
@@ -131,21 +133,21 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 	seen := map[string]int32{}
 	var novos []*domain.RegraSTCadastro
 	var ids []string
-	campos := map[string]map[string]string{}
+	porID := map[string]csvimport.Linha{}
 	for _, l := range linhas {
 		f := l.Campos
 		r := domain.RegraSTCadastro{NCM: f["ncm"], UF: f["uf"]}
 		erros := l.Erros
 		for _, col := range []string{"ncm", "uf", "mva", "aliquota_interna"} {
 			if f[col] == "" {
-				erros = append(erros, col+": informe o valor.")
+				erros = append(erros, l.Erro(col, "informe o valor."))
 			}
 		}
 		// Normalizar cleans the key (NCM digits, UF in capitals) before it is looked up.
 		_ = r.Normalizar()
 		chave := chaveST(&r)
 		if prev, dup := seen[chave]; dup && r.NCM != "" && r.UF != "" {
-			erros = append(erros, fmt.Sprintf("ncm e uf repetidos no arquivo (já na linha %d).", prev))
+			erros = append(erros, fmt.Sprintf("colunas %s e %s: repetidas no arquivo (já na linha %d).", l.Coluna("ncm"), l.Coluna("uf"), prev))
 		}
 		seen[chave] = l.N
 		existe := ""
@@ -161,16 +163,16 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 				r = *prev
 			}
 		}
-		erros = append(erros, aplicarLinhaST(&r, f)...)
+		erros = append(erros, aplicarLinhaST(&r, l)...)
 		if err := r.Normalizar(); err != nil {
-			erros = append(erros, csvimport.ErrosDe(err)...)
+			erros = append(erros, l.ErrosDe(err)...)
 		}
 		if len(erros) > 0 {
 			res.Rejeitadas = append(res.Rejeitadas, LinhaRejeitada{Linha: l.N, Codigo: codigoST(f), Erros: erros})
 			continue
 		}
 		if existe != "" {
-			ids, campos[existe] = append(ids, existe), f
+			ids, porID[existe] = append(ids, existe), l
 			res.Planejar(true)
 			continue
 		}
@@ -185,7 +187,7 @@ func (s *Service) ImportarRegrasST(ctx context.Context, text string, validarApen
 	// In batches (one transaction each on SQLite), as the products; a row applies to the rule as
 	// it is now (an edit made since is kept where the row's cell is empty).
 	if _, err := s.Col.RegrasST.UpdateMany(ctx, sc, ids, func(x *domain.RegraSTCadastro) error {
-		if len(aplicarLinhaST(x, campos[x.ID])) > 0 {
+		if len(aplicarLinhaST(x, porID[x.ID])) > 0 {
 			return errs.Field("csv", "linha inválida")
 		}
 		return x.Normalizar()
