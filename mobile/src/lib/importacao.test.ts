@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lerCsv } from './csv';
-import { comChave, gravarTudo, modeloDoFormato, prepararImportacao, validarTudo, type ImportarPedaco } from './importacao';
+import { comChave, erroNaLinha, gravarTudo, modeloDoFormato, prepararImportacao, validarTudo, type ImportarPedaco } from './importacao';
 
 const arquivo = (n: number) => ['documento;nome;cor', ...Array.from({ length: n }, (_, i) => `${1000 + i};Cliente ${i};azul`)].join('\n');
 const FORMATO = { colunas: ['documento', 'nome'], aliases: { razao_social: 'nome' } };
@@ -63,5 +63,11 @@ describe('CSV import in chunks (every import of the app)', () => {
   it("comChave names each server's key (documento, codigo) the same way", () => {
     const r = comChave({ total: 1, criados: 0, atualizados: 0, nada_gravado: true, rejeitadas: [{ linha: 2, codigo: 'X1', erros: ['NCM deve ter 8 dígitos.'] }] }, (l) => l.codigo);
     expect(r.rejeitadas).toEqual([{ linha: 2, chave: 'X1', erros: ['NCM deve ter 8 dígitos.'] }]);
+  });
+
+  it('a reason reads as the file: "linha 3, coluna CEP: …" (the column as its header wrote it), or the line alone', () => {
+    expect(erroNaLinha(3, 'coluna CEP: CEP deve ter 8 dígitos')).toBe('linha 3, coluna CEP: CEP deve ter 8 dígitos');
+    expect(erroNaLinha(4, 'colunas NCM e UF: repetidas no arquivo (já na linha 2).')).toBe('linha 4, colunas NCM e UF: repetidas no arquivo (já na linha 2).');
+    expect(erroNaLinha(5, 'Marque só um endereço como principal.')).toBe('linha 5: Marque só um endereço como principal.');
   });
 });

@@ -63,6 +63,15 @@ export interface Preparacao {
   desconhecidas: string[];
 }
 
+/**
+ * A refused row's reason as the screen says it: "linha 3, coluna CEP: CEP deve ter 8 dígitos". The
+ * server names the column as the file's header wrote it (services/platform/csvimport); the line is
+ * the file's (a chunk's line moved by linhaNoArquivo).
+ */
+export function erroNaLinha(linha: number, erro: string): string {
+  return /^colunas? /.test(erro) ? `linha ${linha}, ${erro}` : `linha ${linha}: ${erro}`;
+}
+
 /** A header cell as the servers read it (services/platform/csvimport): folded, spaces as "_". */
 export const nomeDaColuna = (c: string) => dobrar(c).replace(/ /g, '_');
 

@@ -36,7 +36,7 @@ function servidor() {
   const importar: ImportarPedaco = async (csv, validar) => {
     chamadas.push(validar);
     const regs = lerCsv(csv).slice(1);
-    const rejeitadas = regs.flatMap((r, i) => (r.campos[2] === 'x' ? [{ linha: i + 2, chave: `${r.campos[0]}/${r.campos[1]}`, erros: ['MVA inválida.'] }] : []));
+    const rejeitadas = regs.flatMap((r, i) => (r.campos[2] === 'x' ? [{ linha: i + 2, chave: `${r.campos[0]}/${r.campos[1]}`, erros: ['coluna IVA: MVA inválida.', 'NCM e UF repetidos.'] }] : []));
     const gravar = !validar && !rejeitadas.length;
     return { total: regs.length, criados: gravar ? regs.length - 1 : 0, atualizados: gravar ? 1 : 0, nada_gravado: !gravar, rejeitadas };
   };
@@ -61,7 +61,8 @@ describe('the shared CSV import (any declaration)', () => {
     const rej = tela.container.querySelector('[data-testid=rejeitadas]')!;
     expect(rej.textContent).toContain('1 linha(s) com erro. Nada foi gravado.');
     expect([...rej.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['Linha', 'NCM / UF', 'Erros']);
-    expect([...rej.querySelectorAll('tbody td')].map((t) => t.textContent)).toEqual(['3', '2203/MG', 'MVA inválida.']);
+    // Each reason in the file's words: its line, then the column as the header wrote it.
+    expect([...rej.querySelectorAll('tbody td')].map((t) => t.textContent)).toEqual(['3', '2203/MG', 'linha 3, coluna IVA: MVA inválida.linha 3: NCM e UF repetidos.']);
     // IVA is the server's other name for mva: only "cor" is unknown.
     expect(tela.container.textContent).toContain('Colunas ignoradas (desconhecidas): cor');
     expect(s.chamadas).toEqual([true]);

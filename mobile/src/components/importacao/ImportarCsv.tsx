@@ -1,7 +1,7 @@
 // The screen part of every CSV import (customers, products, a table's prices, ST rules): choose a
 // file, its encoding (detected: UTF-8 or Excel's Windows-1252) with a preview, every row checked
 // on the server first (validar_apenas, in chunks, with progress), the rejected rows with their
-// lines and errors, then the chunks written in order. Each import is a declaration
+// lines and errors in the file's words ("linha 3, coluna CEP: CEP deve ter 8 dígitos"), then the chunks written in order. Each import is a declaration
 // (DeclaracaoImportacao); the rule is in lib/importacao.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -10,7 +10,7 @@ import { SelectField } from '../ui/SelectField';
 import { useConfirm } from '../ui/useConfirm';
 import { mensagemDeErro } from '../../lib/api/client';
 import { baixarArquivo, decodificarCsv, NOMES_CODIFICACAO, type CsvDecodificado, type EscolhaCodificacao } from '../../lib/csv';
-import { gravarTudo, prepararImportacao, primeirasLinhas, validarTudo, type FormatoCsv, type ImportarPedaco, type Preparacao, type Rejeicao } from '../../lib/importacao';
+import { erroNaLinha, gravarTudo, prepararImportacao, primeirasLinhas, validarTudo, type FormatoCsv, type ImportarPedaco, type Preparacao, type Rejeicao } from '../../lib/importacao';
 
 /** What an import is: its words, its file format and its template. */
 export interface DeclaracaoImportacao {
@@ -234,7 +234,11 @@ export function ImportarCsv({ declaracao: d, importar, aoConcluir }: { declaraca
                 <tr key={`${r.linha}-${r.chave}`}>
                   <td>{r.linha}</td>
                   <td>{r.chave}</td>
-                  <td>{r.erros.join('; ')}</td>
+                  <td>
+                    {r.erros.map((e, i) => (
+                      <div key={i}>{erroNaLinha(r.linha, e)}</div>
+                    ))}
+                  </td>
                 </tr>
               ))}
             </tbody>
