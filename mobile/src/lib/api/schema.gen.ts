@@ -2098,6 +2098,11 @@ export type components = {
             observacao?: string;
             /** @description Operator id. */
             por?: string;
+            /**
+             * @description The operator's name when the event was recorded (a seller may not list operators, so the
+             *     history names the supervisor who decided); empty on events recorded before it was kept.
+             */
+            por_nome?: string;
             status?: string;
         };
         v1ImportarClientesRequest: {

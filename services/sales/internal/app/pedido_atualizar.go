@@ -19,7 +19,7 @@ func (s *Service) AtualizarPedido(ctx context.Context, in EntradaPedido) (*domai
 		return nil, err
 	}
 	c := caller.From(ctx)
-	p, valores, err := s.mudarPedidoResumos(ctx, in.ID, in.Versao, func(p *domain.Pedido) error {
+	p, valores, err := s.mudarPedidoResumos(ctx, in.ID, in.Versao, assinado(c, func(p *domain.Pedido) error {
 		agora := s.now()
 		if err := p.Editar(in.dados(a), a.pr, a.regras, agora); err != nil {
 			return err
@@ -29,7 +29,7 @@ func (s *Service) AtualizarPedido(ctx context.Context, in EntradaPedido) (*domai
 			return p.Enviar(a.pr, a.regras, c.Operador, agora)
 		}
 		return nil
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ func (s *Service) EnviarPedido(ctx context.Context, id string, versao int64) (*d
 		return nil, err
 	}
 	c := caller.From(ctx)
-	p, valores, err := s.mudarPedidoResumos(ctx, id, versao, func(p *domain.Pedido) error {
+	p, valores, err := s.mudarPedidoResumos(ctx, id, versao, assinado(c, func(p *domain.Pedido) error {
 		agora := s.now()
 		if len(a.alterados) > 0 {
 			if err := p.Editar(in.dados(a), a.pr, a.regras, agora); err != nil {
@@ -38,7 +38,7 @@ func (s *Service) EnviarPedido(ctx context.Context, id string, versao int64) (*d
 		}
 		p.PrecosAlterados = []domain.PrecoAlterado{}
 		return p.Enviar(a.pr, a.regras, c.Operador, agora)
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func (s *Service) reverificarEnvio(ctx context.Context, p *domain.Pedido, a *ava
 		return p, nil
 	}
 	c := caller.From(ctx)
-	q, err := s.mudarPedido(ctx, p.ID, p.Versao, func(x *domain.Pedido) error { return x.ExigirAprovacao(novos, c.Operador, s.now()) })
+	q, err := s.mudarPedido(ctx, p.ID, p.Versao, assinado(c, func(x *domain.Pedido) error { return x.ExigirAprovacao(novos, c.Operador, s.now()) }))
 	if err != nil {
 		return p, s.logReverificacao(ctx, p, err)
 	}

@@ -171,13 +171,25 @@ const (
 )
 
 // EventoPedido is an entry of the order's history: the status it left the order in, who (operator
-// id), when (UTC) and the note.
+// id, and their name at the time: a seller may not list the company's operators, yet reads who
+// decided), when (UTC) and the note.
 type EventoPedido struct {
 	Status     StatusPedido `json:"status" bson:"status"`
 	Acao       AcaoPedido   `json:"acao" bson:"acao"`
 	Por        string       `json:"por" bson:"por"`
+	PorNome    string       `json:"por_nome,omitempty" bson:"por_nome,omitempty"`
 	Em         time.Time    `json:"em" bson:"em"`
 	Observacao string       `json:"observacao" bson:"observacao"`
+}
+
+// AssinarEventos names the author of the events from the n-th on that operator por recorded
+// (nome: their name now), so that the history reads a name, never an id.
+func (p *Pedido) AssinarEventos(n int, por, nome string) {
+	for i := max(n, 0); i < len(p.Historico); i++ {
+		if p.Historico[i].Por == por && p.Historico[i].PorNome == "" {
+			p.Historico[i].PorNome = nome
+		}
+	}
 }
 
 // NotaFiscal is an invoice of the order, reported by the ERP (or an ADMIN).

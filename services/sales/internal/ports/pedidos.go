@@ -43,7 +43,7 @@ func pedidoToProto(p *domain.Pedido) *salesv1.Pedido {
 			return &salesv1.MotivoAprovacao{Motivo: string(m.Motivo), Mensagem: m.Mensagem, ProdutoId: m.ProdutoID, Bloqueante: m.Bloqueante}
 		}),
 		Historico: mapear(p.Historico, func(e domain.EventoPedido) *salesv1.EventoPedido {
-			return &salesv1.EventoPedido{Status: string(e.Status), Acao: string(e.Acao), Por: e.Por, Em: ts(e.Em), Observacao: e.Observacao}
+			return &salesv1.EventoPedido{Status: string(e.Status), Acao: string(e.Acao), Por: e.Por, PorNome: e.PorNome, Em: ts(e.Em), Observacao: e.Observacao}
 		}),
 		EnviadoEm: ts(p.EnviadoEm),
 		NotasFiscais: mapear(p.NotasFiscais, func(n domain.NotaFiscal) *salesv1.NotaFiscal {

@@ -391,9 +391,12 @@ type EventoPedido struct {
 	// criado, enviado, aprovado, reprovado, cancelado, reaberto, status or nota_fiscal.
 	Acao string `protobuf:"bytes,2,opt,name=acao,proto3" json:"acao,omitempty"`
 	// Operator id.
-	Por           string                 `protobuf:"bytes,3,opt,name=por,proto3" json:"por,omitempty"`
-	Em            *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=em,proto3" json:"em,omitempty"`
-	Observacao    string                 `protobuf:"bytes,5,opt,name=observacao,proto3" json:"observacao,omitempty"`
+	Por        string                 `protobuf:"bytes,3,opt,name=por,proto3" json:"por,omitempty"`
+	Em         *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=em,proto3" json:"em,omitempty"`
+	Observacao string                 `protobuf:"bytes,5,opt,name=observacao,proto3" json:"observacao,omitempty"`
+	// The operator's name when the event was recorded (a seller may not list operators, so the
+	// history names the supervisor who decided); empty on events recorded before it was kept.
+	PorNome       string `protobuf:"bytes,6,opt,name=por_nome,json=porNome,proto3" json:"por_nome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -459,6 +462,13 @@ func (x *EventoPedido) GetEm() *timestamppb.Timestamp {
 func (x *EventoPedido) GetObservacao() string {
 	if x != nil {
 		return x.Observacao
+	}
+	return ""
+}
+
+func (x *EventoPedido) GetPorNome() string {
+	if x != nil {
+		return x.PorNome
 	}
 	return ""
 }
@@ -2293,7 +2303,7 @@ const file_crm_sales_v1_pedidos_proto_rawDesc = "" +
 	"produto_id\x18\x03 \x01(\tR\tprodutoId\x12\x1e\n" +
 	"\n" +
 	"bloqueante\x18\x04 \x01(\bR\n" +
-	"bloqueante\"\x98\x01\n" +
+	"bloqueante\"\xb3\x01\n" +
 	"\fEventoPedido\x12\x16\n" +
 	"\x06status\x18\x01 \x01(\tR\x06status\x12\x12\n" +
 	"\x04acao\x18\x02 \x01(\tR\x04acao\x12\x10\n" +
@@ -2301,7 +2311,8 @@ const file_crm_sales_v1_pedidos_proto_rawDesc = "" +
 	"\x02em\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x02em\x12\x1e\n" +
 	"\n" +
 	"observacao\x18\x05 \x01(\tR\n" +
-	"observacao\"w\n" +
+	"observacao\x12\x19\n" +
+	"\bpor_nome\x18\x06 \x01(\tR\aporNome\"w\n" +
 	"\n" +
 	"NotaFiscal\x12\x16\n" +
 	"\x06numero\x18\x01 \x01(\tR\x06numero\x12%\n" +
