@@ -72,7 +72,7 @@ var (
 // Policies: ADMIN maintains everything; every operator reads (what a seller sees of the policy
 // and which customers they may price for is checked by the use cases). The simple entities
 // declare theirs with their ports (entity.Politicas).
-var Policies = entity.Juntar(ports.PoliticasCondicoes, auth.Policies{
+var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, auth.Policies{
 	salesv1.SalesService_ListarProdutos_FullMethodName:     anyOperator,
 	salesv1.SalesService_ObterProduto_FullMethodName:       anyOperator,
 	salesv1.SalesService_AlteracoesProdutos_FullMethodName: anyOperator,
@@ -96,9 +96,6 @@ var Policies = entity.Juntar(ports.PoliticasCondicoes, auth.Policies{
 	salesv1.SalesService_AlteracoesPrecos_FullMethodName:   anyOperator,
 	salesv1.SalesService_ObterPolitica_FullMethodName:      anyOperator,
 	salesv1.SalesService_DefinirPolitica_FullMethodName:    adminOnly,
-	salesv1.SalesService_ListarRegrasST_FullMethodName:     anyOperator,
-	salesv1.SalesService_CriarRegraST_FullMethodName:       adminOnly,
-	salesv1.SalesService_ExcluirRegraST_FullMethodName:     adminOnly,
 	salesv1.SalesService_ImportarRegrasST_FullMethodName:   adminOnly,
 	salesv1.SalesService_CalcularPrecos_FullMethodName:     anyOperator,
 	// Orders: every operator, in their role scope (the use cases); approving, rejecting and the

@@ -302,6 +302,11 @@ func Expor[M proto.Message, T any, P Registro[T]](e *Entidade[T, P], m *Mapa[T])
 	return &Portas[T, P, M]{Entidade: e, Mapa: m, ParaProto: func(t *T) M { return ParaProto[M](m, t) }}
 }
 
+// CriarPorNome answers a create whose request maps onto the domain by name (Mapa.Novo).
+func CriarPorNome[Req proto.Message, T any, P Registro[T], M proto.Message](ctx context.Context, p *Portas[T, P, M], r Req) (M, error) {
+	return Criar(ctx, p, r, func(r Req) (*T, error) { return p.Mapa.Novo(r) })
+}
+
 // AtualizarPorNome answers an update whose request maps onto the domain by name (Mapa.Patch).
 func AtualizarPorNome[Req interface {
 	NaVersao

@@ -2,9 +2,6 @@ package ports
 
 import (
 	"context"
-	"reflect"
-
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	"github.com/crmvendas/crm/services/platform/entity"
@@ -13,11 +10,6 @@ import (
 
 // PoliticasCondicoes: every operator reads the payment terms, ADMIN maintains them.
 var PoliticasCondicoes = entity.Politicas(&salesv1.SalesService_ServiceDesc, "Condicao", "Condicoes", entity.AdminEscreve)
-
-// percentual: a percentage is a JSON number on the wire, at most two decimals (pct, num).
-var percentual = entity.Conversor{Tipo: reflect.TypeFor[domain.Percentual](),
-	ParaProto: func(v any) protoreflect.Value { return protoreflect.ValueOfFloat64(num(v.(domain.Percentual))) },
-	DeProto:   func(v protoreflect.Value, campo string) (any, error) { return pct(v.Float(), campo) }}
 
 // mapaCondicao: the payment term's proto fields are its domain fields by name.
 var mapaCondicao = entity.NovoMapa[domain.CondicaoCadastro](percentual)

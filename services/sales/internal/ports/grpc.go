@@ -4,12 +4,15 @@
 package ports
 
 import (
+	"reflect"
 	"strconv"
 	"time"
 
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
+	"github.com/crmvendas/crm/services/platform/entity"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/sales/internal/app"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
@@ -46,6 +49,11 @@ func num(p domain.Percentual) float64 {
 	f, _ := strconv.ParseFloat(p.Decimal(), 64)
 	return f
 }
+
+// percentual maps a domain percentage by name (entity.Mapa) as pct and num do.
+var percentual = entity.Conversor{Tipo: reflect.TypeFor[domain.Percentual](),
+	ParaProto: func(v any) protoreflect.Value { return protoreflect.ValueOfFloat64(num(v.(domain.Percentual))) },
+	DeProto:   func(v protoreflect.Value, campo string) (any, error) { return pct(v.Float(), campo) }}
 
 func ts(t time.Time) *timestamppb.Timestamp {
 	if t.IsZero() {
