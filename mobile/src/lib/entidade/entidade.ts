@@ -109,13 +109,16 @@ export function definirEntidade<T extends RegistroEntidade, C extends { id?: str
     alvo: (a) => a.id,
     enviar: (a, it, signal) => api<T>(`${d.rota}/${seg(a.id)}`, { method: 'PATCH', body: { ...a.mudancas, versao: it.base ? String(it.base) : undefined }, signal }),
     local: (r, a) => (r ? { ...r, ...(a.mudancas as Partial<T>) } : null),
-    // A replay whose first answer was lost meets its own write: 409 with every field as sent.
+    // A replay whose first answer was lost meets its own write: 409 with every field as sent (a
+    // list emptied by limpar_<lista>: empty).
     async jaAplicada(err, a) {
       if (err.motivo !== Motivo.VersaoDesatualizada) return null;
       const atual = await obter(a.id);
       const m = a.mudancas as Record<string, unknown>;
       const r = atual as unknown as Record<string, unknown>;
-      return Object.keys(m).every((k) => m[k] === undefined || !(k in r) || String(m[k]) === String(r[k])) ? atual : null;
+      const igual = (k: string) =>
+        k.startsWith('limpar_') ? !m[k] || (r[k.slice('limpar_'.length)] as unknown[] | undefined)?.length === 0 : String(m[k]) === String(r[k]);
+      return Object.keys(m).every((k) => m[k] === undefined || igual(k)) ? atual : null;
     },
     descrever: (a) => `Alterar ${rotulo} ${a.nome}`,
   });

@@ -13,7 +13,6 @@ export const chaves = {
   listaTabelas: ['catalogo', 'tabelas', 'lista'] as const,
   tabela: (id: string) => ['catalogo', 'tabelas', 'uma', id] as const,
   precos: (tabelaId: string) => ['catalogo', 'precos', tabelaId] as const,
-  condicoes: ['catalogo', 'condicoes'] as const,
   politica: ['catalogo', 'politica'] as const,
   regrasSt: ['catalogo', 'regras-st'] as const,
 };
