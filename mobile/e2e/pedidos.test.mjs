@@ -161,7 +161,9 @@ describe('orders (crm-vendas-pedidos…)', () => {
       await s.locator(`[data-testid=linha-pedido-lista][data-numero="${noServidor.numero}"]`).click();
       await s.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor();
       await s.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Aprovar' }).click();
-      await s.locator('ion-alert button', { hasText: 'Aprovar' }).click();
+      // The note is a text area at the order (optional to approve).
+      await s.locator('[data-testid=form-decisao] textarea').fill('Cliente antigo,\npode seguir.');
+      await s.getByTestId('form-decisao').locator('ion-button', { hasText: 'Confirmar aprovação' }).click();
       // Shown approved at once; the server's answer clears the pending change.
       await s.locator('[data-testid=detalhe-pedido][data-status=enviado][data-pendente=nao]').waitFor({ timeout: 20_000 });
       assert.equal((await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body.status, 'enviado');
@@ -246,7 +248,7 @@ describe('orders (crm-vendas-pedidos…)', () => {
     }
   });
 
-  it('the supervisor rejects an order with a note (required); the seller sees it in the history, reopens it, fixes it in the form and sends it', async () => {
+  it('the supervisor rejects an order with a note (required: without it the screen says why nothing happened); the seller sees the decision first with the supervisor\'s name, the unseen decision on crm-vendas, "Corrigir e reenviar" opens the order entry with the note beside the lines, and sends it', async () => {
     const m = marca();
     const cliente = await clienteDoVendedor(2);
     const seller = await signedInContext(browser, DEMO.vendedor);
@@ -274,29 +276,63 @@ describe('orders (crm-vendas-pedidos…)', () => {
       await s.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
       await s.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').waitFor({ timeout: 20_000 });
       await s.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Reprovar' }).click();
-      await s.locator('ion-alert button', { hasText: 'Confirmar' }).click();
-      // Without the note the dialog stays.
-      assert.equal(await s.locator('ion-alert').count(), 1);
-      await s.locator('ion-alert textarea').fill(`Desconto alto demais ${m}`);
-      await s.locator('ion-alert button', { hasText: 'Confirmar' }).click();
+      const form = s.getByTestId('form-decisao');
+      await form.locator('ion-button', { hasText: 'Confirmar reprovação' }).click();
+      // Without the note nothing is sent, and the field says why.
+      assert.match(await s.getByTestId('erro-decisao').textContent(), /Informe o motivo da reprovação: sem ele o pedido não é reprovado/);
+      assert.equal(await s.locator('[data-testid=detalhe-pedido][data-status=aguardando_aprovacao]').count(), 1);
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body.status, 'aguardando_aprovacao');
+      // A proper text area: several lines.
+      await form.locator('textarea').fill(`Desconto alto demais ${m}\nRefaça com no máximo 5 %.`);
+      await form.locator('ion-button', { hasText: 'Confirmar reprovação' }).click();
       await s.locator('[data-testid=detalhe-pedido][data-status=reprovado][data-pendente=nao]').waitFor({ timeout: 20_000 });
+      const reprovado = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body;
+      assert.equal(reprovado.historico.at(-1).por_nome, 'Sergio Supervisor');
 
       // The seller is told: the app's next sync brings the decision.
       await page.goto(`${BASE}/crm-vendas`);
       await page.locator('ion-toast').getByText(`reprovado: Desconto alto demais ${m}`).waitFor({ timeout: 30_000 });
+      // crm-vendas lists the decision the seller has not seen, linking to the order.
+      const naoVista = page.locator('[data-testid=decisao-nao-vista]', { hasText: cliente.nome });
+      await naoVista.first().waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('decisoes-nao-vistas').textContent(), /reprovado por Sergio Supervisor/);
+      await naoVista.first().click();
+      await page.waitForURL((u) => u.searchParams.get('id') === id);
+      await page.locator('[data-testid=detalhe-pedido][data-status=reprovado]').waitFor({ timeout: 20_000 });
+      // The decision comes first: who (by name), when, the note; the automatic reasons after it.
+      const decisao = page.getByTestId('decisao-pedido');
+      assert.equal(await decisao.getAttribute('data-decisao'), 'reprovado');
+      assert.equal(await page.getByTestId('decisao-quem').textContent(), 'Sergio Supervisor');
+      assert.match(await decisao.textContent(), /Reprovado por Sergio Supervisor em \d{2}\/\d{2}\/\d{4}/);
+      assert.equal(await page.getByTestId('decisao-nota').innerText(), `Desconto alto demais ${m}\nRefaça com no máximo 5 %.`);
+      const ordem = await page.getByTestId('detalhe-pedido').evaluate((el) => {
+        const d = el.querySelector('[data-testid=decisao-pedido]');
+        const r = el.querySelector('[data-testid=motivos-aprovacao]');
+        return Boolean(d && r && d.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      assert.ok(ordem, 'a decisão vem antes dos motivos automáticos');
+      const hist = await page.getByTestId('historico-pedido').textContent();
+      assert.match(hist, new RegExp(`Reprovado.*por Sergio Supervisor — Desconto alto demais ${m}`));
+      assert.doesNotMatch(hist, /demo-supervisor|demo-vendedor/);
+      // Seen once opened: crm-vendas no longer lists it.
+      await page.goto(`${BASE}/crm-vendas`);
+      await page.getByTestId('vendas-hoje').waitFor();
+      await esperarAte(async () => (await page.locator('[data-testid=decisao-nao-vista]', { hasText: cliente.nome }).count()) === 0, 'a decisão aberta continua como não vista');
       await page.goto(`${BASE}/crm-vendas-pedidos?id=${id}`);
       await page.locator('[data-testid=detalhe-pedido][data-status=reprovado]').waitFor({ timeout: 20_000 });
-      assert.match(await page.getByTestId('historico-pedido').textContent(), new RegExp(`Reprovado.*Desconto alto demais ${m}`));
-      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Reabrir' }).click();
-      await page.locator('[data-testid=detalhe-pedido][data-status=orcamento][data-pendente=nao]').waitFor({ timeout: 20_000 });
+
+      // "Corrigir e reenviar": back to a quote (the server's Reabrir) and the order entry opens it
+      // with the supervisor's note beside the lines; the seller fixes it and sends it: same order,
+      // same number, the server's new prices, no approval this time.
+      assert.equal(await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: /^Reabrir$/ }).count(), 0);
+      await page.getByTestId('corrigir-reenviar').click();
+      await page.waitForURL((u) => u.pathname === '/crm-vendas-pedidos-incluir' && u.searchParams.get('editar') === id, { timeout: 20_000 });
+      await page.locator('[data-testid=linha-pedido][data-produto="10003"]').waitFor();
       const reaberto = (await apiAs(DEMO.vendedor, 'GET', `/pedidos/${id}`)).body;
       assert.equal(reaberto.status, 'orcamento');
-
-      // Back to a quote, the seller fixes it in the form (Alterar) and sends it: same order, same
-      // number, the server's new prices, no approval this time.
-      await page.locator('[data-testid=acoes-pedido] ion-button', { hasText: 'Alterar' }).click();
-      await page.waitForURL((u) => u.pathname === '/crm-vendas-pedidos-incluir' && u.searchParams.get('editar') === id);
-      await page.locator('[data-testid=linha-pedido][data-produto="10003"]').waitFor();
+      assert.equal(reaberto.historico.at(-1).acao, 'reaberto');
+      const nota = page.getByTestId('nota-reprovacao');
+      assert.match(await nota.textContent(), new RegExp(`Reprovado por Sergio Supervisor.*Desconto alto demais ${m}`));
       assert.equal(await page.locator('input[name=quantidade-0]').inputValue(), '300');
       await page.locator('input[name=desconto-0]').fill('0');
       await page.locator('input[name=quantidade-0]').fill('30');

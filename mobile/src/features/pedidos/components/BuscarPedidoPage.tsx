@@ -82,7 +82,7 @@ function BuscarPedidoPageTela() {
         {consulta.isSuccess && pedidos.length === 0 ? <EmptyState>Nenhum pedido encontrado.</EmptyState> : null}
         <div data-testid="resultado-busca-pedidos">
           {pedidos.map((p) => (
-            <LinhaPedido key={p.id} p={p} detalhe={gestor ? nome(p.vendedor_id) : undefined} />
+            <LinhaPedido key={p.id} p={p} vendedor={gestor ? nome(p.vendedor_id) : undefined} />
           ))}
         </div>
         <MaisPaginas consulta={consulta} />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import { ErrorState } from '../../../components/ui/ErrorState';
@@ -32,6 +32,9 @@ import { descreverItem, executar, MENSAGEM_GUARDADA, useSaida, type Operacao } f
 import { novoId } from '../../../lib/uuid';
 import { usePedido } from '../hooks/usePedido';
 import { acoesDoPedido, rotuloNaLista, tituloPedido } from '../utils/acoes';
+import { autorDoEvento, decisaoDoPedido, decisaoParaMarcar } from '../utils/decisao';
+import { marcarDecisaoVista } from '../utils/vistos';
+import { FormDecisao, QuadroDecisao } from './DecisaoPedido';
 import { compartilharPdf } from '../utils/compartilhar';
 import { dataCurta, descontoDoItem, espelhoPdf, formatarQuantidade, nomeArquivoPdf, rotuloStatusPedido, rotuloTipoPedido } from '../utils/espelho';
 import { linkWhatsAppPedido } from '../utils/whatsapp';
@@ -100,7 +103,7 @@ async function pedirTexto(titulo: string, rotulo: string, obrigatorio: boolean):
 export function DetalhePedido({ id }: { id: string }) {
   const { pedido, carregando, erro, daCopia } = usePedido(id);
   const { profile } = useSession();
-  const { nome } = useOperadores();
+  const { nome, nomes } = useOperadores();
   const empresa = useNomeEmpresa();
   const saida = useSaida();
   const toast = useToast();
@@ -110,6 +113,13 @@ export function DetalhePedido({ id }: { id: string }) {
   const [ocupado, setOcupado] = useState(false);
   const [duplicando, setDuplicando] = useState(false);
   const [buscaCliente, setBuscaCliente] = useState('');
+  const [decidindo, setDecidindo] = useState<'aprovar' | 'reprovar' | null>(null);
+  const operador = profile?.operador ?? '';
+  // The seller opened the order: its decision is seen (crm-vendas stops listing it).
+  const vista = pedido ? decisaoParaMarcar(pedido, operador) : null;
+  useEffect(() => {
+    if (vista) void marcarDecisaoVista(operador, id, vista);
+  }, [operador, id, vista]);
   const sugestoes = useMemo(() => (clientes && buscaCliente.trim() ? buscarClientes(clientes, buscaCliente, 6).itens : []), [clientes, buscaCliente]);
   const pendentes = saida.itens.filter((it) => it.colecao === 'pedidos' && it.alvo === id);
 
@@ -160,6 +170,18 @@ export function DetalhePedido({ id }: { id: string }) {
   }
 
   const acoes = acoesDoPedido(p, profile?.perfil);
+  const decisao = decisaoDoPedido(p, nomes);
+  // The seller's rejected order: fixed in the order entry and sent again (reopening is its first step).
+  const corrigivel = acoes.includes('reabrir') && p.status === 'reprovado' && p.vendedor_id === operador;
+  async function corrigir() {
+    // Back to orçamento (the server's Reabrir), then the order entry opens it for editing.
+    const r = await acao(reabrirPedidoOp);
+    if (r) navigate(`/crm-vendas-pedidos-incluir?editar=${encodeURIComponent(p.id)}`);
+  }
+  async function decidir(aprovar: boolean, nota: string) {
+    const r = await acao(aprovar ? aprovarPedidoOp : reprovarPedidoOp, nota);
+    if (r) setDecidindo(null);
+  }
   return (
     <div className="narrow" data-testid="detalhe-pedido" data-status={p.status} data-numero={p.numero} data-pendente={pendentes.length ? 'sim' : 'nao'}>
       <h2>
@@ -188,9 +210,10 @@ export function DetalhePedido({ id }: { id: string }) {
         </small>
       </p>
 
+      {decisao ? <QuadroDecisao d={decisao} /> : null}
       {p.motivos_aprovacao.length ? (
         <div className="pedido-aprovacao" data-testid="motivos-aprovacao">
-          <p>{p.status === 'aguardando_aprovacao' ? 'Aguardando aprovação:' : p.numero === '0' ? 'Vai para aprovação:' : 'Motivos de aprovação:'}</p>
+          <p>{p.status === 'aguardando_aprovacao' ? 'Aguardando aprovação:' : p.numero === '0' ? 'Vai para aprovação:' : decisao ? 'Por que foi para aprovação:' : 'Motivos de aprovação:'}</p>
           <ul>
             {p.motivos_aprovacao.map((m, i) => (
               <li key={i}>
@@ -303,16 +326,21 @@ export function DetalhePedido({ id }: { id: string }) {
           </IonButton>
         ) : null}
         {acoes.includes('aprovar') ? (
-          <IonButton color="success" disabled={ocupado} onClick={() => void confirmar({ header: 'Aprovar pedido', message: `Aprovar o pedido ${rotulo}?`, okText: 'Aprovar' }).then((ok) => (ok ? acao(aprovarPedidoOp) : null))}>
+          <IonButton color="success" fill={decidindo === 'aprovar' ? 'solid' : 'outline'} disabled={ocupado} onClick={() => setDecidindo('aprovar')}>
             Aprovar
           </IonButton>
         ) : null}
         {acoes.includes('reprovar') ? (
-          <IonButton color="danger" disabled={ocupado} onClick={() => void pedirTexto('Reprovar pedido', 'Motivo da reprovação (obrigatório)', true).then((t) => (t !== null ? acao(reprovarPedidoOp, t) : null))}>
+          <IonButton color="danger" fill={decidindo === 'reprovar' ? 'solid' : 'outline'} disabled={ocupado} onClick={() => setDecidindo('reprovar')}>
             Reprovar
           </IonButton>
         ) : null}
-        {acoes.includes('reabrir') ? (
+        {corrigivel ? (
+          <IonButton disabled={ocupado} onClick={() => void corrigir()} data-testid="corrigir-reenviar">
+            Corrigir e reenviar
+          </IonButton>
+        ) : null}
+        {acoes.includes('reabrir') && !corrigivel ? (
           <IonButton fill="outline" disabled={ocupado} onClick={() => void acao(reabrirPedidoOp)}>
             Reabrir
           </IonButton>
@@ -341,6 +369,9 @@ export function DetalhePedido({ id }: { id: string }) {
           WhatsApp
         </IonButton>
       </div>
+      {decidindo && acoes.includes(decidindo) ? (
+        <FormDecisao key={decidindo} aprovar={decidindo === 'aprovar'} ocupado={ocupado} onConfirmar={(t) => void decidir(decidindo === 'aprovar', t)} onVoltar={() => setDecidindo(null)} />
+      ) : null}
       {duplicando ? (
         <div className="pedido-linha" data-testid="duplicar">
           <IonButton expand="block" disabled={ocupado} onClick={() => void duplicar()}>
@@ -367,7 +398,7 @@ export function DetalhePedido({ id }: { id: string }) {
           <ul data-testid="historico-pedido">
             {p.historico.map((h, i) => (
               <li key={i}>
-                {formatarDataHora(h.em)} · {ACOES_HISTORICO[h.acao] ?? h.acao} ({rotuloStatusPedido(h.status)}) por {nome(h.por)}
+                {formatarDataHora(h.em)} · {ACOES_HISTORICO[h.acao] ?? h.acao} ({rotuloStatusPedido(h.status)}) por {autorDoEvento(h, nomes)}
                 {h.observacao ? ` — ${h.observacao}` : ''}
               </li>
             ))}

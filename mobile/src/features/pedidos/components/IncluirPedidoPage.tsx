@@ -4,6 +4,9 @@ import { PageLoading } from '../../../components/ui/PageLoading';
 import { tituloPedido } from '../../../entities/pedido/status';
 import { rotuloStatusPedido } from '../utils/espelho';
 import { useIncluirPedido } from '../hooks/useIncluirPedido';
+import { useOperadores } from '../../../components/useOperadores';
+import { reprovacaoACorrigir } from '../utils/decisao';
+import { QuadroDecisao } from './DecisaoPedido';
 import { SecaoAcoes, SecaoCliente, SecaoCondicoes, SecaoEntrega, SecaoLinhas, SecaoProdutos, SecaoTotais } from './incluir/Secoes';
 import './pedidos.css';
 
@@ -26,6 +29,7 @@ export default function IncluirPedidoPage() {
 /** The screen: its state and actions come from useIncluirPedido, its parts from incluir/Secoes. */
 function IncluirPedido() {
   const s = useIncluirPedido();
+  const { nomes } = useOperadores();
   const { editarId, emEdicao, carregandoEdicao, editavel, pendencia, rascunho: r, clientes, produtos } = s;
   if (editarId && !carregandoEdicao && !editavel) {
     return (
@@ -37,6 +41,8 @@ function IncluirPedido() {
     );
   }
   if (!r || !clientes || !produtos) return <PageLoading />;
+  // A rejected order being corrected: the supervisor's note stays in sight, beside the lines.
+  const reprovacao = emEdicao ? reprovacaoACorrigir(emEdicao, nomes) : null;
   return (
     <Page
       title={pendencia !== null ? 'Corrigir pedido' : emEdicao ? `Alterar pedido ${tituloPedido(emEdicao)}` : 'Novo pedido'}
@@ -46,6 +52,7 @@ function IncluirPedido() {
         <SecaoCliente s={s} r={r} />
         <SecaoCondicoes s={s} r={r} />
         <SecaoProdutos s={s} r={r} />
+        {reprovacao ? <QuadroDecisao d={reprovacao} testId="nota-reprovacao" /> : null}
         <SecaoLinhas s={s} r={r} />
         <SecaoEntrega s={s} r={r} />
         <SecaoTotais s={s} r={r} />

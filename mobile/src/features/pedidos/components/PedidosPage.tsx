@@ -14,16 +14,17 @@ import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { usePedidosDoServidor } from '../api/pedidos';
-import { FILTROS, passaNoFiltro } from '../utils/acoes';
+import { useVendedorEscolhido } from '../hooks/useVendedorEscolhido';
+import { filtrosDaLista, passaNoFiltro } from '../utils/acoes';
 import { DetalhePedido } from './DetalhePedido';
 import { LinhaPedido } from './LinhaPedido';
 import './pedidos.css';
 
 const LIMITE_LISTA = 200;
 
-/** The approvals queue (SUPERVISOR, ADMIN): from the server, the whole team's. */
-function Aprovacoes() {
-  const q = usePedidosDoServidor({ status: 'aguardando_aprovacao', page_size: 50 });
+/** The approvals queue (SUPERVISOR, ADMIN): from the server, the team's, or the chosen seller's. */
+function Aprovacoes({ vendedor }: { vendedor: string }) {
+  const q = usePedidosDoServidor({ status: 'aguardando_aprovacao', vendedor: vendedor || undefined, page_size: 50 });
   const { nome } = useOperadores();
   const pedidos = useMemo(() => q.data?.pages.flatMap((x) => x.pedidos) ?? [], [q.data]);
   if (q.isPending) return <PageLoading />;
@@ -32,22 +33,25 @@ function Aprovacoes() {
     <div data-testid="lista-aprovacoes">
       {pedidos.length === 0 ? <EmptyState>Nenhum pedido aguardando aprovação.</EmptyState> : null}
       {pedidos.map((p) => (
-        <LinhaPedido key={p.id} p={p} detalhe={`${nome(p.vendedor_id)} · ${p.motivos_aprovacao.map((m) => m.mensagem).join(' ')}`} />
+        <LinhaPedido key={p.id} p={p} vendedor={nome(p.vendedor_id)} detalhe={p.motivos_aprovacao.map((m) => m.mensagem).join(' ')} />
       ))}
       <MaisPaginas consulta={q} />
     </div>
   );
 }
 
-/** The seller's orders from the device (offline too), newest first, with filters and search. */
-function MeusPedidos({ filtro }: { filtro: string }) {
+/**
+ * The orders on the device (offline too), newest first, with filters and search: a seller's own;
+ * for a manager the team's, or the chosen seller's (vendedor), each row naming its seller.
+ */
+function MeusPedidos({ filtro, vendedor, nomeVendedor }: { filtro: string; vendedor: string; nomeVendedor?: (id: string) => string }) {
   const todos = usePedidosDoAparelho();
   const [texto, setTexto] = useState('');
   const lista = useMemo(() => {
     if (!todos) return null;
     const base = texto.trim() ? buscarNaLista(todos, texto, todos.length).itens : todos;
-    return base.filter((p) => passaNoFiltro(p, filtro));
-  }, [todos, texto, filtro]);
+    return base.filter((p) => passaNoFiltro(p, filtro) && (!vendedor || p.vendedor_id === vendedor));
+  }, [todos, texto, filtro, vendedor]);
   if (!lista) return <PageLoading />;
   return (
     <>
@@ -58,7 +62,7 @@ function MeusPedidos({ filtro }: { filtro: string }) {
       {lista.length === 0 ? <EmptyState>Nenhum pedido encontrado.</EmptyState> : null}
       <div data-testid="lista-pedidos">
         {lista.slice(0, LIMITE_LISTA).map((p) => (
-          <LinhaPedido key={p.id} p={p} pendente={p._pendente} />
+          <LinhaPedido key={p.id} p={p} pendente={p._pendente} vendedor={nomeVendedor?.(p.vendedor_id)} />
         ))}
       </div>
       {lista.length > LIMITE_LISTA ? <p className="muted">Mostrando os {LIMITE_LISTA} mais recentes: use a busca ou "Buscar pedido" para os demais.</p> : null}
@@ -77,6 +81,7 @@ function PedidosPageTela() {
   const id = params.get('id') ?? '';
   const status = params.get('status') ?? '';
   const gestor = pode(profile?.perfil, 'pedidos.aprovar');
+  const escolhido = useVendedorEscolhido();
   if (id) {
     return (
       <Page title="Pedido" backHref="/crm-vendas-pedidos">
@@ -84,7 +89,9 @@ function PedidosPageTela() {
       </Page>
     );
   }
-  const aprovacoes = gestor && status === 'aguardando_aprovacao' && params.get('origem') !== 'aparelho';
+  // One "Aprovações" entry for a manager: the server's queue (the device's "aguardando aprovação"
+  // filter would read alike, so a manager does not get it).
+  const aprovacoes = gestor && status === 'aguardando_aprovacao';
   const mudar = (s: string) => setParams(s ? { status: s } : {}, { replace: true });
   return (
     <Page
@@ -100,19 +107,33 @@ function PedidosPageTela() {
         <IonButton expand="block" routerLink="/crm-vendas-pedidos-incluir" data-testid="novo-pedido">
           Novo pedido
         </IonButton>
+        {escolhido.gestor ? (
+          <div className="barra-vendedor">
+            <span>
+              Vendedor: <strong data-testid="filtro-vendedor">{escolhido.rotulo}</strong>
+            </span>
+            <IonButton size="small" fill="outline" onClick={escolhido.trocar} disabled={escolhido.carregando}>
+              Trocar
+            </IonButton>
+          </div>
+        ) : null}
         <div className="pedido-filtros" role="group" aria-label="Filtrar por status">
           {gestor ? (
-            <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} onClick={() => mudar('aguardando_aprovacao')}>
-              Aprovações da equipe
+            <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} onClick={() => mudar('aguardando_aprovacao')} data-testid="entrada-aprovacoes">
+              Aprovações
             </IonButton>
           ) : null}
-          {FILTROS.map((f) => (
-            <IonButton key={f.valor} size="small" fill={!aprovacoes && status === f.valor ? 'solid' : 'outline'} onClick={() => setParams(f.valor ? { status: f.valor, ...(gestor ? { origem: 'aparelho' } : {}) } : {}, { replace: true })}>
+          {filtrosDaLista(gestor).map((f) => (
+            <IonButton key={f.valor} size="small" fill={!aprovacoes && status === f.valor ? 'solid' : 'outline'} onClick={() => mudar(f.valor)}>
               {f.rotulo}
             </IonButton>
           ))}
         </div>
-        {aprovacoes ? <Aprovacoes /> : <MeusPedidos filtro={status} />}
+        {aprovacoes ? (
+          <Aprovacoes vendedor={escolhido.vendedor} />
+        ) : (
+          <MeusPedidos filtro={status} vendedor={gestor ? escolhido.vendedor : ''} nomeVendedor={escolhido.gestor ? escolhido.nome : undefined} />
+        )}
         <p>
           <Link to="/crm-vendas">Vendas do mês</Link>
         </p>

@@ -1,4 +1,9 @@
 import { useMemo } from 'react';
+import { useOperadores } from '../../../components/useOperadores';
+import { formatarDataHora } from '../../../lib/format/date';
+import { tituloPedido } from '../utils/acoes';
+import { decisoesNaoVistas } from '../utils/decisao';
+import { useDecisoesVistas } from '../utils/vistos';
 import { Link } from 'react-router-dom';
 import { IonButton } from '@ionic/react';
 import { QueryBoundary } from '../../../components/QueryBoundary';
@@ -31,9 +36,35 @@ function VendasPageTela() {
   const aguardando = (pedidos ?? []).filter((p) => p.status === 'aguardando_aprovacao').length;
   const gestor = pode(profile?.perfil, 'pedidos.aprovar');
   const servidor = resumo.data;
+  const operador = profile?.operador ?? '';
+  const { nomes } = useOperadores();
+  const vistos = useDecisoesVistas(operador);
+  const naoVistas = useMemo(() => (pedidos && vistos ? decisoesNaoVistas(pedidos, operador, vistos, nomes) : []), [pedidos, vistos, operador, nomes]);
   return (
     <Page title="Vendas" backHref="/crm-home">
       <div className="narrow">
+        {naoVistas.length ? (
+          <section aria-label="Decisões não vistas" data-testid="decisoes-nao-vistas">
+            <h2>
+              {naoVistas.length === 1 ? '1 decisão nova' : `${naoVistas.length} decisões novas`} nos seus pedidos
+            </h2>
+            <ul className="pedido-decisoes">
+              {naoVistas.slice(0, 10).map((d) => (
+                <li key={d.pedido.id} data-decisao={d.aprovado ? 'aprovado' : 'reprovado'}>
+                  <Link to={`/crm-vendas-pedidos?id=${encodeURIComponent(d.pedido.id)}`} data-testid="decisao-nao-vista">
+                    Pedido {tituloPedido(d.pedido)} de {d.pedido.cliente.nome}: <strong>{d.aprovado ? 'aprovado' : 'reprovado'}</strong> por {d.quem}
+                  </Link>
+                  <br />
+                  <small className="muted">
+                    {formatarDataHora(d.em)}
+                    {d.observacao ? ` · ${d.observacao}` : ''}
+                  </small>
+                </li>
+              ))}
+            </ul>
+            {naoVistas.length > 10 ? <p className="muted">E mais {naoVistas.length - 10}: abra cada pedido para marcá-lo como visto.</p> : null}
+          </section>
+        ) : null}
         <section aria-label="Hoje">
           <h2>Hoje</h2>
           <dl className="pedido-totais" data-testid="vendas-hoje">
@@ -75,7 +106,7 @@ function VendasPageTela() {
           </p>
           <p>
             <Link to="/crm-vendas-pedidos?status=aguardando_aprovacao" data-testid="aguardando-aprovacao">
-              {aguardando} {aguardando === 1 ? 'pedido aguardando' : 'pedidos aguardando'} aprovação{gestor ? ' da equipe' : ''}
+              {gestor ? `Aprovações: ${aguardando} ${aguardando === 1 ? 'pedido aguardando' : 'pedidos aguardando'}` : `${aguardando} ${aguardando === 1 ? 'pedido aguardando' : 'pedidos aguardando'} aprovação`}
             </Link>
           </p>
         </section>

@@ -41,6 +41,14 @@ export const FILTROS = [
   { valor: 'cancelado', rotulo: 'Cancelados' },
 ] as const;
 
+/**
+ * The status filters of the orders list: a manager's "aguardando aprovação" is the one
+ * "Aprovações" entry (the server's queue), so the device filter that reads alike is not offered.
+ */
+export function filtrosDaLista(gestor: boolean): readonly (typeof FILTROS)[number][] {
+  return gestor ? FILTROS.filter((f) => f.valor !== 'aguardando_aprovacao') : FILTROS;
+}
+
 /** Whether an order passes a filter of the list ('a_enviar': not numbered yet, or a change waits). */
 export function passaNoFiltro(p: Pick<Pedido, 'status' | 'numero'> & { _pendente?: boolean }, filtro: string): boolean {
   if (!filtro) return true;
