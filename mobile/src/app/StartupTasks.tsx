@@ -7,9 +7,6 @@ import { AUTH_LINKS_PATH } from '../config/env';
 import { quandoOcioso } from '../lib/history';
 import { assinarDecisoes } from '../entities/pedido/decisoes';
 
-/** sessionStorage flag: this tab already logged the app's opening for this operator. */
-const ABERTURA_REGISTRADA = 'crm:abertura-registrada';
-
 /** The path of an auth-links deep link inside the app, or null for other URLs. */
 export function rotaDoDeepLink(url: string): string | null {
   if (!url.includes('auth-links')) return null;
@@ -24,7 +21,8 @@ export function rotaDoDeepLink(url: string): string | null {
 
 /**
  * Work done once at start: the Google redirect result (web), the auth-links deep links
- * (Android), and the version check + access log when a session was restored.
+ * (Android), and the version check + access log when a session was restored. These are
+ * background calls (lib/system): a failure never shows as an error, offline not even in the console.
  */
 export function StartupTasks() {
   const navigate = useNavigate();
@@ -55,7 +53,7 @@ export function StartupTasks() {
           if (r.ok) navigate(r.to, { replace: true });
           else void alert(r.header, r.message);
         })
-        .catch((err) => console.error('Resultado do redirecionamento falhou', err));
+        .catch((err) => void import('../lib/system').then((s) => s.falhaDeFundo('Resultado do redirecionamento', err)));
     });
     return () => {
       cancelled = true;
@@ -92,16 +90,11 @@ export function StartupTasks() {
     if (!session.ready || aberturaFeita.current) return;
     aberturaFeita.current = true;
     if (!isSignedInOperator(session)) return;
-    let registrar = true;
-    try {
-      registrar = sessionStorage.getItem(ABERTURA_REGISTRADA) !== session.profile?.uid;
-      sessionStorage.setItem(ABERTURA_REGISTRADA, session.profile?.uid ?? '');
-    } catch {
-      /* no session storage: log every start */
-    }
+    const uid = session.profile?.uid ?? '';
     void Promise.all([import('../lib/access'), import('../lib/auth/historico')]).then(([a, h]) => {
       void a.checarVersao();
-      if (registrar) void a.registrarComLocalizacao(h.HISTORICO.abertura);
+      // Once per opening: not again for a tab whose sign-in (or earlier opening) was logged.
+      if (a.acessoAindaNaoRegistrado(uid)) void a.registrarComLocalizacao(h.HISTORICO.abertura);
     });
   }, [session]);
 

@@ -5,6 +5,7 @@ import { descreverLocalizacao, LOCALIZACAO_DESCONHECIDA, obterPosicao, type Posi
 import { ERRO_DADOS_ACESSO, KEYS, getItem, storeLocation } from './storage';
 import { tipoPlataforma } from './platform';
 import { verificarVersao } from './version';
+import { falhaDeFundo, quandoVoltarAConexao, semConexao } from './system';
 
 /** Sends the access log entry with what storage holds; throws the spec's error when it lacks it. */
 export async function registrarAcesso(historico: string, posicao: Posicao | null): Promise<RegistrarAcessoResposta> {
@@ -27,31 +28,63 @@ export interface AposLoginDeps {
   posicao?: () => Promise<Posicao | null>;
 }
 
+/** sessionStorage: the operator (uid) whose access this tab has logged (a sign-in or an opening). */
+const ACESSO_DA_ABA = 'crm:abertura-registrada';
+
 /**
- * Runs after a sign-in (and when the app opens with a restored session): the version check and
- * the access log. Never awaited by the sign-in itself; errors are logged only.
+ * Whether this start of the app still has to log the operator's access, and marks it logged: one
+ * row per sign-in and per opening of the app (a browser tab counts once; reloading it after a
+ * sign-in is the same opening). Without session storage, every start logs.
+ */
+export function acessoAindaNaoRegistrado(uid: string): boolean {
+  try {
+    if (sessionStorage.getItem(ACESSO_DA_ABA) === uid) return false;
+    sessionStorage.setItem(ACESSO_DA_ABA, uid);
+  } catch {
+    /* no session storage */
+  }
+  return true;
+}
+
+/**
+ * Runs after a sign-in: the version check and the access log, which counts as this tab's opening
+ * (StartupTasks logs an opening only for a session it found restored). Never awaited by the
+ * sign-in itself; errors are logged only.
  */
 export async function aposLogin(historico: string, deps: AposLoginDeps = {}): Promise<void> {
+  // Synchronously, before the new session renders: the startup tasks then see the access logged.
+  acessoAindaNaoRegistrado(getItem(KEYS.uid) ?? '');
   await Promise.all([checarVersao(), registrarComLocalizacao(historico, deps)]);
 }
 
-/** The version check; errors are logged only. */
+/**
+ * The version check, a background call (lib/system): never an error on screen; without a
+ * connection, quiet, and done again when the connection returns.
+ */
 export function checarVersao(): Promise<void> {
   return verificarVersao(tipoPlataforma()).then(
     () => undefined,
-    (err) => console.error('Verificação de versão falhou', err),
+    (err) => {
+      if (semConexao(err)) quandoVoltarAConexao('versao', () => void checarVersao());
+      falhaDeFundo('Verificação de versão', err);
+    },
   );
 }
 
-/** Stores where the operator is (within the time limit) and sends the access log; errors logged. */
+/**
+ * Stores where the operator is (within the time limit) and sends the access log, a background
+ * call (lib/system): without a connection, quiet, and sent when the connection returns.
+ */
 export async function registrarComLocalizacao(historico: string, deps: AposLoginDeps = {}): Promise<void> {
   // localizacao is stored before anything else, so the access log always has one.
   storeLocation(LOCALIZACAO_DESCONHECIDA, null, null);
+  let posicao: Posicao | null = null;
   try {
-    const posicao = await (deps.posicao ?? obterPosicao)();
+    posicao = await (deps.posicao ?? obterPosicao)();
     storeLocation(descreverLocalizacao(posicao), posicao?.latitude ?? null, posicao?.longitude ?? null);
     await registrarAcesso(historico, posicao);
   } catch (err) {
-    console.error('Registro de acesso falhou', err);
+    if (semConexao(err)) quandoVoltarAConexao('acesso', () => void registrarAcesso(historico, posicao).catch((e) => falhaDeFundo('Registro de acesso', e)));
+    falhaDeFundo('Registro de acesso', err);
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atualizacaoObrigatoria, compararVersoes, limparBloqueio, verificarVersao } from './version';
-import { aposLogin, registrarAcesso } from './access';
+import { acessoAindaNaoRegistrado, aposLogin, checarVersao, registrarAcesso, registrarComLocalizacao } from './access';
 import { descreverLocalizacao, obterPosicao } from './geo';
 import { ERRO_DADOS_ACESSO, ERRO_EMPRESA_VERSAO } from './storage';
 
@@ -115,6 +115,71 @@ describe('POST {api}/sistema/logacesso', () => {
     const acesso = calls.find((c) => c.url.endsWith('logacesso'))!.body as Record<string, unknown>;
     expect(acesso.localizacao).toBe(localizacao);
     expect(acesso.latitude).toBe(pos ? pos.latitude : null);
+  });
+});
+
+describe('one access-log row per sign-in (issue 21 §5)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('a sign-in is this tab’s logged access: the opening after it (a reload, the restored session) does not log again', async () => {
+    localStorage.setItem('empresa', 'demo');
+    localStorage.setItem('operador', 'op-1');
+    localStorage.setItem('UID', 'u-1');
+    stubFetch((url) => (url.endsWith('/versao') ? { versao_minima: '' } : { id: 'a', registrado_em: '' }));
+    await aposLogin('Login com e-mail e senha', { posicao: async () => null });
+    expect(calls.filter((c) => c.url.endsWith('/logacesso'))).toHaveLength(1);
+    // What StartupTasks asks before logging the opening of a restored session.
+    expect(acessoAindaNaoRegistrado('u-1')).toBe(false);
+    // Another operator in the same tab is another access.
+    expect(acessoAindaNaoRegistrado('u-2')).toBe(true);
+    expect(acessoAindaNaoRegistrado('u-2')).toBe(false);
+  });
+});
+
+describe('background calls offline (issue 21 §5)', () => {
+  const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  const semRede = () => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  const comRede = () => {
+    delete (navigator as unknown as Record<string, unknown>).onLine;
+    Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+  };
+  afterEach(() => {
+    comRede();
+    vi.restoreAllMocks();
+  });
+
+  it('the version check and the access log: no request, nothing in the console; sent once when the connection returns', async () => {
+    localStorage.setItem('empresa', 'demo');
+    localStorage.setItem('operador', 'op-1');
+    stubFetch((url) => (url.endsWith('/versao') ? { versao_minima: '' } : { id: 'a', registrado_em: '' }));
+    const erro = vi.spyOn(console, 'error');
+    const aviso = vi.spyOn(console, 'warn');
+    semRede();
+    await checarVersao();
+    await checarVersao();
+    await registrarComLocalizacao('Abertura do aplicativo', { posicao: async () => null });
+    expect(calls).toEqual([]);
+    expect(erro).not.toHaveBeenCalled();
+    expect(aviso).not.toHaveBeenCalled();
+    comRede();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(calls.map((c) => c.url).sort()).toEqual(['/crm/sistema/logacesso', '/crm/sistema/versao']));
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a failure that is not the connection is a console warning, never an error', async () => {
+    localStorage.setItem('empresa', 'demo');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ mensagem: 'Falhou.' }), { status: 500 })),
+    );
+    const erro = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const aviso = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await checarVersao();
+    expect(erro).not.toHaveBeenCalled();
+    expect(aviso).toHaveBeenCalledWith('Verificação de versão falhou', expect.anything());
   });
 });
 

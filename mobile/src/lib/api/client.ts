@@ -123,8 +123,13 @@ function falhaDeTransporte(err: unknown, signal: AbortSignal | undefined): unkno
   return new ApiError(0, null);
 }
 
-/** Sends a call to `{api}{path}` with the caller's token and the time limit; the raw answer. */
+/**
+ * Sends a call to `{api}{path}` with the caller's token and the time limit; the raw answer. When
+ * the device says it has no connection (navigator.onLine false is reliable), the call fails at
+ * once as a lost connection, without a request the browser would report in the console.
+ */
 async function enviar(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, null);
   const headers: Record<string, string> = { Accept: accept };
   const token = options.token ?? (await tokenProvider());
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,13 +1,15 @@
 // When the device talks to the server: after sign-in (and at every start with a session), on
 // pull-to-refresh, when the connection returns and when the app comes back to the front. The
-// outbox goes first (in order), then every declared collection catches up with its feed.
+// outbox goes first (in order), then every declared collection catches up with its feed. These
+// are background calls (lib/system): a failure offline is expected and quiet.
 import { readProfile } from '../storage';
+import { falhaDeFundo } from '../system';
 import { todasAsColecoes } from './colecao';
 import { enviarSaida } from './saida';
 
 /** Sends what waits, then brings every collection up to date; resolves with the entries applied. */
 export async function enviarESincronizar(): Promise<number> {
-  await enviarSaida().catch((err) => console.warn('Envio da saída falhou', err));
+  await enviarSaida().catch((err) => falhaDeFundo('Envio da saída', err));
   const r = await Promise.allSettled(todasAsColecoes().map((c) => c.sincronizar()));
   const falha = r.find((x) => x.status === 'rejected');
   if (falha) throw (falha as PromiseRejectedResult).reason;
@@ -19,7 +21,7 @@ export async function enviarESincronizar(): Promise<number> {
  * sync now. The feed is in commit order, so what was just written is already there.
  */
 export function sincronizarAposGravar(): void {
-  enviarESincronizar().catch((err) => console.warn('Sincronização falhou', err));
+  enviarESincronizar().catch((err) => falhaDeFundo('Sincronização', err));
 }
 
 let iniciado = false;
@@ -29,7 +31,7 @@ let ultimaVolta = 0;
 export function iniciarSincronizacao(): void {
   const rodar = () => {
     ultimaVolta = Date.now();
-    enviarESincronizar().catch((err) => console.warn('Sincronização falhou', err));
+    enviarESincronizar().catch((err) => falhaDeFundo('Sincronização', err));
   };
   rodar();
   if (iniciado || typeof window === 'undefined') return;
