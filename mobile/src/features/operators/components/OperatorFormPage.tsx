@@ -24,6 +24,7 @@ import { PERFIS, type Operador, type Perfil } from '../../../lib/api/types';
 import { useAlternarAtivo, useCandidatosEquipe, useOperador, useSalvarOperador, type SalvarOperador } from '../api/operadores';
 import { formatarDataHora } from '../../../lib/format/date';
 import { novoId } from '../../../lib/uuid';
+import { useErrosDeCampo } from '../../../components/form/errosDeCampo';
 
 interface Valores {
   email: string;
@@ -64,7 +65,7 @@ function Formulario({ operador }: { operador?: Operador }) {
   const novo = !operador;
   const [v, setV] = useState<Valores>(() => (operador ? doOperador(operador) : VAZIO));
   const [erro, setErro] = useState('');
-  const [campos, setCampos] = useState<Record<string, string>>({});
+  const [campos, setCampos] = useErrosDeCampo({ email: v.email, nome_operador: v.nome, perfil_app: v.perfil, equipe: v.equipe, senha: v.senha });
   // One id per form: a retried create returns the same operator.
   const idNovo = useRef(novoId());
 

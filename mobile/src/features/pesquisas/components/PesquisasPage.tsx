@@ -18,6 +18,7 @@ import { useSession } from '../../../lib/session';
 import { novoId } from '../../../lib/uuid';
 import { paraPerguntas, paraRespostas, TIPOS_PERGUNTA, temOpcoes, validarFormulario, validarRespostas, type PerguntaEditada, type ValorResposta } from '../utils/regras';
 import { pode } from '../../../lib/permissoes';
+import { useErrosDeCampo } from '../../../components/form/errosDeCampo';
 
 // ---------------------------------------------------------------- answering
 
@@ -261,7 +262,11 @@ function Editor({ pesquisa }: { pesquisa?: Pesquisa }) {
   const [perguntas, setPerguntas] = useState<PerguntaEditada[]>(
     () => pesquisa?.perguntas.map((p) => ({ id: p.id, texto: p.texto, tipo: p.tipo, obrigatoria: p.obrigatoria, opcoes: p.opcoes.join('\n') })) ?? [],
   );
-  const [erros, setErros] = useState<Record<string, string>>({});
+  const [erros, setErros] = useErrosDeCampo({
+    titulo,
+    perguntas: perguntas.length,
+    ...Object.fromEntries(perguntas.flatMap((p, i) => [[`p${i}.texto`, p.texto], [`p${i}.opcoes`, p.opcoes]])),
+  });
   const [erro, setErro] = useState('');
 
   const salvar = useSalvarPesquisa({
