@@ -32,25 +32,26 @@ async function todosOsClientes() {
 }
 
 /**
- * Carteira → Atribuir → Escolher clientes. The screen offers the device copy once there is one,
- * and right after sign-in its first sync is still under way: until it offers all `total`
- * customers, go back and open it again.
+ * Right after sign-in the portfolio's first copy is under way: crm-clientes-buscar says how far
+ * it is ("Baixando a carteira: n de m clientes") and, once it is complete, how many customers the
+ * device holds. Waits for that (the progress gone, the count reached), not for a fixed time.
  */
+async function esperarCopiaCompleta(page, total) {
+  await page.goto(`${BASE}/crm-clientes-buscar`);
+  await page.getByTestId('contagem-busca').filter({ hasText: `${total} clientes no aparelho` }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByTestId('progresso-copia').count(), 0, 'no first-copy progress once the copy is complete');
+}
+
+/** Carteira → Atribuir → Escolher clientes, with the device copy complete: every customer offered. */
 async function abrirEscolherClientes(page, total) {
-  for (let vez = 0; ; vez++) {
-    await page.goto(`${BASE}/carteira`);
-    const atribuir = page.locator('section[aria-label="Atribuir clientes"]');
-    await atribuir.locator('ion-button', { hasText: 'Escolher clientes' }).click();
-    await page.waitForURL((u) => u.pathname === '/escolher', { timeout: 60_000 });
-    const primeira = page.getByTestId('opcoes-escolha').locator('li').first();
-    await primeira.waitFor();
-    const oferecidos = Number(await primeira.getAttribute('aria-setsize'));
-    if (oferecidos >= total || vez === 30) {
-      assert.equal(oferecidos, total, 'the chooser offers every customer');
-      return;
-    }
-    await page.waitForTimeout(1000);
-  }
+  await esperarCopiaCompleta(page, total);
+  await page.goto(`${BASE}/carteira`);
+  const atribuir = page.locator('section[aria-label="Atribuir clientes"]');
+  await atribuir.locator('ion-button', { hasText: 'Escolher clientes' }).click();
+  await page.waitForURL((u) => u.pathname === '/escolher', { timeout: 60_000 });
+  const primeira = page.getByTestId('opcoes-escolha').locator('li').first();
+  await primeira.waitFor();
+  assert.equal(Number(await primeira.getAttribute('aria-setsize')), total, 'the chooser offers every customer');
 }
 
 /** The element at the centre of the locator's box is the locator's (on screen, not covered). */

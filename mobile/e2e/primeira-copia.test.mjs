@@ -1,0 +1,134 @@
+// A new seller's first day on a slow network (issue 21 §1): while the portfolio's first copy is
+// under way, the screens say how far it is ("Baixando a carteira: 500 de 1.000 clientes"), never
+// "Nenhum cliente", and a customer typed in the order entry is found by the server search before
+// the copy reaches them. The feed's pages after the first are held back by the test (page.route)
+// until it lets them through.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const TAMANHO_PAGINA = 500; // the app's page of the customers' feed (entities/cliente/colecao)
+const numero = (n) => n.toLocaleString('pt-BR');
+const dobrar = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** The seller's feed as the app reads it: the first page, and every customer after it. */
+async function feedDoVendedor() {
+  const primeira = await apiAs(DEMO.vendedor, 'GET', `/clientes/alteracoes?page_size=${TAMANHO_PAGINA}`);
+  assert.equal(primeira.status, 200, JSON.stringify(primeira.body));
+  assert.ok(primeira.body.mais, 'the seller has more than one page of customers');
+  const depois = [];
+  let cursor = primeira.body.cursor;
+  for (let mais = true; mais; ) {
+    const r = await apiAs(DEMO.vendedor, 'GET', `/clientes/alteracoes?page_size=${TAMANHO_PAGINA}&desde=${encodeURIComponent(cursor)}`);
+    assert.equal(r.status, 200);
+    depois.push(...r.body.alteracoes.filter((a) => a.cliente).map((a) => a.cliente));
+    ({ cursor, mais } = r.body);
+  }
+  return { total: primeira.body.total, primeiros: primeira.body.alteracoes.filter((a) => a.cliente).map((a) => a.cliente), depois };
+}
+
+describe('first copy on a slow network (seller)', () => {
+  it('says "Baixando a carteira: n de m" and finds a customer by name through the server before the copy has them', async () => {
+    const feed = await feedDoVendedor();
+    assert.ok(feed.total >= 1000, `the demo seller's portfolio: ${feed.total}`);
+    // A customer only the pages held back bring, with a name no one in the first page shares.
+    const nomesDaPrimeira = new Set(feed.primeiros.map((c) => dobrar(c.nome)));
+    const repetidos = new Map();
+    for (const c of feed.depois) repetidos.set(dobrar(c.nome), (repetidos.get(dobrar(c.nome)) ?? 0) + 1);
+    const alvo = feed.depois.find((c) => c.status === 'ativo' && !nomesDaPrimeira.has(dobrar(c.nome)) && repetidos.get(dobrar(c.nome)) === 1);
+    assert.ok(alvo, 'a customer of the later pages with a name of its own');
+
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
+    // The feed's first page goes through; the others wait until the test lets them.
+    let liberar;
+    const liberado = new Promise((ok) => (liberar = ok));
+    let segurados = 0;
+    await context.route(/\/crm\/clientes\/alteracoes\?/, async (route) => {
+      const desde = new URL(route.request().url()).searchParams.get('desde') ?? '';
+      if (desde !== '') {
+        segurados++;
+        await liberado;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const page = await context.newPage();
+    try {
+      await signInWithPassword(page, DEMO.vendedor);
+      await page.waitForURL(`${BASE}/crm-home`);
+
+      // The order entry: the portfolio's progress, then the customer typed, found on the server.
+      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+      const progresso = page.getByTestId('progresso-copia').first();
+      const esperado = `Baixando a carteira: ${numero(feed.primeiros.length)} de ${numero(feed.total)} clientes`;
+      await page.getByText(esperado).first().waitFor({ timeout: 30_000 });
+      assert.ok(segurados > 0, 'the second page is held back');
+      assert.equal(await page.getByText('Nenhum cliente').count(), 0, 'never "Nenhum cliente" during the first copy');
+
+      await page.locator('input[name=busca-cliente]').fill(alvo.nome);
+      const sugestao = page.locator('ul[aria-label="Clientes encontrados"] li[data-origem=servidor]', { hasText: alvo.nome });
+      await sugestao.first().waitFor({ timeout: 15_000 });
+      assert.match(await sugestao.first().innerText(), /do servidor/);
+      await sugestao.first().locator('button').click();
+      await page.getByTestId('cliente-escolhido').filter({ hasText: alvo.nome }).waitFor();
+
+      // The customers' search screen says the same (the copy has still not reached the customer
+      // chosen above) and searches the server meanwhile.
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.getByText(new RegExp(`^Baixando a carteira: (?:${numero(feed.primeiros.length)}|${numero(feed.primeiros.length + 1)}) de ${numero(feed.total)} clientes$`)).first().waitFor();
+      await page.locator('input[name=busca]').fill(alvo.nome);
+      await page.locator('[data-testid=resultados-busca][data-origem=servidor] li', { hasText: alvo.nome }).first().waitFor({ timeout: 15_000 });
+      assert.match(await page.getByTestId('contagem-busca').innerText(), /Resultados do servidor/);
+
+      // The held pages arrive: the progress goes away and the search runs over the device copy.
+      liberar();
+      await progresso.waitFor({ state: 'detached', timeout: 60_000 });
+      await page.goto(`${BASE}/crm-clientes-buscar`);
+      await page.locator('input[name=busca]').fill(alvo.nome);
+      await page.locator('[data-testid=resultados-busca] li', { hasText: alvo.nome }).first().waitFor();
+      assert.equal(await page.locator('[data-testid=resultados-busca][data-origem=servidor]').count(), 0, 'the device copy answers once complete');
+      assert.match(await page.getByTestId('contagem-busca').innerText(), /cliente/);
+    } finally {
+      liberar();
+      await context.close();
+    }
+  });
+
+  it('offline before the copy is complete: says the copy is incomplete instead of "Nenhum cliente"', async () => {
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
+    let liberar;
+    const liberado = new Promise((ok) => (liberar = ok));
+    await context.route(/\/crm\/clientes\/alteracoes\?/, async (route) => {
+      const desde = new URL(route.request().url()).searchParams.get('desde') ?? '';
+      if (desde !== '') {
+        await liberado;
+        await route.abort('internetdisconnected').catch(() => undefined);
+        return;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const page = await context.newPage();
+    try {
+      await signInWithPassword(page, DEMO.vendedor);
+      await page.waitForURL(`${BASE}/crm-home`);
+      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+      await page.getByText(/Baixando a carteira: [\d.]+ de [\d.]+ clientes/).first().waitFor({ timeout: 30_000 });
+      await context.setOffline(true);
+      liberar();
+      await page.getByText('A carteira ainda está sendo baixada: conecte-se para buscar todos os clientes.').first().waitFor({ timeout: 15_000 });
+      await page.locator('input[name=busca-cliente]').fill('zzzz inexistente');
+      assert.equal(await page.getByText('Nenhum cliente').count(), 0);
+    } finally {
+      liberar();
+      await context.close();
+    }
+  });
+});
