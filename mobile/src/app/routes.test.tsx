@@ -194,7 +194,9 @@ describe('the app routes', () => {
     expect(t.container.querySelector('[data-testid=em-breve]')).toBeNull();
     expect(t.container.textContent).not.toContain('Não foi possível abrir esta tela');
     expect(onde()).toBe(path);
-  });
+    // The first of these loads the orders' lazy chunk: on a loaded machine that alone can take the
+    // default 5 s, which would leave nothing of the two 5 s waits above.
+  }, 20_000);
 
   it('a later area needs a signed-in operator', () => {
     act(() => updateSessionUser(null));
