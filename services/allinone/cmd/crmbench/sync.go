@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
@@ -16,7 +17,8 @@ import (
 
 // The first sync's benchmark (issue 21 §1): the bytes a new seller's device downloads on its
 // first full sync — every feed the app follows (customers, catalogue, price tables, prices,
-// payment terms, orders) from an empty cursor to the end, 500 a page as the app asks — sent
+// payment terms, orders) from an empty cursor to the end, 500 a page, and what it reads whole
+// (commercial policy, ICMS-ST rules, surveys) — sent
 // compressed (gzip; zstd) against the same answers uncompressed, measured in the same run. The
 // budget: compressed ≤ 20 % of uncompressed. The time on a slow line (150 ms a round trip,
 // 1.6 Mbps, one call after the other as the app makes them) is printed for reference.
@@ -37,6 +39,15 @@ var syncFeeds = []string{
 	"/crm/pedidos/alteracoes",
 }
 
+// syncLeituras are what a first sync reads whole, with no feed (the app's collections marked
+// completa, and the survey list): the commercial policy, the ICMS-ST rules and the surveys, each
+// followed through next_page_token.
+var syncLeituras = []string{
+	"/crm/politica-comercial",
+	"/crm/regras-st?page_size=200",
+	"/crm/pesquisas?page_size=100",
+}
+
 type syncTotal struct {
 	wire, decoded int64
 	calls         int
@@ -51,38 +62,46 @@ func firstSync(base, token, accept string) (syncTotal, error) {
 	defer tr.CloseIdleConnections()
 	t := syncTotal{perFeed: map[string]int64{}}
 	var all bytes.Buffer
+	// get reads one page with the given Accept-Encoding, counts its bytes under name and returns it decoded.
+	get := func(name, u string) ([]byte, error) {
+		req, _ := http.NewRequest(http.MethodGet, u, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		raw, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != 200 {
+			return nil, fmt.Errorf("%s: %d %.300s", name, resp.StatusCode, raw)
+		}
+		body, err := decodeBody(resp.Header.Get("Content-Encoding"), raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s): %v", name, resp.Header.Get("Content-Encoding"), err)
+		}
+		t.calls++
+		t.wire += int64(len(raw))
+		t.decoded += int64(len(body))
+		t.perFeed[name] += int64(len(raw))
+		all.Write(body)
+		return body, nil
+	}
 	for _, feed := range syncFeeds {
 		desde := ""
 		for page := 0; ; page++ {
 			if page > 10_000 {
 				return t, fmt.Errorf("%s: o feed não termina", feed)
 			}
-			req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s%s?page_size=%d&desde=%s", base, feed, syncPagina, url.QueryEscape(desde)), nil)
-			req.Header.Set("Authorization", "Bearer "+token)
-			if accept != "" {
-				req.Header.Set("Accept-Encoding", accept)
-			}
-			resp, err := tr.RoundTrip(req)
+			body, err := get(feed, fmt.Sprintf("%s%s?page_size=%d&desde=%s", base, feed, syncPagina, url.QueryEscape(desde)))
 			if err != nil {
 				return t, err
 			}
-			raw, err := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if err != nil {
-				return t, err
-			}
-			if resp.StatusCode != 200 {
-				return t, fmt.Errorf("%s: %d %.300s", feed, resp.StatusCode, raw)
-			}
-			body, err := decodeBody(resp.Header.Get("Content-Encoding"), raw)
-			if err != nil {
-				return t, fmt.Errorf("%s (%s): %v", feed, resp.Header.Get("Content-Encoding"), err)
-			}
-			t.calls++
-			t.wire += int64(len(raw))
-			t.decoded += int64(len(body))
-			t.perFeed[feed] += int64(len(raw))
-			all.Write(body)
 			var pg struct {
 				Cursor string `json:"cursor"`
 				Mais   bool   `json:"mais"`
@@ -94,6 +113,37 @@ func firstSync(base, token, accept string) (syncTotal, error) {
 				break
 			}
 			desde = pg.Cursor
+		}
+	}
+	for _, leitura := range syncLeituras {
+		name, _, _ := strings.Cut(leitura, "?")
+		sep := "?"
+		if strings.Contains(leitura, "?") {
+			sep = "&"
+		}
+		pageToken := ""
+		for page := 0; ; page++ {
+			if page > 10_000 {
+				return t, fmt.Errorf("%s: a lista não termina", name)
+			}
+			u := base + leitura
+			if pageToken != "" {
+				u += sep + "page_token=" + url.QueryEscape(pageToken)
+			}
+			body, err := get(name, u)
+			if err != nil {
+				return t, err
+			}
+			var pg struct {
+				Next string `json:"next_page_token"`
+			}
+			if err := json.Unmarshal(body, &pg); err != nil {
+				return t, fmt.Errorf("%s: %v", name, err)
+			}
+			if pg.Next == "" {
+				break
+			}
+			pageToken = pg.Next
 		}
 	}
 	t.digest = all.Bytes()
@@ -146,7 +196,7 @@ func benchSync(crmPath, emu string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\n== Primeira sincronização de um vendedor novo (vendedor@demo, todos os feeds do cursor vazio ao fim, %d por página)\n", syncPagina)
+	fmt.Printf("\n== Primeira sincronização de um vendedor novo (vendedor@demo, todos os feeds do cursor vazio ao fim, %d por página, e as listas lidas inteiras)\n", syncPagina)
 	fmt.Printf("%-28s %8s %12s %8s %12s\n", "Accept-Encoding", "chamadas", "bytes", "×hoje", "linha lenta")
 	fmt.Printf("%-28s %8d %12d %8.3f %12s\n", "(nenhum: hoje)", plain.calls, plain.wire, 1.0, slowLine(plain).Round(100*time.Millisecond))
 	type res struct {
@@ -168,6 +218,10 @@ func benchSync(crmPath, emu string) error {
 	}
 	fmt.Print("por feed, sem compressão:")
 	for _, f := range syncFeeds {
+		fmt.Printf(" %s %d;", f, plain.perFeed[f])
+	}
+	for _, l := range syncLeituras {
+		f, _, _ := strings.Cut(l, "?")
 		fmt.Printf(" %s %d;", f, plain.perFeed[f])
 	}
 	fmt.Printf("\n(linha lenta: %s por chamada, uma após a outra, e %.1f Mbps)\n", syncLatencia, syncBitsPorSeg/1e6)
