@@ -34,6 +34,21 @@ type write struct {
 	owners  []string
 	// slow, when set (tests), runs inside the write after its feed position is taken.
 	slow func(id string)
+	// along are the read-model increments this write carries: applied in its transaction on
+	// SQLite (all or nothing), right after it on MongoDB. between, when set (tests), runs after
+	// the record is written and before them.
+	along   []*bump
+	between func(id string)
+}
+
+// bump is an increment of one read-model row (ReadModel.Add), as the backends apply it: next
+// builds the row's write from the stored record (nil: none yet) and returns the increments that
+// follow from the new row (a distinct count moved by a presence counter). A backend retries
+// next on a fresh read when another write of the row landed in between.
+type bump struct {
+	sc   *schema
+	id   string
+	next func(old *record) (*write, []*bump, error)
 }
 
 // logEntry is one change of the feed, in commit order.
@@ -78,6 +93,10 @@ type backend interface {
 	head(ctx context.Context, sc *schema, empresa string) (int64, error)
 	// changes reads the log after a position, in commit order, never past a write still in flight.
 	changes(ctx context.Context, sc *schema, empresa string, after int64, limit int) ([]logEntry, error)
+	// companies lists the companies with records in the collection (tombstones included).
+	companies(ctx context.Context, sc *schema) ([]string, error)
+	// apply applies read-model increments on their own (one transaction on SQLite).
+	apply(ctx context.Context, bs []*bump) error
 	incr(ctx context.Context, name, empresa, id string, deltas map[string]int64) (map[string]int64, error)
 	counters(ctx context.Context, name, empresa, id string) (map[string]int64, error)
 	allCounters(ctx context.Context, name, empresa string) (map[string]map[string]int64, error)

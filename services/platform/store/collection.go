@@ -28,6 +28,12 @@ type Collection[T any] struct {
 // Declare registers a collection: its table or collection and indexes are created (or
 // completed) at once. It fails on a spec that does not hold together.
 func Declare[T any](ctx context.Context, st *Store, spec Spec[T]) (*Collection[T], error) {
+	return declare(ctx, st, spec, true)
+}
+
+// declare is Declare; legacy registers the collection for the one-time copy of a legacy data
+// directory (read models are built from their records instead).
+func declare[T any](ctx context.Context, st *Store, spec Spec[T], legacy bool) (*Collection[T], error) {
 	var zero T
 	if _, ok := any(&zero).(metaer); !ok {
 		return nil, fmt.Errorf("store: %T não embute store.Meta", zero)
@@ -48,9 +54,11 @@ func Declare[T any](ctx context.Context, st *Store, spec Spec[T]) (*Collection[T
 			return nil, fmt.Errorf("store: calcular %v em %s: %w", added, spec.Name, err)
 		}
 	}
-	st.reg.mu.Lock()
-	st.reg.cols = append(st.reg.cols, c)
-	st.reg.mu.Unlock()
+	if legacy {
+		st.reg.mu.Lock()
+		st.reg.cols = append(st.reg.cols, c)
+		st.reg.mu.Unlock()
+	}
 	return c, nil
 }
 
@@ -281,6 +289,10 @@ func (c *Collection[T]) GetByKey(ctx context.Context, sc Scope, name, key string
 // id with another payload → 409 ID_REUTILIZADO; an id of another company (or out of scope) →
 // 403. Unique keys are claimed atomically (409 from the key's Conflict when taken).
 func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, error) {
+	return c.create(ctx, sc, t, nil)
+}
+
+func (c *Collection[T]) create(ctx context.Context, sc Scope, t *T, along Along[T]) (*T, bool, error) {
 	m := meta(t)
 	if m.ID == "" {
 		return nil, false, errs.Internal(fmt.Errorf("store: %s sem id", c.spec.Name))
@@ -316,7 +328,14 @@ func (c *Collection[T]) Create(ctx context.Context, sc Scope, t *T) (*T, bool, e
 				return prev, false, aerr
 			}
 		}
-		err = c.st.b.put(ctx, c.sc, &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow})
+		w := &write{rec: r, owners: ownersOf(c.owner(r)), slow: c.st.slow}
+		if along != nil {
+			w.along, w.between = toBumps(along(nil, t), now, who), c.st.between
+		}
+		err = c.st.b.put(ctx, c.sc, w)
+		if errors.Is(err, ErrIncrementsPending) {
+			return t, true, err
+		}
 		if errors.Is(err, errExists) { // a concurrent create of the same id won
 			if old, err = c.st.b.get(ctx, c.sc, m.ID); err != nil {
 				return nil, false, errs.Internal(err)
@@ -384,7 +403,7 @@ func (c *Collection[T]) Adopt(ctx context.Context, sc Scope, t *T, id string, ap
 	if err != nil {
 		return nil, errs.Internal(err)
 	}
-	return c.update(ctx, sc, id, 0, apply, &Adocao{ID: cid, Hash: hash}, opts)
+	return c.updateAlong(ctx, sc, id, 0, apply, &Adocao{ID: cid, Hash: hash}, nil, opts)
 }
 
 // CreateMany inserts new records in one go (seeds, bulk loads), all or nothing on SQLite.
@@ -505,10 +524,10 @@ const (
 // refuse with a domain error; when it changes nothing, nothing is written. Bookkeeping
 // (versao, alterado_em, alterado_por) is done here.
 func (c *Collection[T]) Update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, opts ...UpdateOpt) (*T, error) {
-	return c.update(ctx, sc, id, versao, apply, nil, opts)
+	return c.updateAlong(ctx, sc, id, versao, apply, nil, nil, opts)
 }
 
-func (c *Collection[T]) update(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, adopt *Adocao, opts []UpdateOpt) (*T, error) {
+func (c *Collection[T]) updateAlong(ctx context.Context, sc Scope, id string, versao int64, apply func(*T) error, adopt *Adocao, along Along[T], opts []UpdateOpt) (*T, error) {
 	for attempt := 0; ; attempt++ {
 		r, err := c.st.b.get(ctx, c.sc, id)
 		if err != nil {
@@ -530,7 +549,17 @@ func (c *Collection[T]) update(ctx context.Context, sc Scope, id string, versao 
 		if err != nil || w == nil {
 			return t, err
 		}
+		if along != nil {
+			antes, err := c.decode(r)
+			if err != nil {
+				return nil, err
+			}
+			w.along, w.between = toBumps(along(antes, t), meta(t).AlteradoEm, meta(t).AlteradoPor), c.st.between
+		}
 		err = c.st.b.put(ctx, c.sc, w)
+		if errors.Is(err, ErrIncrementsPending) {
+			return t, err
+		}
 		if errors.Is(err, errVersion) && versao == 0 && attempt < defaultRetries {
 			continue
 		}
@@ -885,6 +914,16 @@ func (s *Store) AllCounters(ctx context.Context, name, empresa string) (map[stri
 		return nil, errs.Internal(err)
 	}
 	return v, nil
+}
+
+// Companies lists the companies that have records in the collection (server-side work that
+// runs over every company, such as building a read model from its records).
+func (c *Collection[T]) Companies(ctx context.Context) ([]string, error) {
+	es, err := c.st.b.companies(ctx, c.sc)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	return es, nil
 }
 
 // TokenAfter is the page token that resumes a list right after t (for a use case that stops

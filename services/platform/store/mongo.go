@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -36,6 +37,7 @@ type mongoBackend struct {
 	gapTimeout time.Duration
 	staleAfter time.Duration
 	heads      sync.Map // col|empresa -> int64, the contiguous head known to this process
+	rows       [rowStripes]sync.Mutex
 }
 
 // OpenMongo uses db (its client connected with write concern majority) as the store.
@@ -399,8 +401,20 @@ func (b *mongoBackend) nextSeq(ctx context.Context, col, empresa string) (int64,
 		if mongo.IsDuplicateKeyError(err) && attempt < 5 {
 			continue
 		}
+		if refused(err) && attempt < 8 {
+			time.Sleep(time.Duration(1<<attempt) * time.Millisecond)
+			continue
+		}
 		return c.N, err
 	}
+}
+
+// refused reports a command the server answered with an error of its own (FerretDB's "database
+// is locked" when many writers meet): it was not carried out, and may be sent again. A position
+// taken twice all the same would only leave a gap, which readers void (changes).
+func refused(err error) bool {
+	var ce mongo.CommandError
+	return errors.As(err, &ce) && ce.Code != 11000 // (not a duplicate key: that one is an answer)
 }
 
 func (b *mongoBackend) appendChange(ctx context.Context, col, empresa string, n int64, id string, owners []string, void bool) error {
@@ -442,6 +456,9 @@ func (b *mongoBackend) put(ctx context.Context, sc *schema, w *write) error {
 	b.release(ctx, sc, r.Empresa, r.ID, w.release)
 	for {
 		err := b.appendChange(context.WithoutCancel(ctx), sc.name, r.Empresa, n, r.ID, w.owners, false)
+		if err == nil {
+			break
+		}
 		if !mongo.IsDuplicateKeyError(err) {
 			return err
 		}
@@ -450,6 +467,92 @@ func (b *mongoBackend) put(ctx context.Context, sc *schema, w *write) error {
 			return err
 		}
 	}
+	if len(w.along) == 0 {
+		return nil
+	}
+	if w.between != nil {
+		w.between(r.ID)
+	}
+	// The record is written: its increments follow even when the caller has gone (a process that
+	// dies here leaves drift for the reconciliation).
+	if err := b.apply(context.WithoutCancel(ctx), w.along); err != nil {
+		return &alongError{err: err}
+	}
+	return nil
+}
+
+// applyRetries bounds how often one increment is tried again when other writes of its row keep
+// landing in between.
+const applyRetries = 1000
+
+// apply applies read-model increments one row at a time: a read, then a write on the row's versao
+// (the same lock as every record write), again on a fresh read when another write landed first.
+// Within the process, the increments of one row take turns (a striped mutex): concurrent orders
+// of one seller's month would otherwise mostly retry, each failed attempt costing a sequence
+// position and a voided change.
+func (b *mongoBackend) apply(ctx context.Context, bs []*bump) error {
+	for _, bm := range bs {
+		if err := b.applyOne(ctx, bm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *mongoBackend) applyOne(ctx context.Context, bm *bump) error {
+	var then []*bump
+	mu := &b.rows[stripe(bm.sc.name+"|"+bm.id)]
+	mu.Lock()
+	err := func() error {
+		defer mu.Unlock()
+		for attempt := 0; ; attempt++ {
+			old, err := b.get(ctx, bm.sc, bm.id)
+			if err != nil {
+				return err
+			}
+			w, next, err := bm.next(old)
+			if err != nil {
+				return err
+			}
+			err = b.put(ctx, bm.sc, w)
+			if (errors.Is(err, errVersion) || errors.Is(err, errExists) || refused(err)) && attempt < applyRetries {
+				time.Sleep(time.Duration(1+attempt%8) * time.Millisecond)
+				continue
+			}
+			then = next
+			return err
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	return b.apply(ctx, then) // after the row's turn: one row held at a time
+}
+
+// stripe spreads row ids over the mutexes of mongoBackend.rows.
+func stripe(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h % rowStripes
+}
+
+// rowStripes is how many mutexes the rows' increments share in a process.
+const rowStripes = 256
+
+func (b *mongoBackend) companies(ctx context.Context, sc *schema) ([]string, error) {
+	res := b.db.Collection(sc.name).Distinct(ctx, "empresa", bson.D{})
+	if err := res.Err(); err != nil {
+		return nil, err
+	}
+	var out []string
+	if err := res.Decode(&out); err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
 }
 
 func (b *mongoBackend) write(ctx context.Context, sc *schema, w *write) error {

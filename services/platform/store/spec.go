@@ -107,7 +107,14 @@ func (s *Spec[T]) schema() (*schema, error) {
 	// The sort, and the feed's snapshot (by id), each with and without the owner.
 	idx := [][]string{s.Sort.Fields, {}}
 	if s.Owner != "" {
-		idx = append(idx, append([]string{s.Owner}, s.Sort.Fields...), []string{s.Owner})
+		// (A sort that starts with the owner, as a read model's keys may, is not repeated.)
+		withOwner := []string{s.Owner}
+		for _, f := range s.Sort.Fields {
+			if f != s.Owner {
+				withOwner = append(withOwner, f)
+			}
+		}
+		idx = append(idx, withOwner, []string{s.Owner})
 	}
 	for _, i := range s.Indexes {
 		if err := check(i); err != nil {

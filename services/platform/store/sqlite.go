@@ -430,7 +430,61 @@ func (b *sqliteBackend) putTx(ctx context.Context, tx *sql.Tx, sc *schema, w *wr
 	if err == nil && w.slow != nil {
 		w.slow(r.ID)
 	}
-	return err
+	if err != nil || len(w.along) == 0 {
+		return err
+	}
+	if w.between != nil {
+		w.between(r.ID)
+	}
+	return b.applyTx(ctx, tx, w.along)
+}
+
+// applyTx applies read-model increments inside a write's transaction: each row is read and
+// written there (the one writer connection serializes them), and the increments that follow
+// from a new row are applied after it, in the same transaction.
+func (b *sqliteBackend) applyTx(ctx context.Context, tx *sql.Tx, bs []*bump) error {
+	for _, bm := range bs {
+		old, err := b.scan(bm.sc, tx.QueryRowContext(ctx, `SELECT `+b.cols(bm.sc)+` FROM `+qi(bm.sc.name)+` WHERE id = ?`, bm.id))
+		if errors.Is(err, sql.ErrNoRows) {
+			old, err = nil, nil
+		}
+		if err != nil {
+			return err
+		}
+		w, then, err := bm.next(old)
+		if err != nil {
+			return err
+		}
+		if err := b.putTx(ctx, tx, bm.sc, w); err != nil {
+			return err
+		}
+		if err := b.applyTx(ctx, tx, then); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *sqliteBackend) apply(ctx context.Context, bs []*bump) error {
+	return b.tx(ctx, func(tx *sql.Tx) error { return b.applyTx(ctx, tx, bs) })
+}
+
+func (b *sqliteBackend) companies(ctx context.Context, sc *schema) (_ []string, err error) {
+	defer func() { err = ended(ctx, err) }()
+	rows, err := b.r.QueryContext(ctx, `SELECT DISTINCT empresa FROM `+qi(sc.name)+` ORDER BY empresa`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var e string
+		if err := rows.Scan(&e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }
 
 // where builds the WHERE clause of a query.

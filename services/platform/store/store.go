@@ -1,7 +1,8 @@
 // Package store is the one data layer of every service: declared collections (fields, unique
 // keys, indexes, the owner field of the role scope, the text to search) and typed operations
 // (get in scope, idempotent create, optimistic update by versao, tombstone delete, keyset
-// lists, counts, counters and a commit-ordered change feed), over two backends: SQLite
+// lists, counts, counters and a commit-ordered change feed) and read models (readmodel.go:
+// summaries kept on write, in the record's transaction on SQLite), over two backends: SQLite
 // (modernc.org/sqlite, pure Go, one file: the embedded default) and MongoDB (production).
 //
 // A service declares a Spec per entity and works through Collection[T]; it never writes
@@ -110,6 +111,8 @@ type Store struct {
 	b    backend
 	now  func() time.Time
 	slow func(id string)
+	// between runs between a record's write and the increments it carries (tests).
+	between func(id string)
 	// db is the database of the service using this view (MongoDB: its own database; SQLite: the
 	// name of its legacy FerretDB database).
 	db    string

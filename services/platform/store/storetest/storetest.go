@@ -120,6 +120,8 @@ func Run(t *testing.T, open Open) {
 	t.Run("FeedConcurrentSlowWriter", func(t *testing.T) { testFeedConcurrent(t, open(t)) })
 	t.Run("FeedSnapshotWhere", func(t *testing.T) { testFeedSnapshotWhere(t, open(t)) })
 	t.Run("CancelledCalls", func(t *testing.T) { testCancelledCalls(t, open(t)) })
+	t.Run("ReadModel", func(t *testing.T) { testReadModel(t, open(t)) })
+	t.Run("ReadModelSameWrite", func(t *testing.T) { testReadModelSameWrite(t, open(t)) })
 }
 
 var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
