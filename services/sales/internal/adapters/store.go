@@ -203,5 +203,8 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 	if c.ClientesPedidos, err = store.Declare(ctx, st, ClientesPedidosSpec); err != nil {
 		return nil, err
 	}
+	if c.Resumos, err = app.DeclararResumos(ctx, st, c.Pedidos); err != nil {
+		return nil, err
+	}
 	return &c, nil
 }

@@ -24,7 +24,7 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 	in.ID = id
 	c := caller.From(ctx)
 	var av *avaliacao
-	p, criado, err := s.gravarPedidoNovo(ctx, store.ScopeOf(c), id, func() (*domain.Pedido, error) {
+	p, criado, valores, err := s.gravarPedidoNovoResumos(ctx, store.ScopeOf(c), id, func() (*domain.Pedido, error) {
 		a, err := s.avaliar(ctx, "", nil, in)
 		if err != nil {
 			return nil, err
@@ -50,7 +50,6 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 		return nil, err
 	}
 	if criado {
-		valores := s.seguirResumos(ctx, nil, p)
 		s.lembrarCliente(ctx, c.Empresa, p)
 		return s.reverificarEnvio(ctx, p, av, valores)
 	}

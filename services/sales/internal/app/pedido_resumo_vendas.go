@@ -7,6 +7,7 @@ import (
 
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
 
@@ -31,41 +32,28 @@ func (s *Service) ObterResumoVendas(ctx context.Context, mes, vendedor string) (
 	}
 	vendedor = strings.TrimSpace(vendedor)
 	out := &ResumoVendas{Mes: mes, VendedorID: vendedor, Campos: map[string]int64{}}
-	st := s.Col.Pedidos.Store()
-	somar := func(campos map[string]int64) {
-		for k, v := range campos {
-			out.Campos[k] += v
-		}
-	}
-	var vendedores []string
-	switch {
-	case vendedor != "":
+	sc := store.ScopeOf(c)
+	if vendedor != "" {
 		if !c.Sees(vendedor) {
 			return nil, errs.OutOfScope(MsgVendedorForaDoEscopo)
 		}
-		vendedores = []string{vendedor}
-	case c.Perfil == caller.Admin:
-		todos, err := st.AllCounters(ctx, domain.ResumoVendedorMes, c.Empresa)
+		l, err := s.Col.Resumos.VendedorMes.Get(ctx, sc, &domain.LinhaVendedorMes{VendedorID: vendedor, Mes: mes})
 		if err != nil {
 			return nil, err
 		}
-		for id, campos := range todos {
-			if strings.HasSuffix(id, "|"+mes) {
-				somar(campos)
-			}
-		}
+		out.Campos = l.FigurasVenda.Campos()
 		return out, nil
-	case c.Perfil == caller.Supervisor:
-		vendedores = append([]string{c.Operador}, c.Equipe...)
-	default:
-		vendedores = []string{c.Operador}
 	}
-	for _, v := range vendedores {
-		campos, err := st.Counters(ctx, domain.ResumoVendedorMes, c.Empresa, domain.ChaveVendedorMes(v, mes))
-		if err != nil {
-			return nil, err
+	// The month of every seller in the scope (VENDEDOR themself, SUPERVISOR themself and the
+	// team, ADMIN every seller), summed.
+	linhas, err := s.Col.Resumos.VendedorMes.All(ctx, sc, store.Query{Where: []store.Cond{store.Eq("mes", mes)}})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range linhas {
+		for k, v := range l.FigurasVenda.Campos() {
+			out.Campos[k] += v
 		}
-		somar(campos)
 	}
 	return out, nil
 }

@@ -15,8 +15,8 @@ import (
 // The orders' use cases (issue 11). Each command reads what the rules need (the customer from the
 // customer service in the caller's scope, the catalogue, the policy, the running figures of the
 // summaries), calls one method of domain.Pedido and saves the order on its versao; the summaries
-// follow the change (aplicarResumos). Every order is read and written in the caller's role scope
-// (store.ScopeOf: VENDEDOR own, SUPERVISOR team, ADMIN company).
+// follow the change in the same write (resumosJunto). Every order is read and written in the
+// caller's role scope (store.ScopeOf: VENDEDOR own, SUPERVISOR team, ADMIN company).
 //
 // One file per command: pedido_criar.go, pedido_atualizar.go, pedido_enviar.go, pedido_decidir.go
 // (aprovar, reprovar), pedido_mudar_status.go (cancelar, reabrir, alterar status),
@@ -101,13 +101,14 @@ func (s *Service) avaliar(ctx context.Context, vendedor string, atual *domain.Pe
 	if vendedor == "" {
 		vendedor = vendedorDoPedido(c, b.cliente)
 	}
-	st := s.Col.Pedidos.Store()
-	flex, err := st.Counters(ctx, domain.ResumoFlexVendedor, c.Empresa, domain.ChaveFlexVendedor(vendedor))
+	// The running figures the rules read (the company's, whatever the caller's scope).
+	resumos, empresa := s.Col.Resumos, store.Company(c.Empresa)
+	flex, err := resumos.FlexVendedor.Get(ctx, empresa, &domain.LinhaFlexVendedor{VendedorID: vendedor})
 	if err != nil {
 		return nil, err
 	}
 	pol := b.politica(vendedor)
-	pol.Vendedor.SaldoFlexCentavos += flex[domain.CampoFlex]
+	pol.Vendedor.SaldoFlexCentavos += flex.FlexCentavos
 	itens := make([]domain.ItemEntrada, len(in.Itens))
 	esperados := make([]int64, len(in.Itens))
 	for i, it := range in.Itens {
@@ -122,22 +123,22 @@ func (s *Service) avaliar(ctx context.Context, vendedor string, atual *domain.Pe
 	if err != nil {
 		return nil, err
 	}
-	aberto, err := st.Counters(ctx, domain.ResumoClienteEmAberto, c.Empresa, domain.ChaveClienteEmAberto(b.cliente.Preco.ID))
+	aberto, err := resumos.ClienteEmAberto.Get(ctx, empresa, &domain.LinhaClienteEmAberto{ClienteID: b.cliente.Preco.ID})
 	if err != nil {
 		return nil, err
 	}
-	mes, err := st.Counters(ctx, domain.ResumoVendedorMes, c.Empresa, domain.ChaveVendedorMes(vendedor, domain.MesDe(s.now())))
+	mes, err := resumos.VendedorMes.Get(ctx, empresa, &domain.LinhaVendedorMes{VendedorID: vendedor, Mes: domain.MesDe(s.now())})
 	if err != nil {
 		return nil, err
 	}
 	sit := b.cliente.Situacao
-	sit.EmAbertoCentavos = aberto[domain.CampoTotal]
+	sit.EmAbertoCentavos = aberto.TotalCentavos
 	if atual != nil && atual.Status.EmAberto() && atual.ClienteID == b.cliente.Preco.ID {
 		sit.EmAbertoCentavos -= atual.TotalCentavos
 	}
 	return &avaliacao{pr: pr, cliente: b.cliente, vendedor: vendedor, alterados: domain.PrecosMudaram(esperados, pr),
 		regras: domain.ContextoPedido{Cliente: sit, Bloqueantes: b.pol.MotivosBloqueantes,
-			Verba: domain.VerbaBonificacao{LimiteCentavos: b.pol.VerbaBonificacao(vendedor), UsadoCentavos: mes[domain.CampoBonificacao]}}}, nil
+			Verba: domain.VerbaBonificacao{LimiteCentavos: b.pol.VerbaBonificacao(vendedor), UsadoCentavos: mes.BonificacaoCentavos}}}, nil
 }
 
 func (in EntradaPedido) dados(a *avaliacao) domain.DadosPedido {
@@ -148,18 +149,6 @@ func (in EntradaPedido) dados(a *avaliacao) domain.DadosPedido {
 
 // quem is the caller as the order's rules see them.
 func quem(c *caller.Caller) domain.Operador { return domain.Operador{ID: c.Operador, Perfil: c.Perfil} }
-
-// seguirResumos applies an order's change to the summaries. The order is already saved: a failure
-// here is logged (the reconciliation finds and fixes the drift) rather than failing a request whose
-// retry would be refused.
-// It returns the summaries' figures right after this change (nil when it failed).
-func (s *Service) seguirResumos(ctx context.Context, antes, depois *domain.Pedido) map[string]map[string]int64 {
-	v, err := s.aplicarResumosValores(ctx, caller.From(ctx).Empresa, antes, depois)
-	if err != nil && s.Log != nil {
-		s.Log.ErrorContext(ctx, "resumos de vendas não atualizados (a reconciliação corrige)", "pedido", depois.ID, "erro", err)
-	}
-	return v
-}
 
 // mudarPedido applies f to the stored order (in the caller's scope, on versao; 0: the current
 // one) and the change to the summaries.
@@ -174,15 +163,20 @@ func (s *Service) mudarPedidoResumos(ctx context.Context, id string, versao int6
 		return nil, nil, err
 	}
 	var antes domain.Pedido
-	p, err := s.Col.Pedidos.Update(ctx, store.ScopeOf(caller.From(ctx)), id, versao, func(p *domain.Pedido) error {
+	c := caller.From(ctx)
+	feitos := map[string]*store.Inc{}
+	p, err := s.Col.Pedidos.UpdateWith(ctx, store.ScopeOf(c), id, versao, func(p *domain.Pedido) error {
 		antes = *p
 		antes.Itens, antes.NotasFiscais = slices.Clone(p.Itens), slices.Clone(p.NotasFiscais)
 		return f(p)
-	})
-	if err != nil {
+	}, s.resumosJunto(c.Empresa, feitos))
+	var valores map[string]map[string]int64
+	if err == nil {
+		valores = s.Col.Resumos.valores(feitos)
+	}
+	if err = s.pendentes(ctx, id, err); err != nil {
 		return nil, nil, err
 	}
-	valores := s.seguirResumos(ctx, &antes, p)
 	if antes.ClienteID != p.ClienteID || antes.Cliente.Nome != p.Cliente.Nome || antes.Cliente.Documento != p.Cliente.Documento {
 		s.lembrarCliente(ctx, p.Empresa, p)
 	}

@@ -35,33 +35,45 @@ var (
 // scope — returns the stored order, numbered, whatever its payload; another company's id (or
 // one outside the scope) → 403. criado tells the request that really created it.
 func (s *Service) gravarPedidoNovo(ctx context.Context, sc store.Scope, id string, montar func() (*domain.Pedido, error)) (p *domain.Pedido, criado bool, err error) {
+	p, criado, _, err = s.gravarPedidoNovoResumos(ctx, sc, id, montar)
+	return p, criado, err
+}
+
+// gravarPedidoNovoResumos is gravarPedidoNovo whose create carries the order's summary increments
+// (in its transaction on SQLite), returning the summaries' figures right after them (nil when the
+// order was not created here, or its increments did not follow it).
+func (s *Service) gravarPedidoNovoResumos(ctx context.Context, sc store.Scope, id string, montar func() (*domain.Pedido, error)) (p *domain.Pedido, criado bool, valores map[string]map[string]int64, err error) {
 	col := s.Col.Pedidos
 	if p, err := col.Get(ctx, sc, id); err == nil {
 		p, err = s.comNumero(ctx, sc, p)
-		return p, false, err
+		return p, false, nil, err
 	} else if !errs.IsKind(err, errs.KindNotFound) {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	if p, err = montar(); err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	p.ID, p.Numero = id, 0
-	out, criado, err := col.Create(ctx, sc, p)
-	if err != nil {
+	feitos := map[string]*store.Inc{}
+	out, criado, err := col.CreateWith(ctx, sc, p, s.resumosJunto(sc.Empresa, feitos))
+	if err == nil && criado {
+		valores = s.Col.Resumos.valores(feitos)
+	}
+	if err = s.pendentes(ctx, id, err); err != nil {
 		if errs.IsReason(err, errs.ReasonIDReutilizado) { // a concurrent create won
 			if prev, gerr := col.Get(ctx, sc, id); gerr == nil {
 				p, err = s.comNumero(ctx, sc, prev)
-				return p, false, err
+				return p, false, nil, err
 			}
 		}
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	if !criado {
 		p, err = s.comNumero(ctx, sc, out)
-		return p, false, err
+		return p, false, nil, err
 	}
 	p, err = s.numerar(ctx, sc, out)
-	return p, true, err
+	return p, true, valores, err
 }
 
 // numerar takes the company's next number for an order stored without one.

@@ -38,6 +38,8 @@ type Collections struct {
 	Pedidos   *store.Collection[domain.Pedido]
 	// ClientesPedidos: the customers with orders, for the search by name (pedidos_busca.go).
 	ClientesPedidos *store.Collection[domain.ClienteDosPedidos]
+	// Resumos: the sales summaries, read models kept on each order's write (pedidos_resumos.go).
+	Resumos *Resumos
 }
 
 // Service implements the sales use cases.

@@ -6,12 +6,13 @@ import (
 	"time"
 )
 
-// The sales summaries kept on write (the computed pattern): for every status change of an order
-// the handler asks VariacaoResumos(before, after) for the increments and applies them with the
-// store's atomic counters (store.Incr); a reconciliation command compares RecalcularResumos over
-// every order with the stored counters (the drift must be 0).
+// The sales summaries kept on write (the computed pattern): for every change of an order the
+// write asks VariacaoResumos(before, after) for the increments and carries them to the summaries'
+// read models (resumo_modelos.go; store.ReadModel: in the order's transaction on SQLite); a
+// reconciliation command compares RecalcularResumos over every order with the stored rows (the
+// drift must be 0) and repairs it.
 //
-// Three summaries, one counter document per key, all with the order's month (MesDoPedido):
+// Three summaries, one row per key, all with the order's month (MesDoPedido):
 //
 //	resumo_vendedor_mes        vendedor|mes         valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos, faturado_centavos
 //	resumo_cliente_mes         cliente|mes          the same
@@ -38,13 +39,13 @@ import (
 // increment per order would count a customer twice, so each distinct count has presence counters
 // beside it, in resumo_presencas: the number of counting orders per customer × seller × month
 // (and customer × month, and customer × group × seller × month). A Presenca is applied first
-// (store.Incr returns the counter's new value) and its Efeito, given that value, says whether the
+// (the row's increment yields its new value) and its Efeito, given that value, says whether the
 // distinct count moves: +1 when the customer's counter went from 0 to 1, -1 when it went from 1
-// to 0, nothing otherwise. Because store.Incr is atomic, two orders of the same customer sent at
-// once still move the distinct count exactly once. Should a process die between a presence and its
-// effect, the reconciliation finds the drift and rewrites the figure.
+// to 0, nothing otherwise. Because a row's increment is atomic, two orders of the same customer
+// sent at once still move the distinct count exactly once. Should a process die between a
+// presence and its effect (MongoDB), the reconciliation finds the drift and rewrites the figure.
 
-// Names of the summaries (store counter documents).
+// Names of the summaries (their read models).
 const (
 	ResumoVendedorMes      = "resumo_vendedor_mes"
 	ResumoClienteMes       = "resumo_cliente_mes"
@@ -78,13 +79,14 @@ func MesDoPedido(p *Pedido) string {
 	return MesDe(t)
 }
 
-// ChaveResumo names a counter document: the summary and the document's id.
+// ChaveResumo names a summary row: the summary and the row's key, its parts escaped and joined
+// by '|' (PartesResumo splits it).
 type ChaveResumo struct {
 	Resumo string
 	ID     string
 }
 
-// Incremento is what to add to the fields of one counter document.
+// Incremento is what to add to the fields of one summary row.
 type Incremento struct {
 	ChaveResumo
 	Campos map[string]int64
@@ -99,8 +101,8 @@ type Presenca struct {
 	Alvo  ChaveResumo
 }
 
-// Efeito is the change of the distinct count once the presence counter holds novo (store.Incr's
-// answer): +1 on Alvo.clientes when the counter left 0, -1 when it reached 0; ok false otherwise.
+// Efeito is the change of the distinct count once the presence counter holds novo (the row's
+// value after its increment): +1 on Alvo.clientes when the counter left 0, -1 when it reached 0; ok false otherwise.
 func (pr Presenca) Efeito(novo int64) (Incremento, bool) {
 	antes := novo - pr.Delta
 	switch {
@@ -122,8 +124,8 @@ type Variacao struct {
 // Vazia reports whether the change moves no figure.
 func (v Variacao) Vazia() bool { return len(v.Incrementos) == 0 && len(v.Presencas) == 0 }
 
-// ChaveVendedorMes, ChaveClienteEmAberto and ChaveFlexVendedor are the ids of the counter
-// documents the rules of the next orders read.
+// ChaveVendedorMes, ChaveClienteEmAberto and ChaveFlexVendedor are the keys of the summary rows
+// the rules of the next orders read.
 func ChaveVendedorMes(vendedor, mes string) string { return idResumo(vendedor, mes) }
 func ChaveClienteEmAberto(cliente string) string   { return idResumo(cliente) }
 func ChaveFlexVendedor(vendedor string) string     { return idResumo(vendedor) }
@@ -249,7 +251,7 @@ func menor(a, b ChaveResumo) bool {
 	return a.Resumo < b.Resumo || (a.Resumo == b.Resumo && a.ID < b.ID)
 }
 
-// Resumos are counter documents in memory: what the store holds, or a recomputation.
+// Resumos are summary rows in memory: what the store holds, or a recomputation.
 type Resumos map[ChaveResumo]map[string]int64
 
 // RecalcularResumos computes every summary (and presence counter) from the orders, as the
