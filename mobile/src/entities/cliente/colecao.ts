@@ -8,6 +8,8 @@ export const TAMANHO_PAGINA_SYNC = 500;
 
 export const colecaoClientes = definirColecao<Cliente, ClienteLocal>({
   nome: 'clientes',
+  // A new seller's first search is for a customer (a new order): the portfolio comes first.
+  prioridade: 0,
   rotulos: { copia: 'a carteira', itens: 'clientes', incompleta: 'A carteira ainda está sendo baixada' },
   tamanhoPagina: TAMANHO_PAGINA_SYNC,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesClientes(desde, tamanho), (a) => a.cliente),

@@ -22,6 +22,7 @@ export function indexarProduto(p: Produto): ProdutoLocal {
 
 export const colecaoProdutos = definirColecao<Produto, ProdutoLocal>({
   nome: 'produtos',
+  prioridade: 1,
   rotulos: { copia: 'o catálogo', itens: 'produtos', incompleta: 'O catálogo ainda está sendo baixado' },
   tamanhoPagina: TAMANHO_PAGINA_CATALOGO,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesProdutos(desde, tamanho), (a) => a.produto),

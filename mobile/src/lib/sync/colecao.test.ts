@@ -146,6 +146,43 @@ describe('device collection', () => {
     off();
   });
 
+  it('one feed page in flight over all collections, the higher priority first', async () => {
+    const chamadas: string[] = [];
+    let emVoo = 0;
+    let maximo = 0;
+    const portas: (() => void)[] = [];
+    const fila = (nome: string, prioridade?: number) =>
+      definirColecao<Item, Item & Indexado>({
+        nome,
+        prioridade,
+        async buscar() {
+          chamadas.push(nome);
+          maximo = Math.max(maximo, ++emVoo);
+          await new Promise<void>((ok) => portas.push(ok));
+          emVoo--;
+          return { mudancas: [], cursor: 'k', mais: false };
+        },
+        versao: (r) => r.versao,
+        indexar: (r) => ({ ...r, _busca: '', _ordem: r.id }),
+      });
+    const [historico, outro, carteira] = [fila('teste-fila-historico'), fila('teste-fila-outro'), fila('teste-fila-carteira', 0)];
+    const todas = [historico.sincronizar(), outro.sincronizar(), carteira.sincronizar()];
+    const ate = async (n: number) => {
+      for (let i = 0; i < 200 && chamadas.length < n; i++) await new Promise((ok) => setTimeout(ok, 5));
+    };
+    await ate(1);
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(chamadas).toEqual(['teste-fila-historico']);
+    for (let n = 2; n <= 3; n++) {
+      portas.shift()!();
+      await ate(n);
+    }
+    portas.shift()!();
+    await Promise.all(todas);
+    expect(maximo).toBe(1);
+    expect(chamadas).toEqual(['teste-fila-historico', 'teste-fila-carteira', 'teste-fila-outro']);
+  });
+
   it('the feed page carries the total of a first copy (paginaDoFeed)', () => {
     const r = { alteracoes: [{ id: 'a', removido: false, item: { id: 'a' } }], cursor: 'k1', mais: true };
     expect(paginaDoFeed({ ...r, total: 2000 }, (a) => a.item).total).toBe(2000);

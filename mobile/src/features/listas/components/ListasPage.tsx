@@ -9,7 +9,8 @@ import { useEscolha } from '../../../components/useEscolha';
 import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
 import { usePrecosDoAparelho, useTabelasDoAparelho, type TabelaLocal } from '../../../entities/preco/colecoes';
 import { useDadosComerciais, useSituacaoCatalogo } from '../../../entities/preco/hooks';
-import { gruposDe, useProdutosDoAparelho } from '../../../entities/produto/colecao';
+import { colecaoProdutos, gruposDe, useProdutosDoAparelho } from '../../../entities/produto/colecao';
+import { ProgressoCopia } from '../../../components/sync/ProgressoCopia';
 import { formatarDiaHora, hojeIso } from '../../../lib/format/date';
 import { useSession } from '../../../lib/session';
 import { enviarESincronizar } from '../../../lib/sync/iniciar';
@@ -156,6 +157,7 @@ export default function ListasPage() {
     <Page title="Listas de preço" backHref="/crm-home" padded={false}>
       <div className="tela-lista">
         <div className="tela-lista-topo">
+          <ProgressoCopia colecao={colecaoProdutos} />
           <div className="barra-vendedor" data-testid="cliente-da-lista">
             {cliente ? (
               <>
