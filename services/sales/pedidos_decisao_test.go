@@ -15,6 +15,9 @@ func TestPedidoDecisaoNomeada(t *testing.T) {
 	id := uuid.NewString()
 	corpo := map[string]any{"id": id, "cliente_id": e.c1, "tipo": "venda", "itens": itens(item("pa", 3, 7.5))}
 	p := e.criar(t, e.v1, corpo, 200)
+	if h := asListOrEmpty(p["historico"]); len(h) != 1 || h[0]["acao"] != "criado" || h[0]["por_nome"] != "Operador v1" {
+		t.Fatalf("criado, com o nome de quem criou: %v", h)
+	}
 	p = decode(t, e.do(t, "POST", "/crm/pedidos/"+id+"/enviar", e.v1, map[string]any{"versao": p["versao"]}, 200))
 	if p["status"] != "aguardando_aprovacao" {
 		t.Fatalf("enviado: %v", p)

@@ -44,6 +44,8 @@ func (s *Service) criarPedido(ctx context.Context, in EntradaPedido, nota string
 				return nil, err
 			}
 		}
+		// Created (and sent) by whom, by name: the seller reads it even when a supervisor placed it.
+		p.AssinarEventos(0, c.Operador, c.NomeOperador)
 		return p, nil
 	})
 	if err != nil {
