@@ -126,6 +126,17 @@ describe('first copy on a slow network (seller)', () => {
       await page.getByText('A carteira ainda está sendo baixada: conecte-se para buscar todos os clientes.').first().waitFor({ timeout: 15_000 });
       await page.locator('input[name=busca-cliente]').fill('zzzz inexistente');
       assert.equal(await page.getByText('Nenhum cliente').count(), 0);
+      // The customers' list, open when the connection drops, shows the incomplete copy and says so.
+      await context.setOffline(false);
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/crm-clientes');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.locator('input[name=cidade]').waitFor({ timeout: 30_000 });
+      await context.setOffline(true);
+      await page.getByTestId('aviso-copia').waitFor({ timeout: 15_000 });
+      await page.getByText('A carteira ainda está sendo baixada: conecte-se para buscar todos os clientes.').first().waitFor();
+      assert.equal(await page.getByText(/Nenhum cliente/).count(), 0, 'no empty result from an incomplete copy');
     } finally {
       liberar();
       await context.close();

@@ -25,6 +25,8 @@ import type { Cliente, ListarClientesParametros } from '../../../lib/api/types';
 import { STATUS_CLIENTE } from '../../../entities/cliente/status';
 import { enviarESincronizar } from '../../../lib/sync/iniciar';
 import { AvisoSaida } from '../../../components/sync/AvisoSaida';
+import { ProgressoCopia, useProgressoCopia } from '../../../components/sync/ProgressoCopia';
+import { colecaoClientes } from '../../../entities/cliente/colecao';
 import { baixarArquivo } from '../../../lib/csv';
 import { KEYS, setItem, TODOS_VENDEDORES } from '../../../lib/storage';
 import { useSession } from '../../../lib/session';
@@ -79,6 +81,8 @@ function Lista() {
   const query = useListaClientes(params, { enabled: online && !ieInvalida });
   const usarCopia = !online || (query.isError && falhaDeConexao(query.error));
   const copia = useClientesDoAparelho();
+  // Shown from the copy while its first copy is not complete: say so, never "Nenhum cliente".
+  const primeiraCopia = useProgressoCopia(colecaoClientes);
   const daCopia = useMemo(
     () => (usarCopia && copia ? filtrarClientes(copia, { vendedor, status, regiao, cidade }) : []),
     [usarCopia, copia, vendedor, status, regiao, cidade],
@@ -191,6 +195,7 @@ function Lista() {
             </div>
             <AvisoSaida />
             {usarCopia ? <AvisoCopia sincronizadoEm={sync.sincronizadoEm} semConexao={!online || (query.error as { status?: number })?.status === 0} /> : null}
+            {usarCopia ? <ProgressoCopia colecao={colecaoClientes} /> : null}
             {carregando ? (
               <div className="ion-padding">
                 {[0, 1, 2, 3].map((i) => (
@@ -202,7 +207,7 @@ function Lista() {
               </div>
             ) : query.isError && !usarCopia ? (
               <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-            ) : clientes.length === 0 ? (
+            ) : clientes.length === 0 && usarCopia && primeiraCopia.incompleta ? null : clientes.length === 0 ? (
               <EmptyState>
                 {usarCopia && copia?.length === 0 ? 'Nenhum cliente salvo no aparelho ainda.' : 'Nenhum cliente encontrado com esses filtros.'}
               </EmptyState>
