@@ -435,7 +435,7 @@ function precificarLinha(l: Linha, c: Cliente, cond: CondicaoPagamento | null | 
   const ipi = ipiDaLinha(cas.valor, l.produto, c);
   const st = icmsSTDaLinha(cas.valor, ipi, l.produto, c, pol);
   const r = resultadoDaLinha(l, tab, lista, cas, ipi, st);
-  r.avisos = avisosDaLinha(l, pol, preco, cas, r.preco_unitario_centavos);
+  r.avisos = avisosDaLinha(l, cond, pol, preco, cas, r.preco_unitario_centavos);
   return r;
 }
 
@@ -592,8 +592,11 @@ function resultadoDaLinha(l: Linha, tab: TabelaPreco, lista: bigint, cas: Cascat
   };
 }
 
-/** Step 7 for the line: the seller's discount over the cap without flex, then a price under the table's minimum. */
-function avisosDaLinha(l: Linha, pol: Politica, preco: PrecoTabela, cas: Cascata, unitario: number): Aviso[] {
+/**
+ * Step 7 for the line: the seller's discount over the cap without flex, then a price under the
+ * table's minimum — naming the company's steps that led there (passosAbaixoDoMinimo) when any did.
+ */
+function avisosDaLinha(l: Linha, cond: CondicaoPagamento | null | undefined, pol: Politica, preco: PrecoTabela, cas: Cascata, unitario: number): Aviso[] {
   const p = l.produto;
   const nome = nomeProduto(p);
   const d = centesimos(l.desconto_percentual);
@@ -609,11 +612,52 @@ function avisosDaLinha(l: Linha, pol: Politica, preco: PrecoTabela, cas: Cascata
   if (minimo > 0 && unitario < minimo) {
     avisos.push({
       motivo: 'PRECO_ABAIXO_DO_MINIMO',
-      mensagem: `Produto ${nome}: preço de ${formatarCentavos(unitario)} abaixo do mínimo de ${formatarCentavos(minimo)}.`,
+      mensagem: `Produto ${nome}: preço de ${formatarCentavos(unitario)} abaixo do mínimo de ${formatarCentavos(minimo)}${passosAbaixoDoMinimo(cas, cond, d)}.`,
       produto_id: p.id,
     });
   }
   return avisos;
+}
+
+/**
+ * The steps of the cascade that lowered the price, in their order, when the company's own rules
+ * (the table's discount, a promotion, a volume discount, the payment term) are among them:
+ * " (promoção de 10% e condição PIX à vista)", the seller's discount named too when there is
+ * one. When only the seller's discount lowered it: "" (the server's passosAbaixoDoMinimo).
+ */
+function passosAbaixoDoMinimo(cas: Cascata, cond: CondicaoPagamento | null | undefined, d: number): string {
+  const passos: string[] = [];
+  let daEmpresa = false;
+  let vendedor = false;
+  for (const x of cas.descontos) {
+    if (x.pc <= 0) continue;
+    switch (x.origem) {
+      case 'tabela':
+        passos.push(`desconto da tabela de ${formatarPercentual(x.pc)}`);
+        daEmpresa = true;
+        break;
+      case 'promocao':
+        passos.push(`promoção de ${formatarPercentual(x.pc)}`);
+        daEmpresa = true;
+        break;
+      case 'volume':
+        passos.push(`desconto por volume de ${formatarPercentual(x.pc)}`);
+        daEmpresa = true;
+        break;
+      case 'vendedor':
+      case 'flex': // one step of the seller's: its percentages add up to d
+        if (!vendedor) passos.push(`desconto do vendedor de ${formatarPercentual(d)}`);
+        vendedor = true;
+        break;
+      case 'condicao':
+        passos.push(`condição ${cond?.nome ?? ''}`);
+        daEmpresa = true;
+        break;
+    }
+  }
+  if (!daEmpresa) return '';
+  if (passos.length === 1) return ` (${passos[0]})`;
+  return ` (${passos.slice(0, -1).join(', ')} e ${passos[passos.length - 1]})`;
 }
 
 /**

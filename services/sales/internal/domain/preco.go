@@ -213,7 +213,7 @@ func precificar(l Linha, c Cliente, cond CondicaoPagamento, pol Politica, data D
 	if err != nil {
 		return ResultadoLinha{}, err
 	}
-	r.Avisos = avisosDaLinha(l, pol, preco, cas, r.PrecoUnitarioCentavos)
+	r.Avisos = avisosDaLinha(l, cond, pol, preco, cas, r.PrecoUnitarioCentavos)
 	return r, nil
 }
 
@@ -453,8 +453,9 @@ func resultadoDaLinha(l Linha, tab *TabelaPreco, preco PrecoTabela, cas cascata,
 }
 
 // avisosDaLinha is step 7 for the line, in this order: the seller's discount over the cap when
-// flex does not run, then a net unit price under the table's minimum.
-func avisosDaLinha(l Linha, pol Politica, preco PrecoTabela, cas cascata, unit int64) []Aviso {
+// flex does not run, then a net unit price under the table's minimum — naming the company's
+// steps that led there (passosAbaixoDoMinimo) when any did.
+func avisosDaLinha(l Linha, cond CondicaoPagamento, pol Politica, preco PrecoTabela, cas cascata, unit int64) []Aviso {
 	p, d := l.Produto, l.DescontoPercentual
 	nome := nomeProduto(p)
 	avisos := []Aviso{}
@@ -464,10 +465,44 @@ func avisosDaLinha(l Linha, pol Politica, preco PrecoTabela, cas cascata, unit i
 	}
 	if preco.PrecoMinimoCentavos > 0 && unit < preco.PrecoMinimoCentavos {
 		avisos = append(avisos, Aviso{Motivo: AvisoPrecoAbaixoDoMinimo, ProdutoID: p.ID,
-			Mensagem: fmt.Sprintf("Produto %s: preço de %s abaixo do mínimo de %s.", nome,
-				FormatarCentavos(unit), FormatarCentavos(preco.PrecoMinimoCentavos))})
+			Mensagem: fmt.Sprintf("Produto %s: preço de %s abaixo do mínimo de %s%s.", nome,
+				FormatarCentavos(unit), FormatarCentavos(preco.PrecoMinimoCentavos), passosAbaixoDoMinimo(cas, cond, d))})
 	}
 	return avisos
+}
+
+// passosAbaixoDoMinimo names the steps of the cascade that lowered the price, in their order,
+// when the company's own rules (the table's discount, a promotion, a volume discount, the
+// payment term) are among them: " (promoção de 10% e condição PIX à vista)", the seller's
+// discount named too when there is one. When only the seller's discount lowered it: "".
+func passosAbaixoDoMinimo(cas cascata, cond CondicaoPagamento, d Percentual) string {
+	passos, daEmpresa, vendedor := []string{}, false, false
+	for _, x := range cas.descontos {
+		if x.Percentual <= 0 {
+			continue
+		}
+		switch x.Origem {
+		case OrigemTabela:
+			passos, daEmpresa = append(passos, "desconto da tabela de "+x.Percentual.String()), true
+		case OrigemPromocao:
+			passos, daEmpresa = append(passos, "promoção de "+x.Percentual.String()), true
+		case OrigemVolume:
+			passos, daEmpresa = append(passos, "desconto por volume de "+x.Percentual.String()), true
+		case OrigemVendedor, OrigemFlex: // one step of the seller's: its percentages add up to d
+			if !vendedor {
+				passos, vendedor = append(passos, "desconto do vendedor de "+d.String()), true
+			}
+		case OrigemCondicao:
+			passos, daEmpresa = append(passos, "condição "+cond.Nome), true
+		}
+	}
+	if !daEmpresa {
+		return ""
+	}
+	if len(passos) == 1 {
+		return " (" + passos[0] + ")"
+	}
+	return " (" + strings.Join(passos[:len(passos)-1], ", ") + " e " + passos[len(passos)-1] + ")"
 }
 
 func regraInvalida(id, oque string) error {
