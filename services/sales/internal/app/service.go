@@ -9,13 +9,11 @@ package app
 import (
 	"context"
 	"log/slog"
-	"regexp"
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/entity"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
@@ -53,25 +51,16 @@ type Service struct {
 	Now func() time.Time
 }
 
-// Messages a user reads.
+// The messages of a bad cursor and a bad id are the entity kit's (every entity's and the
+// orders' alike).
 const (
-	MsgCursor = "Cursor inválido: use o valor de cursor da resposta anterior (ou vazio para começar)."
-	MsgID     = "Id inválido: use um UUID (letras, números, - e _; até 64 caracteres)."
+	MsgCursor = entity.MsgCursor
+	MsgID     = entity.MsgID
 )
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-
-// newID validates a client-generated id or makes one.
-func newID(id string) (string, error) {
-	id = strings.TrimSpace(id)
-	if id == "" {
-		return uuid.NewString(), nil
-	}
-	if !idPattern.MatchString(id) {
-		return "", errs.Field("id", MsgID)
-	}
-	return id, nil
-}
+// newID validates a client-generated id or makes one (entity.NovoID: the same rule for every
+// record with a client id).
+func newID(id string) (string, error) { return entity.NovoID(id) }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {
