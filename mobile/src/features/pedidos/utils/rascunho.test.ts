@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rascunhoVazio } from '../../../entities/pedido/previa';
-import { adicionarProduto, aprovacaoDaLinha, ajustarAoMultiplo, errosPorLinha, lerPercentual, podeEnviar, produtoPorCodigo, removerLinha, repetirPedido } from './rascunho';
+import { adicionarProduto, aprovacaoDaLinha, ajustarAoMultiplo, errosPorLinha, lerPercentual, notaDoArredondamento, podeEnviar, produtoPorCodigo, removerLinha, repetirPedido } from './rascunho';
 
 describe('the order being entered', () => {
   it('quantities follow the sales multiple', () => {
@@ -8,6 +8,13 @@ describe('the order being entered', () => {
     expect(ajustarAoMultiplo(12, 6)).toBe(12);
     expect(ajustarAoMultiplo(0, 6)).toBe(6);
     expect(ajustarAoMultiplo(3, 1)).toBe(3);
+  });
+
+  it('a quantity rounded up to the multiple says so; one left as typed says nothing', () => {
+    expect(notaDoArredondamento(7, 12, 6)).toBe('Arredondado para 12 (múltiplo de 6).');
+    expect(notaDoArredondamento(12, 12, 6)).toBe('');
+    expect(notaDoArredondamento(0, 6, 6)).toBe('');
+    expect(notaDoArredondamento(3, 3, 1)).toBe('');
   });
 
   it('adding a product puts one multiple, adding it again one more; removing drops the line', () => {

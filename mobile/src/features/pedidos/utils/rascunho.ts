@@ -13,6 +13,16 @@ export function ajustarAoMultiplo(q: number, multiplo: number): number {
   return Math.ceil(Math.floor(q) / m) * m;
 }
 
+/**
+ * What the quantity field says when leaving it changed what was typed (issue 21 §2: never
+ * silently): 7 with a multiple of 6 → "Arredondado para 12 (múltiplo de 6)."; "" when the
+ * quantity stays (a multiple already, or nothing typed).
+ */
+export function notaDoArredondamento(digitada: number, ajustada: number, multiplo: number): string {
+  if (!(digitada > 0) || digitada === ajustada) return '';
+  return `Arredondado para ${ajustada} (múltiplo de ${Math.max(1, Math.floor(multiplo) || 1)}).`;
+}
+
 /** Adds a product (one sales multiple), or one more multiple when it is already there. */
 export function adicionarProduto(r: RascunhoPedido, p: Pick<Produto, 'id' | 'multiplo_venda'>): RascunhoPedido {
   const m = multiploDe(p);

@@ -1,11 +1,11 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { TextField } from '../../../../components/ui/TextField';
 import { DetalhePreco } from '../../../../components/preco/DetalhePreco';
 import type { ResultadoLinha } from '../../../../entities/preco/calcular';
 import type { RascunhoPedido } from '../../../../entities/pedido/previa';
 import type { Produto } from '../../../../lib/api/types';
 import { formatarMoeda } from '../../../../lib/format/money';
-import { ajustarAoMultiplo, lerPercentual, mudarLinha, multiploDe, removerLinha } from '../../utils/rascunho';
+import { ajustarAoMultiplo, lerPercentual, mudarLinha, multiploDe, notaDoArredondamento, removerLinha } from '../../utils/rascunho';
 
 interface PropsLinha {
   i: number;
@@ -34,6 +34,10 @@ const mesmoPreco = (a?: ResultadoLinha, b?: ResultadoLinha) =>
 export const LinhaDoPedido = memo(
   function LinhaDoPedido({ i, linha: l, produto: p, res, bonificacao, aprovacao, flex, erro, aberta, mudar, alternar }: PropsLinha) {
     const m = multiploDe(p);
+    // The quantity leaving the field rounded up to the multiple, said at the field while it stands.
+    const [arredondada, setArredondada] = useState<{ para: number; nota: string } | null>(null);
+    const nota = arredondada && arredondada.para === l.quantidade ? arredondada.nota : '';
+    const idNota = `arredondado-${i}`;
     return (
       <div className="pedido-linha" data-testid="linha-pedido" data-produto={p?.codigo}>
         <div className="pedido-linha-topo">
@@ -51,8 +55,16 @@ export const LinhaDoPedido = memo(
             step={m}
             name={`quantidade-${i}`}
             value={String(l.quantidade || '')}
-            onValue={(v) => mudar((x) => mudarLinha(x, i, { quantidade: Math.max(0, Math.floor(Number(v) || 0)) }))}
-            onBlur={() => mudar((x) => mudarLinha(x, i, { quantidade: ajustarAoMultiplo(x.itens[i]?.quantidade ?? m, m) }))}
+            aria-describedby={nota ? idNota : undefined}
+            onValue={(v) => {
+              setArredondada(null);
+              mudar((x) => mudarLinha(x, i, { quantidade: Math.max(0, Math.floor(Number(v) || 0)) }));
+            }}
+            onBlur={() => {
+              const para = ajustarAoMultiplo(l.quantidade, m);
+              setArredondada({ para, nota: notaDoArredondamento(l.quantidade, para, m) });
+              mudar((x) => mudarLinha(x, i, { quantidade: ajustarAoMultiplo(x.itens[i]?.quantidade ?? m, m) }));
+            }}
           />
           <TextField
             label="Desconto %"
@@ -68,6 +80,11 @@ export const LinhaDoPedido = memo(
             <input type="checkbox" checked={l.bonificacao} onChange={(e) => mudar((x) => mudarLinha(x, i, { bonificacao: e.target.checked }))} /> Bonificação
           </label>
         </div>
+        {nota ? (
+          <p className="muted" id={idNota} role="status" data-testid="arredondado">
+            {nota}
+          </p>
+        ) : null}
         {erro ? (
           <p className="field-error" role="alert">
             {erro}
