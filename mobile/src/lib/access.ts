@@ -31,19 +31,33 @@ export interface AposLoginDeps {
 /** sessionStorage: the operator (uid) whose access this tab has logged (a sign-in or an opening). */
 const ACESSO_DA_ABA = 'crm:abertura-registrada';
 
+/** The operator whose access this page is logging now (the row is on its way). */
+let registrandoNestaPagina = '';
+
 /**
- * Whether this start of the app still has to log the operator's access, and marks it logged: one
- * row per sign-in and per opening of the app (a browser tab counts once; reloading it after a
- * sign-in is the same opening). Without session storage, every start logs.
+ * Whether this start of the app still has to log the operator's access, and takes it on: one row
+ * per sign-in and per opening of the app (a browser tab counts once; reloading it after a sign-in
+ * is the same opening). The tab counts as logged only once the server has the row
+ * (marcarAcessoRegistrado): a reload that cut the sign-in's row on its way logs the opening
+ * instead, so no access goes unlogged. Without session storage, every start logs.
  */
 export function acessoAindaNaoRegistrado(uid: string): boolean {
+  if (registrandoNestaPagina === uid) return false;
   try {
     if (sessionStorage.getItem(ACESSO_DA_ABA) === uid) return false;
-    sessionStorage.setItem(ACESSO_DA_ABA, uid);
   } catch {
     /* no session storage */
   }
+  registrandoNestaPagina = uid;
   return true;
+}
+
+function marcarAcessoRegistrado(): void {
+  try {
+    sessionStorage.setItem(ACESSO_DA_ABA, getItem(KEYS.uid) ?? '');
+  } catch {
+    /* no session storage */
+  }
 }
 
 /**
@@ -52,8 +66,8 @@ export function acessoAindaNaoRegistrado(uid: string): boolean {
  * sign-in itself; errors are logged only.
  */
 export async function aposLogin(historico: string, deps: AposLoginDeps = {}): Promise<void> {
-  // Synchronously, before the new session renders: the startup tasks then see the access logged.
-  acessoAindaNaoRegistrado(getItem(KEYS.uid) ?? '');
+  // Synchronously, before the new session renders: the startup tasks then see the access on its way.
+  registrandoNestaPagina = getItem(KEYS.uid) ?? '';
   await Promise.all([checarVersao(), registrarComLocalizacao(historico, deps)]);
 }
 
@@ -83,8 +97,12 @@ export async function registrarComLocalizacao(historico: string, deps: AposLogin
     posicao = await (deps.posicao ?? obterPosicao)();
     storeLocation(descreverLocalizacao(posicao), posicao?.latitude ?? null, posicao?.longitude ?? null);
     await registrarAcesso(historico, posicao);
+    marcarAcessoRegistrado();
   } catch (err) {
-    if (semConexao(err)) quandoVoltarAConexao('acesso', () => void registrarAcesso(historico, posicao).catch((e) => falhaDeFundo('Registro de acesso', e)));
+    if (semConexao(err))
+      quandoVoltarAConexao('acesso', () =>
+        void registrarAcesso(historico, posicao).then(marcarAcessoRegistrado, (e) => falhaDeFundo('Registro de acesso', e)),
+      );
     falhaDeFundo('Registro de acesso', err);
   }
 }

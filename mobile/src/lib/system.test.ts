@@ -134,6 +134,21 @@ describe('one access-log row per sign-in (issue 21 §5)', () => {
     expect(acessoAindaNaoRegistrado('u-2')).toBe(true);
     expect(acessoAindaNaoRegistrado('u-2')).toBe(false);
   });
+
+  it('the tab counts as logged only once the server has the row: a sign-in whose row did not land leaves the opening to log it', async () => {
+    localStorage.setItem('empresa', 'demo');
+    localStorage.setItem('operador', 'op-3');
+    localStorage.setItem('UID', 'u-3');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.endsWith('/logacesso') ? new Response('{"mensagem":"falhou"}', { status: 500 }) : new Response('{"versao_minima":""}', { status: 200 }))),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await aposLogin('Login com e-mail e senha', { posicao: async () => null });
+    // This page does not log it twice, but a reload (a new page) finds the tab not logged.
+    expect(acessoAindaNaoRegistrado('u-3')).toBe(false);
+    expect(sessionStorage.getItem('crm:abertura-registrada')).not.toBe('u-3');
+  });
 });
 
 describe('background calls offline (issue 21 §5)', () => {
