@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, signInWithPassword, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, signInWithPassword, signedInContext, comDiagnostico } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -347,7 +347,7 @@ describe('outbox: signing out never throws away work', () => {
       if (await descartar.count()) await descartar.click();
       await page.locator('input[name=busca-cliente]').fill(cliente.documento);
       await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
-      await page.getByTestId('cliente-escolhido').waitFor();
+      await comDiagnostico(page, 'saida-cliente-escolhido', () => page.getByTestId('cliente-escolhido').waitFor());
       await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
       await page.locator('input[name=busca-produto]').fill('10001');
       await page.locator('.pedido-sugestoes button[data-codigo="10001"]').click();
@@ -358,7 +358,7 @@ describe('outbox: signing out never throws away work', () => {
       // Offline: saved and sent → kept on the device, badge 1.
       await context.setOffline(true);
       await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
-      await page.waitForURL((u) => u.searchParams.has('id'));
+      await comDiagnostico(page, 'saida-enviar-offline', () => page.waitForURL((u) => u.searchParams.has('id')));
       const id = new URL(page.url()).searchParams.get('id');
       assert.equal(await page.getByTestId('status-pedido').textContent(), 'A enviar');
       assert.equal(await badge(page).textContent(), '1');

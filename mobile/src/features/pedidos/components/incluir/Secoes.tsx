@@ -16,6 +16,9 @@ import { MAX_BUSCA_CARACTERES } from '../../../../lib/texto';
 import { adicionarProduto, aprovacaoDaLinha, multiploDe, podeEnviar } from '../../utils/rascunho';
 import type { EstadoIncluirPedido } from '../../hooks/useIncluirPedido';
 import { LinhaDoPedido } from './LinhaDoPedido';
+import { saldoFlex } from '../../../../entities/preco/noAparelho';
+import { useSession } from '../../../../lib/session';
+import { VerbaFlex } from '../VerbaFlex';
 
 interface Props {
   s: EstadoIncluirPedido;
@@ -221,9 +224,11 @@ export function SecaoEntrega({ s, r }: Props) {
 
 /** The totals (products, IPI, ST, freight, bonificação, total) and the reasons for approval. */
 export function SecaoTotais({ s, r }: Props) {
-  const { previa } = s;
+  const { previa, dados } = s;
+  const { profile } = useSession();
   return (
     <>
+      <VerbaFlex saldo={dados ? saldoFlex(dados.politica, profile?.operador ?? '') : null} pedido={previa?.flex_centavos} />
       <dl className="pedido-totais" data-testid="totais-pedido">
         <dt>Produtos</dt>
         <dd>{previa ? formatarMoeda(previa.total_produtos_centavos) : '—'}</dd>
