@@ -353,6 +353,9 @@ describe('outbox: signing out never throws away work', () => {
       await page.locator('.pedido-sugestoes button[data-codigo="10001"]').click();
       await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();
       await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+      // The device has the prices of the line before the network goes (under load the prices' first
+      // copy may still be on its way: the line then says so and the order is not priced yet).
+      await comDiagnostico(page, 'saida-pedido-calculado', () => page.getByTestId('total-pedido').filter({ hasText: /R\$/ }).waitFor({ timeout: 60_000 }));
       await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
 
       // Offline: saved and sent → kept on the device, badge 1.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CondicaoPagamento as CondicaoApi, PoliticaComercial, Preco, Produto as ProdutoApi, RegraST, TabelaPreco } from '../../lib/api/types';
 import { ErroPreco, precificarPedido, type Politica, type Produto } from './calcular';
 import { contrato, entradas } from './contrato.fixture';
-import { precificarNoAparelho, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
+import { precificarNoAparelho, precoParaOCliente, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
 
 const s = (n: number | undefined) => String(n ?? 0);
 
@@ -70,6 +70,14 @@ describe('pricing from the device copy (precificarNoAparelho)', () => {
       precificarNoAparelho(doAparelho(politica, produtos), politica.vendedor.id, { id: cliente.id, uf: cliente.uf, regiao_id: cliente.regiao_id ?? '', contribuinte_icms: Boolean(cliente.contribuinte_icms), suframa: cliente.suframa }, condicao, k.itens, data),
     );
     expect(obtido).toEqual(esperado);
+  });
+
+  it("a product search shows what one unit costs the chosen customer, or nothing when they have no price", () => {
+    const produtos = new Map(contrato.produtos.map((p) => [p.id, p]));
+    const d = doAparelho(contrato.politica, produtos);
+    const cli = { id: contrato.cliente.id, uf: contrato.cliente.uf, regiao_id: '', contribuinte_icms: true };
+    expect(precoParaOCliente(d, 'v', cli, 'p1')).toBe(1000);
+    expect(precoParaOCliente(d, 'v', cli, 'nao-existe')).toBeNull();
   });
 
   it('an inactive term or an unknown product is refused with the server reason', () => {

@@ -157,3 +157,17 @@ export function precificarNoAparelho(
   const pol = politicaPara(d, operadorId, c.uf, itens.map((i) => i.produto_id));
   return calc.precificarPedido(linhas, c, condicao ? paraCondicao(condicao) : null, pol, data);
 }
+
+/**
+ * What one unit of a product costs this customer (its table, promotions and the ST/IPI of its
+ * state; no seller discount, no term), as a product search shows it; null when it has no price
+ * for them.
+ */
+export function precoParaOCliente(d: DadosComerciais, operadorId: string, cliente: Parameters<typeof paraCliente>[0], produtoId: string): number | null {
+  try {
+    const r = precificarNoAparelho(d, operadorId, cliente, null, [{ produto_id: produtoId, quantidade: 1 }]);
+    return r.itens[0]?.preco_unitario_centavos ?? null;
+  } catch {
+    return null;
+  }
+}
