@@ -93,29 +93,20 @@ func (s *Service) VendasAnoMes(ctx context.Context, de, ate, por, vendedor strin
 	}
 	switch por {
 	case PorVendedor:
-		ls, err := r.VendedorMes.All(ctx, sc, q)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range ls {
-			somar(l.VendedorID, l.Mes, l.FigurasVenda)
-		}
+		err = somarLinhas(ctx, r.VendedorMes, sc, q, somar, func(l *domain.LinhaVendedorMes) (string, string, domain.FigurasVenda) {
+			return l.VendedorID, l.Mes, l.FigurasVenda
+		})
 	case PorGrupo:
-		ls, err := r.GrupoVendedorMes.All(ctx, sc, q)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range ls {
-			somar(l.Grupo, l.Mes, l.FigurasVenda)
-		}
+		err = somarLinhas(ctx, r.GrupoVendedorMes, sc, q, somar, func(l *domain.LinhaGrupoVendedorMes) (string, string, domain.FigurasVenda) {
+			return l.Grupo, l.Mes, l.FigurasVenda
+		})
 	case PorCliente:
-		ls, err := r.ClienteMes.All(ctx, sc, q)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range ls {
-			somar(l.ClienteID, l.Mes, l.FigurasVenda)
-		}
+		err = somarLinhas(ctx, r.ClienteMes, sc, q, somar, func(l *domain.LinhaClienteMes) (string, string, domain.FigurasVenda) {
+			return l.ClienteID, l.Mes, l.FigurasVenda
+		})
+	}
+	if err != nil {
+		return nil, err
 	}
 	var out []LinhaAnoMes
 	for chave, meses := range porChave {
@@ -147,6 +138,17 @@ func (s *Service) VendasAnoMes(ctx context.Context, de, ate, por, vendedor strin
 		return a.Chave < b.Chave
 	})
 	return out, nil
+}
+
+// somarLinhas reads the rows of a month summary in scope matching q and adds each one's figures
+// to its line (de: the row's line key, month and figures).
+func somarLinhas[T any](ctx context.Context, rm *store.ReadModel[T], sc store.Scope, q store.Query,
+	somar func(chave, mes string, f domain.FigurasVenda), de func(*T) (string, string, domain.FigurasVenda)) error {
+	ls, err := rm.All(ctx, sc, q)
+	for _, l := range ls {
+		somar(de(l))
+	}
+	return err
 }
 
 // periodoFiguras reads a span of months (ate default: this month in São Paulo; de default: 11
