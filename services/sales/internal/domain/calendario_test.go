@@ -14,10 +14,10 @@ import (
 // Source: the national holidays of Lei 662/1949, art. 1º (redação da Lei 10.607/2002: 1º/1, 21/4,
 // 1º/5, 7/9, 2/11, 15/11, 25/12), Lei 6.802/1980 (12/10) and Lei 14.759/2023 (20/11, from 2024);
 // the movable days as the federal government's yearly portaria lists them (Paixão de Cristo,
-// feriado nacional; Carnaval and Corpus Christi, ponto facultativo — e.g. Portaria MGI for 2024:
-// 12 e 13/2, 29/3, 30/5; for 2025: 3 e 4/3, 18/4, 19/6; for 2026: 16 e 17/2, 3/4, 4/6), the later
-// years read off a printed ecclesiastical calendar (Easter of 2027 on 28/3, 2028 on 16/4, 2029 on
-// 1/4, 2030 on 21/4).
+// feriado nacional; Carnaval and Corpus Christi, ponto facultativo — e.g. for 2025: Carnaval 3 e
+// 4/3, Paixão 18/4, Corpus Christi 19/6), for the years without a portaria yet counted by hand
+// from Easter as the published Easter tables give it (2027: 28/3, 2028: 16/4, 2029: 1/4, 2030:
+// 21/4): Paixão two days before, Carnaval 48 and 47 days before, Corpus Christi 60 days after.
 var moveisOficiais = map[int][4]string{ // Paixão, Carnaval segunda, Carnaval terça, Corpus Christi
 	2024: {"03-29", "02-12", "02-13", "05-30"}, // Páscoa 2024-03-31; Paixão sex, Carnaval seg/ter, Corpus Christi qui
 	2025: {"04-18", "03-03", "03-04", "06-19"}, // Páscoa 2025-04-20
