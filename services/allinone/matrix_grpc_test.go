@@ -38,6 +38,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	cust := customerv1.NewCustomerServiceClient(st.Conn)
 	sal := salesv1.NewSalesServiceClient(st.Conn)
 	ped := salesv1.NewPedidosServiceClient(st.Conn)
+	cal, fig := salesv1.NewCalendarioServiceClient(st.Conn), salesv1.NewFigurasServiceClient(st.Conn)
 	cli2 := clienteAtivo(t, st, tok["admin"], "demo-vendedor2")
 	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
 	obs := "gRPC"
@@ -453,6 +454,31 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := ped.ReconciliarResumos(ctx, &salesv1.ReconciliarResumosRequest{ApenasVerificar: true})
 			return err
 		}, map[string]codes.Code{"admin": ok, "vendedor": den, "supervisor": den, "outra": ok}},
+		// working days and figures
+		{salesv1.CalendarioService_ObterDiasUteis_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.ObterDiasUteis(ctx, &salesv1.ObterDiasUteisRequest{Ano: 2026})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "outra": ok}},
+		{salesv1.CalendarioService_CriarFolga_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.CriarFolga(ctx, &salesv1.CriarFolgaRequest{Data: "2026-12-31", Nome: "Véspera de Ano-Novo"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{salesv1.CalendarioService_ExcluirFolga_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.ExcluirFolga(ctx, &salesv1.ExcluirFolgaRequest{Data: "2026-12-31"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "outra": codes.NotFound, "admin": ok}},
+		{salesv1.CalendarioService_ObterConfiguracaoCalendario_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.ObterConfiguracaoCalendario(ctx, &salesv1.ObterConfiguracaoCalendarioRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{salesv1.CalendarioService_DefinirConfiguracaoCalendario_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.DefinirConfiguracaoCalendario(ctx, &salesv1.DefinirConfiguracaoCalendarioRequest{CarnavalUtil: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{salesv1.FigurasService_VendasAnoMes_FullMethodName, func(ctx context.Context) error {
+			_, err := fig.VendasAnoMes(ctx, &salesv1.VendasAnoMesRequest{Por: "grupo", VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

@@ -225,6 +225,18 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
 		{"reconciliar resumos", "POST", "/crm/vendas/resumos/reconciliar", map[string]any{"apenas_verificar": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
+		// working days: every operator reads the company's calendar, only its ADMIN changes it
+		{"dias uteis", "GET", "/crm/calendario/dias-uteis?ano=2026", nil, map[string]int{"vendedor": 200, "supervisor": 200, "outra": 200}, false},
+		{"criar folga", "POST", "/crm/calendario/folgas", map[string]any{"data": "2026-12-24", "nome": "Véspera de Natal"},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"excluir folga", "DELETE", "/crm/calendario/folgas/2026-12-24", nil,
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 404, "admin": 200}, true}, // outra: its own company has no such day off
+		{"obter configuracao calendario", "GET", "/crm/calendario/configuracao", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"definir configuracao calendario", "PUT", "/crm/calendario/configuracao", map[string]any{"carnaval_util": false, "corpus_christi_util": true},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"vendas ano-mes", "GET", "/crm/vendas/ano-mes?por=cliente", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"vendas ano-mes de outro vendedor", "GET", "/crm/vendas/ano-mes?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
 	}
 	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
 	var calls [][2]string

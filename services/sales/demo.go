@@ -227,5 +227,19 @@ func (s *Sales) SeedDemo(ctx context.Context, empresa string, vendedores []strin
 	if _, err := createOnce(ctx, s.col.Politicas, sc, []*domain.PoliticaCadastro{pol}, func(p *domain.PoliticaCadastro) string { return p.ID }); err != nil {
 		return 0, fmt.Errorf("política comercial: %w", err)
 	}
+	if _, err := createOnce(ctx, s.col.Folgas, sc, DemoFolgas(empresa, time.Now().Year()), func(f *domain.Folga) string { return f.ID }); err != nil {
+		return 0, fmt.Errorf("folgas: %w", err)
+	}
 	return n, nil
+}
+
+// DemoFolgas: the company's day off of the demo (a company in São Paulo: the city's anniversary,
+// 25 de janeiro) this year and the next.
+func DemoFolgas(empresa string, ano int) []*domain.Folga {
+	var out []*domain.Folga
+	for _, a := range []int{ano, ano + 1} {
+		d := domain.Data(fmt.Sprintf("%04d-01-25", a))
+		out = append(out, &domain.Folga{Meta: store.Meta{ID: domain.FolgaID(empresa, d)}, Data: d, Nome: "Aniversário de São Paulo"})
+	}
+	return out
 }

@@ -80,6 +80,14 @@ func TestDemo(t *testing.T) {
 	if testkit.Fingerprint(t, st) != before {
 		t.Error("segundo seed gravou")
 	}
+	for _, f := range DemoFolgas("demo", 2026) {
+		if err := f.Normalizar(); err != nil {
+			t.Error(err)
+		}
+	}
+	if f, err := s.col.Folgas.Get(ctx, store.Company("demo"), domain.FolgaID("demo", domain.Data(fmt.Sprintf("%d-01-25", time.Now().Year())))); err != nil || f.Nome == "" {
+		t.Errorf("folga demo: %v %v", f, err)
+	}
 	precos, err := s.col.Precos.Count(ctx, store.Company("demo"), store.Query{})
 	if err != nil || precos[0].N != 3*DemoProdutos {
 		t.Errorf("preços: %v %v", precos, err)

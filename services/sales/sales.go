@@ -72,7 +72,7 @@ var (
 // Policies: ADMIN maintains everything; every operator reads (what a seller sees of the policy
 // and which customers they may price for is checked by the use cases). The simple entities
 // declare theirs with their ports (entity.Politicas).
-var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, auth.Policies{
+var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, ports.PoliticasCalendario, ports.PoliticasFiguras, auth.Policies{
 	salesv1.SalesService_ListarProdutos_FullMethodName:     anyOperator,
 	salesv1.SalesService_ObterProduto_FullMethodName:       anyOperator,
 	salesv1.SalesService_AlteracoesProdutos_FullMethodName: anyOperator,
@@ -133,6 +133,18 @@ func (s *Sales) Module() server.Module {
 			Impl: &ports.Pedidos{App: s.app},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return salesv1.RegisterPedidosServiceHandlerClient(ctx, mux, salesv1.NewPedidosServiceClient(conn))
+			},
+		}, {
+			Desc: &salesv1.CalendarioService_ServiceDesc,
+			Impl: &ports.Calendario{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterCalendarioServiceHandlerClient(ctx, mux, salesv1.NewCalendarioServiceClient(conn))
+			},
+		}, {
+			Desc: &salesv1.FigurasService_ServiceDesc,
+			Impl: &ports.Figuras{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterFigurasServiceHandlerClient(ctx, mux, salesv1.NewFigurasServiceClient(conn))
 			},
 		}},
 		Policies: Policies,

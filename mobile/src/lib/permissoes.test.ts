@@ -18,6 +18,7 @@ describe('pode', () => {
     ['carteira.historico', true, true, false],
     ['pesquisas.gerenciar', true, false, false],
     ['catalogo.gerenciar', true, false, false],
+    ['calendario.gerenciar', true, false, false],
   ])('%s: ADMIN %s, SUPERVISOR %s, VENDEDOR %s', (acao, admin, supervisor, vendedor) => {
     expect([pode('ADMIN', acao), pode('SUPERVISOR', acao), pode('VENDEDOR', acao)]).toEqual([admin, supervisor, vendedor]);
   });

@@ -82,6 +82,11 @@ export const REGRAS = {
     metodos: ['PedidosService/AlterarStatusPedido'],
   },
   'vendas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar os resumos de vendas', metodos: ['PedidosService/ReconciliarResumos'] },
+  'calendario.gerenciar': {
+    perfis: ADMIN,
+    oQue: 'alterar o calendário de dias úteis (folgas da empresa, Carnaval e Corpus Christi)',
+    metodos: ['CalendarioService/CriarFolga', 'CalendarioService/ExcluirFolga', 'CalendarioService/DefinirConfiguracaoCalendario'],
+  },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;

@@ -3,6 +3,75 @@
 // change the protos, regenerate the OpenAPI, then run `npm run gen:api`.
 
 export type paths = {
+    "/crm/calendario/configuracao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's switches (Carnaval and Corpus Christi as working days). */
+        get: operations["CalendarioService_ObterConfiguracaoCalendario"];
+        /** ADMIN: sets the company's switches. */
+        put: operations["CalendarioService_DefinirConfiguracaoCalendario"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/calendario/dias-uteis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The working days of each month of a year and the days off of that year. */
+        get: operations["CalendarioService_ObterDiasUteis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/calendario/folgas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ADMIN: adds a company day off on a date (adding the same date again renames it). */
+        post: operations["CalendarioService_CriarFolga"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/calendario/folgas/{data}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** ADMIN: removes the company's day off on a date. */
+        delete: operations["CalendarioService_ExcluirFolga"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/carteira": {
         parameters: {
             query?: never;
@@ -1151,6 +1220,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/vendas/ano-mes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales per month over a span (at most 24 months) by seller, product group or customer, with
+         *     the change against the same month of the year before.
+         */
+        get: operations["FigurasService_VendasAnoMes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/vendas/resumo": {
         parameters: {
             query?: never;
@@ -1845,6 +1934,16 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1ConfiguracaoCalendario: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** @description Carnaval Monday and Tuesday are working days at this company (default: days off). */
+            carnaval_util?: boolean;
+            /** @description Corpus Christi is a working day at this company (default: a day off). */
+            corpus_christi_util?: boolean;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1ConfigVersao: {
             /** Format: date-time */
             alterado_em?: string;
@@ -1908,6 +2007,11 @@ export type components = {
             usa_limite_credito?: boolean;
             /** Format: int64 */
             valor_minimo_centavos?: string;
+        };
+        v1CriarFolgaRequest: {
+            /** @description "AAAA-MM-DD". */
+            data?: string;
+            nome?: string;
         };
         v1CriarOperadorRequest: {
             email?: string;
@@ -2010,6 +2114,10 @@ export type components = {
             validade_fim?: string;
             validade_inicio?: string;
         };
+        v1DefinirConfiguracaoCalendarioRequest: {
+            carnaval_util?: boolean;
+            corpus_christi_util?: boolean;
+        };
         v1DefinirPoliticaRequest: {
             /** Format: double */
             desconto_maximo_padrao_percentual?: number;
@@ -2041,6 +2149,18 @@ export type components = {
             produto_id?: string;
             /** Format: int64 */
             quantidade_minima?: string;
+        };
+        v1DiasUteisAno: {
+            /** @description The year's days off, by date (those on a weekend too; they change no count). */
+            feriados?: components["schemas"]["v1Feriado"][];
+            /** @description The twelve months of the year, in order. */
+            meses?: components["schemas"]["v1DiasUteisMes"][];
+        };
+        v1DiasUteisMes: {
+            /** Format: int32 */
+            dias_uteis?: number;
+            /** @description "AAAA-MM". */
+            mes?: string;
         };
         v1Divergencia: {
             campo?: string;
@@ -2104,6 +2224,25 @@ export type components = {
              */
             por_nome?: string;
             status?: string;
+        };
+        v1Feriado: {
+            /** @description "AAAA-MM-DD". */
+            data?: string;
+            nome?: string;
+            /**
+             * @description nacional (by law), ponto_facultativo (Carnaval, Corpus Christi: off unless the company
+             *     turned them back into working days) or empresa (the company's own day off).
+             */
+            tipo?: string;
+        };
+        v1Folga: {
+            /** Format: date-time */
+            alterado_em?: string;
+            data?: string;
+            excluido?: boolean;
+            nome?: string;
+            /** Format: int64 */
+            versao?: string;
         };
         v1ImportarClientesRequest: {
             /**
@@ -2266,6 +2405,14 @@ export type components = {
             /** Format: double */
             desconto_maximo_percentual?: number;
             grupo?: string;
+        };
+        v1LinhaAnoMes: {
+            /** @description The seller's id, the product group or the customer's id. */
+            chave?: string;
+            /** @description Every month from de to ate, in order (zeros where nothing was sold). */
+            meses?: components["schemas"]["v1VendasMes"][];
+            /** @description The seller's name, the group (its name) or the customer's name. */
+            nome?: string;
         };
         v1LinhaRecusada: {
             /** @description The row's key: the product code (products, prices) or "NCM/UF" (ST rules). */
@@ -2844,6 +2991,28 @@ export type components = {
             /** @description Two letters, e.g. "SP". */
             sigla?: string;
         };
+        v1VendasAnoMesResponse: {
+            /** @description The lines with sales in the span, the largest total first. */
+            linhas?: components["schemas"]["v1LinhaAnoMes"][];
+        };
+        v1VendasMes: {
+            /** @description "AAAA-MM". */
+            mes?: string;
+            /** Format: int64 */
+            pedidos?: string;
+            /**
+             * Format: int64
+             * @description The products' value of the counting orders (no IPI, ST or freight; what goals measure).
+             */
+            valor_centavos?: string;
+            /**
+             * Format: double
+             * @description The change of valor_centavos against the same month a year before, in percent with at most
+             *     two decimals (12.5 = +12,5 %; -100 = nothing sold this month); absent when that month sold
+             *     nothing (no base).
+             */
+            variacao_ano_anterior?: number;
+        };
         v1VendedorPolitica: {
             /**
              * Format: double
@@ -2883,6 +3052,165 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    CalendarioService_ObterConfiguracaoCalendario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConfiguracaoCalendario"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    CalendarioService_DefinirConfiguracaoCalendario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DefinirConfiguracaoCalendarioRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConfiguracaoCalendario"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    CalendarioService_ObterDiasUteis: {
+        parameters: {
+            query?: {
+                /** @description AAAA, from 2000 to 2100 (0: this year in America/Sao_Paulo). */
+                ano?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DiasUteisAno"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    CalendarioService_CriarFolga: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarFolgaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Folga"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    CalendarioService_ExcluirFolga: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description "AAAA-MM-DD". */
+                data: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Folga"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
     CustomerService_ResumoCarteira: {
         parameters: {
             query?: never;
@@ -5871,6 +6199,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ListarUfsResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FigurasService_VendasAnoMes: {
+        parameters: {
+            query?: {
+                /** @description "AAAA-MM" (default: this month in America/Sao_Paulo). */
+                ate?: string;
+                /** @description "AAAA-MM" (default: 11 months before ate). */
+                de?: string;
+                /** @description vendedor (default), grupo or cliente. */
+                por?: string;
+                /** @description One seller within the caller's scope (empty: the caller's whole scope). */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1VendasAnoMesResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

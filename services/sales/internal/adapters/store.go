@@ -172,6 +172,22 @@ var ClientesPedidosSpec = store.Spec[domain.ClienteDosPedidos]{
 	},
 }
 
+// FolgasSpec: the company's own days off, one per date (id domain.FolgaID), by date.
+var FolgasSpec = store.Spec[domain.Folga]{
+	Name:       "calendario_folgas",
+	NotFound:   domain.MsgFolgaNaoEncontrada,
+	OutOfScope: domain.MsgOutraEmpresa,
+	Fields:     []store.Field[domain.Folga]{{Name: "data", Value: func(f *domain.Folga) any { return string(f.Data) }}},
+	Sort:       store.Sort{Fields: []string{"data"}},
+}
+
+// ConfigCalendarioSpec: the company's calendar switches (one per company).
+var ConfigCalendarioSpec = store.Spec[domain.ConfigCalendarioCadastro]{
+	Name:       "calendario_configuracao",
+	NotFound:   domain.MsgConfigNaoEncontrada,
+	OutOfScope: domain.MsgOutraEmpresa,
+}
+
 // Declare declares every collection of the service on st.
 func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 	var c app.Collections
@@ -204,6 +220,12 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 		return nil, err
 	}
 	if c.Resumos, err = app.DeclararResumos(ctx, st, c.Pedidos); err != nil {
+		return nil, err
+	}
+	if c.Folgas, err = store.Declare(ctx, st, FolgasSpec); err != nil {
+		return nil, err
+	}
+	if c.ConfigCalendario, err = store.Declare(ctx, st, ConfigCalendarioSpec); err != nil {
 		return nil, err
 	}
 	return &c, nil

@@ -72,29 +72,10 @@ func prepararUmaDeCadaVez(ctx context.Context, raw []byte) (*domain.Foto, error)
 
 // gravarFoto creates or replaces the photo document of a product (bringing back an erased one).
 func (s *Service) gravarFoto(ctx context.Context, id string, f *domain.Foto) error {
-	sc := scope(ctx)
-	aplicar := func(x *domain.FotoCadastro) error {
-		x.Hash, x.Grande, x.Miniatura, x.Largura, x.Altura, x.Excluido = f.Hash, f.Grande, f.Miniatura, f.Largura, f.Altura, false
-		return nil
-	}
-	for range 3 {
-		_, err := s.Col.Fotos.GetAny(ctx, sc, id)
-		if errs.IsKind(err, errs.KindNotFound) {
-			nova := domain.FotoCadastro{Meta: store.Meta{ID: id}}
-			_ = aplicar(&nova)
-			_, _, err := s.Col.Fotos.Create(ctx, sc, &nova)
-			if errs.IsReason(err, errs.ReasonIDReutilizado) {
-				continue // another upload created it in between: replace it
-			}
-			return err
-		}
-		if err != nil {
-			return err
-		}
-		_, err = s.Col.Fotos.Update(ctx, sc, id, 0, aplicar, store.IncludeDeleted)
-		return err
-	}
-	return errs.Conflict("A foto foi alterada ao mesmo tempo por outra pessoa. Tente de novo.")
+	_, err := gravarPorID(ctx, s.Col.Fotos, scope(ctx), id, func(x *domain.FotoCadastro) {
+		x.Hash, x.Grande, x.Miniatura, x.Largura, x.Altura = f.Hash, f.Grande, f.Miniatura, f.Largura, f.Altura
+	}, "A foto foi alterada ao mesmo tempo por outra pessoa. Tente de novo.")
+	return err
 }
 
 // RemoverFotoProduto erases a product's photo (its bytes, not only a mark) and empties its

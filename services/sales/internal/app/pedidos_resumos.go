@@ -57,6 +57,7 @@ var (
 			{Name: "mes", Get: func(l *domain.LinhaClienteMes) string { return l.Mes }}},
 		Fields:   []store.Field[domain.LinhaClienteMes]{vendedorDe(func(l *domain.LinhaClienteMes) string { return l.VendedorID })},
 		Counters: figuras(func(l *domain.LinhaClienteMes) *domain.FigurasVenda { return &l.FigurasVenda }),
+		Indexes:  [][]string{{"mes"}},
 	}
 	GrupoVendedorMesSpec = store.ReadModelSpec[domain.LinhaGrupoVendedorMes]{
 		Name: domain.ResumoGrupoVendedorMes, OutOfScope: MsgResumoForaDoEscopo, Owner: "vendedor_id",

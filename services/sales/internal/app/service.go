@@ -38,6 +38,9 @@ type Collections struct {
 	ClientesPedidos *store.Collection[domain.ClienteDosPedidos]
 	// Resumos: the sales summaries, read models kept on each order's write (pedidos_resumos.go).
 	Resumos *Resumos
+	// Folgas and ConfigCalendario: the company's working-day calendar (calendario.go).
+	Folgas           *store.Collection[domain.Folga]
+	ConfigCalendario *store.Collection[domain.ConfigCalendarioCadastro]
 }
 
 // Service implements the sales use cases.

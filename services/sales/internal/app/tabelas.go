@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 
-	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
@@ -109,27 +108,9 @@ func (s *Service) DefinirPreco(ctx context.Context, p domain.PrecoCadastro) (*do
 	if err := p.Validar(); err != nil {
 		return nil, err
 	}
-	id := domain.PrecoID(p.TabelaID, p.ProdutoID)
-	for range 3 {
-		_, err := s.Col.Precos.GetAny(ctx, sc, id)
-		if errs.IsKind(err, errs.KindNotFound) {
-			novo := p
-			novo.Meta = store.Meta{ID: id}
-			out, _, err := s.Col.Precos.Create(ctx, sc, &novo)
-			if errs.IsReason(err, errs.ReasonIDReutilizado) {
-				continue // created (with another price) in between: replace it
-			}
-			return out, err
-		}
-		if err != nil {
-			return nil, err
-		}
-		return s.Col.Precos.Update(ctx, sc, id, 0, func(x *domain.PrecoCadastro) error {
-			x.PrecoCentavos, x.PrecoMinimoCentavos, x.Excluido = p.PrecoCentavos, p.PrecoMinimoCentavos, false
-			return nil
-		}, store.IncludeDeleted)
-	}
-	return nil, errs.Conflict("O preço foi alterado ao mesmo tempo por outra pessoa. Tente de novo.")
+	return gravarPorID(ctx, s.Col.Precos, sc, domain.PrecoID(p.TabelaID, p.ProdutoID), func(x *domain.PrecoCadastro) {
+		x.TabelaID, x.ProdutoID, x.PrecoCentavos, x.PrecoMinimoCentavos = p.TabelaID, p.ProdutoID, p.PrecoCentavos, p.PrecoMinimoCentavos
+	}, "O preço foi alterado ao mesmo tempo por outra pessoa. Tente de novo.")
 }
 
 // RemoverPreco takes a product out of a table (a tombstone the devices sync).
