@@ -186,7 +186,6 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
 }) {
   const { rotulos, formulario: f } = tela;
   const toast = useToast();
-  const confirm = useConfirm();
   const [idNovo] = useState(() => novoId());
   const form = useForm<V>({
     defaultValues: registro && f.de ? f.de(registro) : f.vazio,
@@ -209,14 +208,7 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
       irParaPrimeiroErro(raiz.current);
     },
   });
-  const excluir = useExcluirEntidade(tela.entidade, {
-    onSuccess: (r) => {
-      if (r.pendente) guardada();
-      else if (registro) toast(textoDe(rotulos.excluida, registro), { duration: 2500, position: 'bottom' });
-      aoFechar();
-    },
-    onError: (err) => setErro(mensagemDeErro(err)),
-  });
+  const excluir = useExcluirConfirmado(tela, { excluida: aoFechar, recusada: (err) => setErro(mensagemDeErro(err)) });
   const enviar = handleSubmit(
     (v) => {
       setErro('');
@@ -260,8 +252,8 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
             type="button"
             fill="outline"
             color="danger"
-            disabled={excluir.isPending}
-            onClick={() => void confirm({ header: rotulos.excluir.titulo, message: rotulos.excluir.mensagem(registro) }).then((ok) => ok && excluir.mutate(registro))}
+            disabled={excluir.pendente}
+            onClick={() => excluir.pedir(registro)}
           >
             Excluir
           </IonButton>
@@ -271,16 +263,33 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   );
 }
 
+/** Deletes a record after the confirmation, through the outbox, and says so (or that it waits on the device). */
+function useExcluirConfirmado<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(
+  tela: TelaCadastro<T, C, A, V>,
+  quando: { excluida?: () => void; recusada: (err: Error) => void },
+) {
+  const { rotulos } = tela;
+  const toast = useToast();
+  const confirm = useConfirm();
+  const excluir = useExcluirEntidade(tela.entidade, {
+    onSuccess: (x) => {
+      if (x.pendente || !x.registro) toast(MENSAGEM_GUARDADA, { duration: 4000, position: 'bottom' });
+      else toast(textoDe(rotulos.excluida, x.registro), { duration: 2500, position: 'bottom' });
+      quando.excluida?.();
+    },
+    onError: quando.recusada,
+  });
+  return {
+    pendente: excluir.isPending,
+    pedir: (r: T) => void confirm({ header: rotulos.excluir.titulo, message: rotulos.excluir.mensagem(r) }).then((ok) => ok && excluir.mutate(r)),
+  };
+}
+
 /** A row of an entity the server does not update: its columns and its delete button. */
 function LinhaSoExcluir<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>({ tela, r }: { tela: TelaCadastro<T, C, A, V>; r: T }) {
   const { colunas, rotulos } = tela;
   const toast = useToast();
-  const confirm = useConfirm();
-  const excluir = useExcluirEntidade(tela.entidade, {
-    onSuccess: (x) =>
-      x.pendente ? toast(MENSAGEM_GUARDADA, { duration: 4000, position: 'bottom' }) : toast(textoDe(rotulos.excluida, r), { duration: 2500, position: 'bottom' }),
-    onError: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }),
-  });
+  const excluir = useExcluirConfirmado(tela, { recusada: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }) });
   return (
     <>
       <div className="catalogo-linha">
@@ -291,8 +300,8 @@ function LinhaSoExcluir<T extends RegistroEntidade, C extends { id?: string }, A
         <button
           type="button"
           className="chip"
-          disabled={excluir.isPending}
-          onClick={() => void confirm({ header: rotulos.excluir.titulo, message: rotulos.excluir.mensagem(r) }).then((ok) => ok && excluir.mutate(r))}
+          disabled={excluir.pendente}
+          onClick={() => excluir.pedir(r)}
         >
           Excluir
         </button>
