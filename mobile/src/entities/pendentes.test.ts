@@ -31,6 +31,8 @@ const ESPERADO: Record<string, string[]> = {
   'condicoes.criar': F('condição de pagamento', 'condições de pagamento'),
   'condicoes.alterar': F('condição de pagamento', 'condições de pagamento'),
   'condicoes.excluir': F('condição de pagamento', 'condições de pagamento'),
+  'regras-st.criar': F('regra de ST', 'regras de ST'),
+  'regras-st.excluir': F('regra de ST', 'regras de ST'),
 };
 
 let seq = 0;

@@ -3,7 +3,8 @@
 //
 //   - contracts/pedidos.json: the order statuses (wire values, pt-BR labels), the sets of
 //     statuses that matter (what weighs on credit, what counts in the figures, what a seller may
-//     still edit, what may be cancelled or reopened), the order types, the device's window of
+//     still edit, what may be cancelled or reopened, which statuses each step of the flow starts
+//     from and where it leads), the order types, the device's window of
 //     orders and who may use a payment term. Into services/sales/internal/domain/
 //     pedido_contrato.gen.go and mobile/src/lib/contratos/pedidos.gen.ts.
 //   - contracts/motivos.json: every error reason with the code it comes with. Into

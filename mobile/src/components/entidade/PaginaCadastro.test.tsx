@@ -106,6 +106,52 @@ const TELA: TelaCadastro<Termo, { id: string; nome: string; dias: number }, { no
   },
 };
 
+// An entity the server does not update, filtered by a field of its list, whose refusal by
+// CHAVE_DUPLICADA the form words itself.
+interface Sigla {
+  id: string;
+  sigla: string;
+  versao: string;
+  excluido: boolean;
+}
+const siglas = definirEntidade<Sigla, { id: string; sigla: string }, never>({
+  colecao: 'teste-tela-siglas',
+  rota: '/termos',
+  campoLista: 'termos',
+  campoAlteracao: 'termo',
+  operacoes: 'tela-siglas',
+  especie: { um: 'sigla', varios: 'siglas', feminino: true },
+  nome: (x) => x.sigla,
+  semFeed: true,
+  semAlteracao: true,
+});
+const TELA_SIGLAS: TelaCadastro<Sigla, { id: string; sigla: string }, never, { sigla: string }> = {
+  entidade: siglas,
+  titulo: 'Siglas',
+  voltar: '/crm-home',
+  idLista: 'lista-termos',
+  idFormulario: 'form-sigla',
+  descricao: 'Siglas da empresa.',
+  colunas: { titulo: (x) => x.sigla, resumo: () => '' },
+  filtros: [{ nome: 'grupo', rotulo: 'Grupo', nomeHtml: 'filtro-grupo', opcoes: [{ value: '', label: 'Todos' }, { value: 'a', label: 'A' }] }],
+  rotulos: {
+    vazia: ({ grupo }) => `Nenhuma sigla${grupo ? ` no grupo ${grupo}` : ''}.`,
+    nova: 'Nova sigla',
+    tituloNova: 'Nova sigla',
+    criar: 'Criar sigla',
+    criada: (x) => `Sigla ${x.sigla} criada.`,
+    excluida: (x) => `Sigla ${x.sigla} excluída.`,
+    excluir: { titulo: 'Excluir sigla', mensagem: (x) => `Excluir ${x.sigla}?` },
+  },
+  formulario: {
+    esquema: z.object({ sigla: z.string() }),
+    vazio: { sigla: '' },
+    novo: (id, v) => ({ id, sigla: v.sigla }),
+    recusas: { [Motivo.ChaveDuplicada]: (v) => ({ mensagem: `A sigla ${v.sigla} já existe.`, campo: { nome: 'sigla', mensagem: 'Já existe.' } }) },
+    campos: [{ tipo: 'texto', nome: 'sigla', rotulo: 'Sigla' }, { tipo: 'nota', chave: 'n', texto: 'Uma sigla por nome.' }],
+  },
+};
+
 const tela = montarTela();
 beforeEach(async () => {
   pararAgendamento();
@@ -192,5 +238,36 @@ describe('the ADMIN screen of a declared entity', () => {
     await esperar(() => avisos.length);
     expect(avisos).toEqual(['Termo excluído.']);
     expect(escritas()).toEqual(['DELETE /termos/t1 {"versao":4}']);
+  });
+
+  it('an entity without an update: rows delete after the confirmation, the filter goes to the server, a refusal by reason as declared', async () => {
+    api.estado.termos = [{ id: 's1', sigla: 'ABC', versao: '2', excluido: false }];
+    tela.render(<PaginaCadastro tela={TELA_SIGLAS} />);
+    await esperar(() => tela.container.querySelector('[data-testid=lista-termos]'));
+    expect(tela.container.textContent).toContain('Siglas da empresa.');
+    // No edit form: the row has its delete button.
+    api.estado.responder = () => Promise.resolve({ ...(api.estado.termos[0] as object), versao: '3', excluido: true });
+    await clicar('Excluir');
+    await esperar(() => avisos.length);
+    expect(avisos).toEqual(['Sigla ABC excluída.']);
+    expect(escritas()).toEqual(['DELETE /termos/s1 {"versao":2}']);
+    // The filter is the list request's field.
+    api.estado.termos = [];
+    const select = tela.container.querySelector<HTMLSelectElement>('select[name=filtro-grupo]')!;
+    act(() => {
+      select.value = 'a';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await esperar(() => tela.container.textContent?.includes('Nenhuma sigla no grupo a.'));
+    expect(api.estado.calls.some(([r, o]) => r === '/termos' && (o.query as Record<string, unknown>)?.grupo === 'a')).toBe(true);
+    // A refusal the declaration words: its message and the field's.
+    await clicar('Nova sigla');
+    expect(tela.container.textContent).toContain('Uma sigla por nome.');
+    api.estado.responder = () => Promise.reject(new ApiError(409, { mensagem: 'Duplicada.', motivo: Motivo.ChaveDuplicada }));
+    digitarEm(campo('sigla'), 'ABC');
+    await enviar();
+    await esperar(() => tela.container.querySelector('[data-testid=erro-formulario]'));
+    expect(tela.container.querySelector('[data-testid=erro-formulario]')?.textContent).toBe('A sigla ABC já existe.');
+    expect(erroDe('sigla')).toBe('Já existe.');
   });
 });

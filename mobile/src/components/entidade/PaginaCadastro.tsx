@@ -1,9 +1,12 @@
-// The ADMIN screen of a simple entity (lib/entidade): the server's list, page by page, and one
-// form to create, edit and delete a record, from a declaration — the list's columns, the form's
-// fields and zod schema, the labels. Writes go through the outbox: accepted, the list reloads;
-// refused, the server's field errors land on the form; without a connection, they wait on the
-// device and are sent when it returns.
+// The ADMIN screen of a simple entity (lib/entidade): the server's list, page by page (filtered
+// by the declared selects), and one form to create, edit and delete a record, from a declaration
+// — the list's columns, the form's fields and zod schema, the labels, an optional CSV import. An
+// entity the server does not update (semAlteracao) is created in the form and deleted from its
+// row. Writes go through the outbox: accepted, the list reloads; refused, the server's field
+// errors (or what the declaration says of a reason) land on the form; without a connection, they
+// wait on the device and are sent when it returns.
 import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -13,12 +16,15 @@ import { MaisPaginas } from '../ui/MaisPaginas';
 import { QueryBoundary } from '../QueryBoundary';
 import { EmptyState, ErrorState } from '../ui/ErrorState';
 import { PageLoading } from '../ui/PageLoading';
+import { SelectField } from '../ui/SelectField';
+import { ImportarCsv, type DeclaracaoImportacao } from '../importacao/ImportarCsv';
+import type { ImportarPedaco } from '../../lib/importacao';
 import { useConfirm } from '../ui/useConfirm';
 import { useToast } from '../ui/useToast';
 import { CampoMarcar, CampoSelect, CampoTexto } from '../form/campos';
 import { resolverDe } from '../form/resolver';
 import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../form/erros';
-import { Motivo, mensagemDeErro, temMotivo } from '../../lib/api/client';
+import { ApiError, Motivo, mensagemDeErro, temMotivo } from '../../lib/api/client';
 import { useExcluirEntidade, useListaEntidade, useSalvarEntidade, type Entidade, type RegistroEntidade } from '../../lib/entidade/entidade';
 import { MENSAGEM_GUARDADA } from '../../lib/sync/saida';
 import { novoId } from '../../lib/uuid';
@@ -39,8 +45,30 @@ export type CampoCadastro<V extends FieldValues> =
       aoSair?: (form: UseFormReturn<V>) => void;
     }
   | { tipo: 'select'; nome: FieldPath<V>; rotulo: string; nomeHtml?: string; opcoes: readonly { value: string; label: string }[] }
+  /** A checkbox; its error (the schema's or the server's) shows below it. */
   | { tipo: 'marcar'; nome: FieldPath<V>; rotulo: string; nomeHtml?: string }
+  /** A note the form shows between its fields. */
+  | { tipo: 'nota'; chave: string; texto: ReactNode }
   | { tipo: 'outro'; chave: string; render: (form: UseFormReturn<V>) => ReactNode };
+
+/** A select over the list: its value goes to the list request's field of that name ('' = all). */
+export interface FiltroCadastro {
+  nome: string;
+  rotulo: string;
+  /** The select's HTML name. */
+  nomeHtml: string;
+  opcoes: readonly { value: string; label: string }[];
+}
+
+/** A CSV import of the entity: its declaration, how a chunk is sent, the button's label. */
+export interface ImportacaoCadastro {
+  declaracao: DeclaracaoImportacao;
+  importar: ImportarPedaco;
+  rotulo: string;
+}
+
+/** What a refusal with a given reason (Motivo) says: on the form, and at a field. */
+export type RecusaCadastro<V extends FieldValues> = (v: V) => { mensagem: string; campo?: { nome: FieldPath<V>; mensagem: string } };
 
 export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues> {
   entidade: Entidade<T, C, A>;
@@ -49,33 +77,44 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   /** The list's and the form's data-testid. */
   idLista: string;
   idFormulario: string;
+  /** A paragraph under the title. */
+  descricao?: ReactNode;
   /** The list's columns: a title, a tag when inactive, a summary line. */
   colunas: { titulo(r: T): string; inativo?(r: T): boolean; resumo(r: T): string };
+  /** Selects that filter the server's list (by the list request's fields). */
+  filtros?: readonly FiltroCadastro[];
+  /** A CSV import under a button (components/importacao); the list reloads after it. */
+  importacao?: ImportacaoCadastro;
   rotulos: {
-    vazia: string;
-    inativo: string;
+    /** The empty list, with the filters chosen. */
+    vazia: string | ((filtros: Readonly<Record<string, string>>) => string);
+    inativo?: string;
     /** The button that opens a new record's form. */
     nova: string;
     tituloNova: string;
-    tituloEditar(r: T): string;
     criar: string;
-    salvar: string;
     criada(r: T): string;
-    salva: string;
-    excluida: string;
-    /** A 409 VERSAO_DESATUALIZADA while editing. */
-    conflito: string;
+    excluida: string | ((r: T) => string);
     excluir: { titulo: string; mensagem(r: T): string };
+    /** Editing (not for an entity the server does not update). */
+    tituloEditar?(r: T): string;
+    salvar?: string;
+    salva?: string;
+    /** A 409 VERSAO_DESATUALIZADA while editing. */
+    conflito?: string;
   };
   formulario: {
     esquema: $ZodType<V>;
     vazio: DefaultValues<V>;
-    de(r: T): DefaultValues<V>;
     novo(id: string, v: V): C;
+    /** The form of a record being edited (not for an entity the server does not update). */
+    de?(r: T): DefaultValues<V>;
     /** What changed (a versao in it is dropped: the outbox sends the one the form was opened on). */
-    alteracao(r: T, v: V): A & { versao?: unknown };
+    alteracao?(r: T, v: V): A & { versao?: unknown };
     /** The form's field of a field the server names (default: the same). */
     campo?(campoDaApi: string): string;
+    /** What the form says of a refusal with these reasons (default: the server's message and fields). */
+    recusas?: Partial<Record<Motivo, RecusaCadastro<V>>>;
     campos: (CampoCadastro<V> | readonly [CampoCadastro<V>, CampoCadastro<V>])[];
   };
 }
@@ -99,14 +138,42 @@ function Campo<V extends FieldValues>({ c, form }: { c: CampoCadastro<V>; form: 
       );
     case 'select':
       return <CampoSelect controle={control} nome={c.nome} nomeHtml={c.nomeHtml} rotulo={c.rotulo} opcoes={c.opcoes} />;
-    case 'marcar':
-      return <CampoMarcar controle={control} nome={c.nome} nomeHtml={c.nomeHtml} rotulo={c.rotulo} />;
+    case 'marcar': {
+      const erro = form.getFieldState(c.nome, form.formState).error?.message;
+      return (
+        <>
+          <CampoMarcar controle={control} nome={c.nome} nomeHtml={c.nomeHtml} rotulo={c.rotulo} />
+          {erro ? (
+            <p className="field-error" role="alert">
+              {erro}
+            </p>
+          ) : null}
+        </>
+      );
+    }
+    case 'nota':
+      return (
+        <p className="muted" style={{ margin: 0 }}>
+          {c.texto}
+        </p>
+      );
     default:
       return <>{c.render(form)}</>;
   }
 }
 
-const chaveDo = <V extends FieldValues>(c: CampoCadastro<V>) => (c.tipo === 'outro' ? c.chave : c.nome);
+const chaveDo = <V extends FieldValues>(c: CampoCadastro<V>) => (c.tipo === 'outro' || c.tipo === 'nota' ? c.chave : c.nome);
+
+const textoDe = <A extends unknown[]>(t: string | ((...a: A) => string), ...a: A) => (typeof t === 'string' ? t : t(...a));
+
+/** The form's message of a refusal: what the declaration says of its reason, else the server's (its fields marked). */
+function recusa<V extends FieldValues>(err: Error, v: V, form: UseFormReturn<V>, f: { campo?(c: string): string; recusas?: Partial<Record<Motivo, RecusaCadastro<V>>> }): string {
+  const r = err instanceof ApiError ? f.recusas?.[err.motivo as Motivo] : undefined;
+  if (!r) return aplicarErrosDoServidor(err, form.setError, f.campo);
+  const { mensagem, campo } = r(v);
+  if (campo) form.setError(campo.nome, { type: 'servidor', message: campo.mensagem });
+  return mensagem;
+}
 
 function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>({
   tela,
@@ -119,41 +186,33 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
 }) {
   const { rotulos, formulario: f } = tela;
   const toast = useToast();
-  const confirm = useConfirm();
   const [idNovo] = useState(() => novoId());
   const form = useForm<V>({
-    defaultValues: registro ? f.de(registro) : f.vazio,
+    defaultValues: registro && f.de ? f.de(registro) : f.vazio,
     resolver: resolverDe(f.esquema),
     mode: 'onTouched',
     shouldFocusError: false,
   });
-  const { handleSubmit, setError } = form;
+  const { handleSubmit } = form;
   const [erro, setErro] = useState('');
   const raiz = useRef<HTMLFormElement>(null);
   const guardada = () => toast(MENSAGEM_GUARDADA, { duration: 4000, position: 'bottom' });
   const salvar = useSalvarEntidade(tela.entidade, {
     onSuccess: (r) => {
       if (r.pendente || !r.registro) guardada();
-      else toast(registro ? rotulos.salva : rotulos.criada(r.registro), { duration: 2500, position: 'bottom', color: 'success' });
+      else toast(registro ? (rotulos.salva ?? '') : rotulos.criada(r.registro), { duration: 2500, position: 'bottom', color: 'success' });
       aoFechar();
     },
     onError: (err) => {
-      setErro(temMotivo(err, Motivo.VersaoDesatualizada) ? rotulos.conflito : aplicarErrosDoServidor(err, setError, f.campo));
+      setErro(registro && temMotivo(err, Motivo.VersaoDesatualizada) && rotulos.conflito ? rotulos.conflito : recusa(err, form.getValues(), form, f));
       irParaPrimeiroErro(raiz.current);
     },
   });
-  const excluir = useExcluirEntidade(tela.entidade, {
-    onSuccess: (r) => {
-      if (r.pendente) guardada();
-      else toast(rotulos.excluida, { duration: 2500, position: 'bottom' });
-      aoFechar();
-    },
-    onError: (err) => setErro(mensagemDeErro(err)),
-  });
+  const excluir = useExcluirConfirmado(tela, { excluida: aoFechar, recusada: (err) => setErro(mensagemDeErro(err)) });
   const enviar = handleSubmit(
     (v) => {
       setErro('');
-      if (!registro) return salvar.mutate({ novo: f.novo(idNovo, v) });
+      if (!registro || !f.alteracao) return salvar.mutate({ novo: f.novo(idNovo, v) });
       const { versao: _versao, ...mudancas } = f.alteracao(registro, v);
       void _versao;
       salvar.mutate({ registro, mudancas: mudancas as A });
@@ -165,7 +224,7 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   );
   return (
     <form ref={raiz} className="form-stack cartao" onSubmit={(e) => void enviar(e)} noValidate data-testid={tela.idFormulario}>
-      <h3 style={{ margin: 0 }}>{registro ? rotulos.tituloEditar(registro) : rotulos.tituloNova}</h3>
+      <h3 style={{ margin: 0 }}>{registro ? rotulos.tituloEditar?.(registro) : rotulos.tituloNova}</h3>
       {f.campos.map((c) =>
         'tipo' in c ? (
           <Campo key={chaveDo(c)} c={c} form={form} />
@@ -193,8 +252,8 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
             type="button"
             fill="outline"
             color="danger"
-            disabled={excluir.isPending}
-            onClick={() => void confirm({ header: rotulos.excluir.titulo, message: rotulos.excluir.mensagem(registro) }).then((ok) => ok && excluir.mutate(registro))}
+            disabled={excluir.pendente}
+            onClick={() => excluir.pedir(registro)}
           >
             Excluir
           </IonButton>
@@ -204,14 +263,86 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   );
 }
 
+/** Deletes a record after the confirmation, through the outbox, and says so (or that it waits on the device). */
+function useExcluirConfirmado<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(
+  tela: TelaCadastro<T, C, A, V>,
+  quando: { excluida?: () => void; recusada: (err: Error) => void },
+) {
+  const { rotulos } = tela;
+  const toast = useToast();
+  const confirm = useConfirm();
+  const excluir = useExcluirEntidade(tela.entidade, {
+    onSuccess: (x) => {
+      if (x.pendente || !x.registro) toast(MENSAGEM_GUARDADA, { duration: 4000, position: 'bottom' });
+      else toast(textoDe(rotulos.excluida, x.registro), { duration: 2500, position: 'bottom' });
+      quando.excluida?.();
+    },
+    onError: quando.recusada,
+  });
+  return {
+    pendente: excluir.isPending,
+    pedir: (r: T) => void confirm({ header: rotulos.excluir.titulo, message: rotulos.excluir.mensagem(r) }).then((ok) => ok && excluir.mutate(r)),
+  };
+}
+
+/** A row of an entity the server does not update: its columns and its delete button. */
+function LinhaSoExcluir<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>({ tela, r }: { tela: TelaCadastro<T, C, A, V>; r: T }) {
+  const { colunas, rotulos } = tela;
+  const toast = useToast();
+  const excluir = useExcluirConfirmado(tela, { recusada: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }) });
+  return (
+    <>
+      <div className="catalogo-linha">
+        <strong>
+          {colunas.titulo(r)}
+          {colunas.inativo?.(r) ? <span className="selo-inativo">{rotulos.inativo}</span> : null}
+        </strong>
+        <button
+          type="button"
+          className="chip"
+          disabled={excluir.pendente}
+          onClick={() => excluir.pedir(r)}
+        >
+          Excluir
+        </button>
+      </div>
+      <small>{colunas.resumo(r)}</small>
+    </>
+  );
+}
+
+function Importacao({ importacao: i, aoConcluir }: { importacao: ImportacaoCadastro; aoConcluir: () => void }) {
+  const [aberta, setAberta] = useState(false);
+  return (
+    <>
+      <IonButton fill="clear" size="small" onClick={() => setAberta((v) => !v)} aria-expanded={aberta}>
+        {aberta ? 'Fechar importação' : i.rotulo}
+      </IonButton>
+      {aberta ? (
+        <section className="cartao" aria-label={i.declaracao.titulo}>
+          <ImportarCsv declaracao={i.declaracao} importar={i.importar} aoConcluir={aoConcluir} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 function Cadastro<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>({ tela }: { tela: TelaCadastro<T, C, A, V> }) {
-  const q = useListaEntidade(tela.entidade);
+  const [filtros, setFiltros] = useState<Readonly<Record<string, string>>>({});
+  const q = useListaEntidade(tela.entidade, filtros);
+  const qc = useQueryClient();
   const [editando, setEditando] = useState<T | 'nova' | null>(null);
   const registros = useMemo(() => tela.entidade.registros(q.data?.pages), [q.data, tela.entidade]);
   const { colunas, rotulos } = tela;
+  const alteravel = Boolean(tela.entidade.alterar);
   return (
     <Page title={tela.titulo} backHref={tela.voltar}>
       <div className="narrow form-stack">
+        {tela.descricao ? (
+          <p className="muted" style={{ margin: 0 }}>
+            {tela.descricao}
+          </p>
+        ) : null}
         {editando ? (
           <Formulario
             key={editando === 'nova' ? 'nova' : `${editando.id}:${editando.versao}`}
@@ -222,25 +353,33 @@ function Cadastro<T extends RegistroEntidade, C extends { id?: string }, A, V ex
         ) : (
           <IonButton onClick={() => setEditando('nova')}>{rotulos.nova}</IonButton>
         )}
+        {tela.importacao ? <Importacao importacao={tela.importacao} aoConcluir={() => void qc.invalidateQueries({ queryKey: tela.entidade.chave })} /> : null}
+        {tela.filtros?.map((f) => (
+          <SelectField key={f.nome} label={f.rotulo} name={f.nomeHtml} value={filtros[f.nome] ?? ''} onValue={(v) => setFiltros((x) => ({ ...x, [f.nome]: v }))} options={[...f.opcoes]} />
+        ))}
         {q.isPending ? (
           <PageLoading />
         ) : q.isError ? (
           <ErrorState error={q.error} onRetry={() => void q.refetch()} />
         ) : registros.length === 0 ? (
-          <EmptyState>{rotulos.vazia}</EmptyState>
+          <EmptyState>{textoDe(rotulos.vazia, filtros)}</EmptyState>
         ) : (
           <ul className="catalogo-lista" data-testid={tela.idLista}>
             {registros.map((r) => (
               <li key={r.id}>
-                <button type="button" className="catalogo-item" onClick={() => setEditando(r)} style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}>
-                  <div className="catalogo-linha">
-                    <strong>
-                      {colunas.titulo(r)}
-                      {colunas.inativo?.(r) ? <span className="selo-inativo">{rotulos.inativo}</span> : null}
-                    </strong>
-                  </div>
-                  <small>{colunas.resumo(r)}</small>
-                </button>
+                {alteravel ? (
+                  <button type="button" className="catalogo-item" onClick={() => setEditando(r)} style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}>
+                    <div className="catalogo-linha">
+                      <strong>
+                        {colunas.titulo(r)}
+                        {colunas.inativo?.(r) ? <span className="selo-inativo">{rotulos.inativo}</span> : null}
+                      </strong>
+                    </div>
+                    <small>{colunas.resumo(r)}</small>
+                  </button>
+                ) : (
+                  <LinhaSoExcluir tela={tela} r={r} />
+                )}
               </li>
             ))}
           </ul>

@@ -3,6 +3,17 @@
 // duplicate) carries its client id as the order's id: a replay returns the first order.
 import { ApiError, Motivo } from '../../lib/api/client';
 import type { CriarPedidoPedido, Pedido } from '../../lib/api/types';
+import {
+  ROTULOS_STATUS_PEDIDO,
+  STATUS_DEPOIS_DE_CANCELAR,
+  STATUS_DEPOIS_DE_ENTREGAR,
+  STATUS_DEPOIS_DE_ENVIAR,
+  STATUS_DEPOIS_DE_FATURAR,
+  STATUS_DEPOIS_DE_REABRIR,
+  STATUS_DEPOIS_DE_REPROVAR,
+  STATUS_DEPOIS_DE_SEPARAR,
+  STATUS_ENVIADO,
+} from '../../lib/contratos/pedidos.gen';
 import { declararOperacao, type Especie } from '../../lib/sync/saida';
 import { acaoPedido, alterarStatusPedido, atualizarPedido, cancelarPedido, criarPedido, duplicarPedido, obterPedido, type AcaoPedido, type AlterarStatusCorpo } from './api';
 import { colecaoPedidos } from './colecao';
@@ -49,13 +60,16 @@ export const atualizarPedidoOp = declararOperacao<CriarPedido, Pedido>({
   corrigir: (it) => `/crm-vendas-pedidos-incluir?pendencia=${it.seq}`,
 });
 
-/** The statuses an action leads to (a replay whose answer was lost finds the order there). */
+/**
+ * The statuses an action leads to (a replay whose answer was lost finds the order there): the
+ * contract's sets (contracts/pedidos.json), which the server's flow is tested against.
+ */
 const DESTINOS: Record<AcaoPedido | 'cancelar', readonly string[]> = {
-  enviar: ['enviado', 'aguardando_aprovacao', 'em_separacao', 'faturado', 'entregue'],
-  aprovar: ['enviado', 'em_separacao', 'faturado', 'entregue'],
-  reprovar: ['reprovado'],
-  reabrir: ['orcamento'],
-  cancelar: ['cancelado'],
+  enviar: STATUS_DEPOIS_DE_ENVIAR,
+  aprovar: STATUS_ENVIADO,
+  reprovar: STATUS_DEPOIS_DE_REPROVAR,
+  reabrir: STATUS_DEPOIS_DE_REABRIR,
+  cancelar: STATUS_DEPOIS_DE_CANCELAR,
 };
 
 /** How the order shows while the action waits (enviar: the server decides; it stays as it is). */
@@ -174,13 +188,12 @@ export interface StatusNoPedido {
   rotulo: string;
 }
 
+/** Where an ADMIN's step leads (the contract's sets, as DESTINOS). */
 const DEPOIS_DE: Record<StatusNoPedido['status'], readonly string[]> = {
-  em_separacao: ['em_separacao', 'faturado', 'entregue'],
-  faturado: ['faturado', 'entregue'],
-  entregue: ['entregue'],
+  em_separacao: STATUS_DEPOIS_DE_SEPARAR,
+  faturado: STATUS_DEPOIS_DE_FATURAR,
+  entregue: STATUS_DEPOIS_DE_ENTREGAR,
 };
-
-const NOMES_STATUS: Record<StatusNoPedido['status'], string> = { em_separacao: 'em separação', faturado: 'faturado', entregue: 'entregue' };
 
 /** The ADMIN moves a sent order on (the ERP does it through the API). */
 export const alterarStatusPedidoOp = declararOperacao<StatusNoPedido, Pedido>({
@@ -192,5 +205,5 @@ export const alterarStatusPedidoOp = declararOperacao<StatusNoPedido, Pedido>({
   local: (r, d) => (r ? { ...r, status: d.status } : null),
   // A further invoice of a partial one leaves it faturado: only a lost answer of a status change is recognised.
   jaAplicada: (err, d) => (d.nota_fiscal ? Promise.resolve(null) : jaFeita(err, d.id, DEPOIS_DE[d.status])),
-  descrever: (d) => `Pedido ${d.rotulo}: ${NOMES_STATUS[d.status]}${d.nota_fiscal ? ` (nota fiscal ${d.nota_fiscal.numero})` : ''}`,
+  descrever: (d) => `Pedido ${d.rotulo}: ${ROTULOS_STATUS_PEDIDO[d.status]}${d.nota_fiscal ? ` (nota fiscal ${d.nota_fiscal.numero})` : ''}`,
 });

@@ -1,13 +1,12 @@
 // Calls of the sales service the device copy of the commercial rules makes: the feeds of price
-// tables and prices (payment terms: entities/condicao), the commercial policy (the caller's
-// view of it) and the ICMS-ST rules.
+// tables and prices (payment terms and ICMS-ST rules: entities/condicao, entities/regraSt) and
+// the commercial policy (the caller's view of it).
 import { api } from '../../lib/api/client';
 import type {
   AlteracoesPrecosResposta,
   AlteracoesTabelasResposta,
   CalcularPrecosPedido,
   CalcularPrecosResposta,
-  ListarRegrasSTResposta,
   PoliticaComercial,
 } from '../../lib/api/types';
 
@@ -21,10 +20,6 @@ export function alteracoesPrecos(desde: string, pageSize: number, signal?: Abort
 
 export function obterPolitica(signal?: AbortSignal) {
   return api<PoliticaComercial>('/politica-comercial', { signal });
-}
-
-export function listarRegrasST(pageToken: string | undefined, signal?: AbortSignal) {
-  return api<ListarRegrasSTResposta>('/regras-st', { query: { page_size: 200, page_token: pageToken }, signal });
 }
 
 /** Prices a draft on the server (nothing saved). */

@@ -2,13 +2,14 @@
 // price it (./calcular, the mirror of the server's pricing): price tables, every table's prices
 // (one record per table × product, as the server keeps them), payment terms, the commercial
 // policy as the caller sees it (their own cap and flex balance) and the ICMS-ST rules. Payment
-// terms are a simple entity (entities/condicao).
-import type { PoliticaComercial, Preco, RegraST, TabelaPreco } from '../../lib/api/types';
+// terms and ICMS-ST rules are simple entities (entities/condicao, entities/regraSt).
+import type { PoliticaComercial, Preco, TabelaPreco } from '../../lib/api/types';
 import { definirColecao, paginaDoFeed, useColecao, type Indexado } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
 import { TAMANHO_PAGINA_CATALOGO } from '../produto/colecao';
 import { colecaoCondicoes } from '../condicao';
-import { alteracoesPrecos, alteracoesTabelas, listarRegrasST, obterPolitica } from './api';
+import { regrasSt } from '../regraSt';
+import { alteracoesPrecos, alteracoesTabelas, obterPolitica } from './api';
 
 export { colecaoCondicoes };
 
@@ -60,26 +61,7 @@ export const colecaoPolitica = definirColecao<PoliticaComercial & { id: string }
   indexar: (p) => ({ ...p, _busca: '', _ordem: ID_POLITICA }),
 });
 
-export type RegraSTLocal = RegraST & Indexado;
-
-export const colecaoRegrasST = definirColecao<RegraST, RegraSTLocal>({
-  nome: 'regras-st',
-  // No feed: the rules are few (NCM prefixes × destination states) and each sync reads them all.
-  completa: true,
-  async buscar() {
-    const regras: RegraST[] = [];
-    let token: string | undefined;
-    do {
-      const r = await listarRegrasST(token);
-      regras.push(...(r.regras ?? []));
-      token = r.next_page_token || undefined;
-    } while (token);
-    return { mudancas: regras.map((r) => ({ id: r.id, removido: false, registro: r })), cursor: '', mais: false };
-  },
-  versao,
-  excluido,
-  indexar: (r) => ({ ...r, _busca: `${r.ncm} ${dobrar(r.uf)}`, _ordem: `${r.uf}\u0000${r.ncm}\u0000${r.id}` }),
-});
+export const colecaoRegrasST = regrasSt.colecao;
 
 export const usePrecosDoAparelho = () => useColecao(colecaoPrecos);
 export const useTabelasDoAparelho = () => useColecao(colecaoTabelas);

@@ -76,6 +76,152 @@ export function statusPodeReabrir(status: string): boolean {
   return (STATUS_PODE_REABRIR as readonly string[]).includes(status);
 }
 
+/**
+ * The statuses where the seller may send the order: a draft (an order of type orcamento, a quote,
+ * never is sent) (the server's StatusPedido.PodeEnviar).
+ */
+export const STATUS_PODE_ENVIAR: readonly StatusPedido[] = ['orcamento'];
+
+/** Whether an order of this status is in STATUS_PODE_ENVIAR. */
+export function statusPodeEnviar(status: string): boolean {
+  return (STATUS_PODE_ENVIAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where the seller's supervisor or an ADMIN may approve or reject the order: waiting
+ * for approval (the server's StatusPedido.PodeDecidir).
+ */
+export const STATUS_PODE_DECIDIR: readonly StatusPedido[] = ['aguardando_aprovacao'];
+
+/** Whether an order of this status is in STATUS_PODE_DECIDIR. */
+export function statusPodeDecidir(status: string): boolean {
+  return (STATUS_PODE_DECIDIR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where an ADMIN (the ERP) may move the order to em_separacao: sent (the server's
+ * StatusPedido.PodeSeparar).
+ */
+export const STATUS_PODE_SEPARAR: readonly StatusPedido[] = ['enviado'];
+
+/** Whether an order of this status is in STATUS_PODE_SEPARAR. */
+export function statusPodeSeparar(status: string): boolean {
+  return (STATUS_PODE_SEPARAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where an ADMIN (the ERP) may invoice the order: sent or in separation (the
+ * separation may be skipped); an order invoiced in part (faturado with faturamento_parcial) also
+ * takes a further invoice (the server's StatusPedido.PodeFaturar).
+ */
+export const STATUS_PODE_FATURAR: readonly StatusPedido[] = ['enviado', 'em_separacao'];
+
+/** Whether an order of this status is in STATUS_PODE_FATURAR. */
+export function statusPodeFaturar(status: string): boolean {
+  return (STATUS_PODE_FATURAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where an ADMIN (the ERP) may mark the order delivered: invoiced (the server's
+ * StatusPedido.PodeEntregar).
+ */
+export const STATUS_PODE_ENTREGAR: readonly StatusPedido[] = ['faturado'];
+
+/** Whether an order of this status is in STATUS_PODE_ENTREGAR. */
+export function statusPodeEntregar(status: string): boolean {
+  return (STATUS_PODE_ENTREGAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where the order went on to the company and was not stopped: enviado or a step after
+ * it (the orders list's "Enviados" filter; where an approved order is found afterwards) (the
+ * server's StatusPedido.Enviado).
+ */
+export const STATUS_ENVIADO: readonly StatusPedido[] = ['enviado', 'em_separacao', 'faturado', 'entregue'];
+
+/** Whether an order of this status is in STATUS_ENVIADO. */
+export function statusEnviado(status: string): boolean {
+  return (STATUS_ENVIADO as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where a sent order may be found afterwards: waiting for approval, or enviado and the
+ * steps after it (a send replayed after its answer was lost finds it there) (the server's
+ * StatusPedido.DepoisDeEnviar).
+ */
+export const STATUS_DEPOIS_DE_ENVIAR: readonly StatusPedido[] = ['aguardando_aprovacao', 'enviado', 'em_separacao', 'faturado', 'entregue'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_ENVIAR. */
+export function statusDepoisDeEnviar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_ENVIAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where a rejected order is found afterwards (until the seller reopens it) (the
+ * server's StatusPedido.DepoisDeReprovar).
+ */
+export const STATUS_DEPOIS_DE_REPROVAR: readonly StatusPedido[] = ['reprovado'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_REPROVAR. */
+export function statusDepoisDeReprovar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_REPROVAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where a reopened order is found afterwards (until the seller sends it again) (the
+ * server's StatusPedido.DepoisDeReabrir).
+ */
+export const STATUS_DEPOIS_DE_REABRIR: readonly StatusPedido[] = ['orcamento'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_REABRIR. */
+export function statusDepoisDeReabrir(status: string): boolean {
+  return (STATUS_DEPOIS_DE_REABRIR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where a cancelled order is found afterwards (for good) (the server's
+ * StatusPedido.DepoisDeCancelar).
+ */
+export const STATUS_DEPOIS_DE_CANCELAR: readonly StatusPedido[] = ['cancelado'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_CANCELAR. */
+export function statusDepoisDeCancelar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_CANCELAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where an order moved to em_separacao is found afterwards: there or a step after it
+ * (the server's StatusPedido.DepoisDeSeparar).
+ */
+export const STATUS_DEPOIS_DE_SEPARAR: readonly StatusPedido[] = ['em_separacao', 'faturado', 'entregue'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_SEPARAR. */
+export function statusDepoisDeSeparar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_SEPARAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where an invoiced order is found afterwards: faturado or entregue (the server's
+ * StatusPedido.DepoisDeFaturar).
+ */
+export const STATUS_DEPOIS_DE_FATURAR: readonly StatusPedido[] = ['faturado', 'entregue'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_FATURAR. */
+export function statusDepoisDeFaturar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_FATURAR as readonly string[]).includes(status);
+}
+
+/**
+ * The statuses where a delivered order is found afterwards (the last step) (the server's
+ * StatusPedido.DepoisDeEntregar).
+ */
+export const STATUS_DEPOIS_DE_ENTREGAR: readonly StatusPedido[] = ['entregue'];
+
+/** Whether an order of this status is in STATUS_DEPOIS_DE_ENTREGAR. */
+export function statusDepoisDeEntregar(status: string): boolean {
+  return (STATUS_DEPOIS_DE_ENTREGAR as readonly string[]).includes(status);
+}
+
 /** Every order type (exactly as on the wire). */
 export const TIPOS_PEDIDO = ['venda', 'bonificacao', 'troca', 'orcamento'] as const;
 

@@ -32,6 +32,19 @@ describe('order decisions are the contract’s (contracts/pedidos.json)', () => 
       Editavel: gerado.statusEditavel,
       PodeCancelar: gerado.statusPodeCancelar,
       PodeReabrir: gerado.statusPodeReabrir,
+      PodeEnviar: gerado.statusPodeEnviar,
+      PodeDecidir: gerado.statusPodeDecidir,
+      PodeSeparar: gerado.statusPodeSeparar,
+      PodeFaturar: gerado.statusPodeFaturar,
+      PodeEntregar: gerado.statusPodeEntregar,
+      Enviado: gerado.statusEnviado,
+      DepoisDeEnviar: gerado.statusDepoisDeEnviar,
+      DepoisDeReprovar: gerado.statusDepoisDeReprovar,
+      DepoisDeReabrir: gerado.statusDepoisDeReabrir,
+      DepoisDeCancelar: gerado.statusDepoisDeCancelar,
+      DepoisDeSeparar: gerado.statusDepoisDeSeparar,
+      DepoisDeFaturar: gerado.statusDepoisDeFaturar,
+      DepoisDeEntregar: gerado.statusDepoisDeEntregar,
     };
     expect(Object.keys(predicados).sort()).toEqual(contrato.conjuntos.map((c) => c.nome).sort());
     for (const c of contrato.conjuntos) for (const s of gerado.STATUS_PEDIDO) expect(predicados[c.nome](s), `${c.nome}(${s})`).toBe(c.status.includes(s));

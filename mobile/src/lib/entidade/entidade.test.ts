@@ -113,9 +113,9 @@ describe('a simple entity from its declaration', () => {
   it('create, update and delete go to the REST routes through the outbox, on the versao shown', async () => {
     const criado = await executar(termos.criar, { id: 't1', nome: 'Boleto 28', dias: 28 });
     expect(criado).toEqual({ pendente: false, registro: { id: 't1', nome: 'Boleto 28', dias: 28, versao: '1', excluido: false } });
-    const alterado = await executar(termos.alterar, { id: 't1', nome: 'Boleto 28', mudancas: { dias: 30 } }, { base: 1 });
+    const alterado = await executar(termos.alterar!, { id: 't1', nome: 'Boleto 28', mudancas: { dias: 30 } }, { base: 1 });
     expect(alterado.registro).toMatchObject({ dias: 30, versao: '2' });
-    await expect(executar(termos.alterar, { id: 't1', nome: 'Boleto 28', mudancas: { dias: 35 } }, { base: 1 })).rejects.toMatchObject({ status: 409 });
+    await expect(executar(termos.alterar!, { id: 't1', nome: 'Boleto 28', mudancas: { dias: 35 } }, { base: 1 })).rejects.toMatchObject({ status: 409 });
     await executar(termos.excluir, { id: 't1', nome: 'Boleto 28' }, { base: 2 });
     expect(servidor.chamadas).toEqual([
       'POST /termos {"id":"t1","nome":"Boleto 28","dias":28}',
@@ -139,7 +139,7 @@ describe('a simple entity from its declaration', () => {
   it('offline: kept and shown on the device, counted in pt-BR, sent in order when the connection returns', async () => {
     servidor.offline = true;
     expect(await executar(termos.criar, { id: 't3', nome: 'Pix', dias: 0 })).toEqual({ pendente: true });
-    expect(await executar(termos.alterar, { id: 't3', nome: 'Pix', mudancas: { nome: 'Pix à vista' } })).toEqual({ pendente: true });
+    expect(await executar(termos.alterar!, { id: 't3', nome: 'Pix', mudancas: { nome: 'Pix à vista' } })).toEqual({ pendente: true });
     expect(await naColecao()).toEqual(['t3:Pix à vista@0*']);
     expect(resumoPendentes()).toBe('1 termo ainda não foi enviado');
     servidor.offline = false;
@@ -152,7 +152,7 @@ describe('a simple entity from its declaration', () => {
   it('a replay whose answer was lost is recognised (update: the record already as sent; delete: already gone)', async () => {
     await executar(termos.criar, { id: 't4', nome: 'Cartão', dias: 30 });
     servidor.perderResposta = true;
-    expect(await executar(termos.alterar, { id: 't4', nome: 'Cartão', mudancas: { dias: 60 } }, { base: 1 })).toEqual({ pendente: true });
+    expect(await executar(termos.alterar!, { id: 't4', nome: 'Cartão', mudancas: { dias: 60 } }, { base: 1 })).toEqual({ pendente: true });
     expect(await enviarSaida()).toBe(1);
     expect(situacaoSaida()).toMatchObject({ total: 0, recusadas: 0 });
     expect(await naColecao()).toEqual(['t4:Cartão@2']);

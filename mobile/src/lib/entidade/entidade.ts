@@ -1,8 +1,10 @@
 // A simple entity of the server (services/platform/entity: create with the client's id, get,
 // list in pages, update on versao, delete, change feed) on the device, from one declaration:
-// its device collection over the feed, its three outbox operations (criar, alterar, excluir:
-// kept on the device, sent in order, a replay recognised) and the paged server list with the
-// hooks an ADMIN screen writes through (components/entidade gives that screen).
+// its device collection over the feed (or, for a handful of records without one, over the whole
+// list at each sync), its outbox operations (criar, alterar unless the server has no update,
+// excluir: kept on the device, sent in order, a replay recognised) and the paged server list,
+// filtered by the list's declared fields, with the hooks an ADMIN screen writes through
+// (components/entidade gives that screen).
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { api, Motivo, seg } from '../api/client';
 import { paginas, useMutacao } from '../query';
@@ -40,8 +42,17 @@ export interface DeclaracaoEntidade<T extends RegistroEntidade, C extends { id?:
   /** The device's sort key (default: the folded name) and search text (default: the name). */
   ordem?(r: T): string;
   busca?(r: T): string;
-  /** A feed page's size (default 200). */
+  /** A feed page's size (default 200); without a feed, the list's page the device copy reads. */
   tamanhoPagina?: number;
+  /** The screen's list page size (default 100). */
+  tamanhoPaginaLista?: number;
+  /**
+   * The server has no change feed (a handful of records: ICMS-ST rules): the device copy reads the
+   * whole list at each sync, and what it does not bring is dropped.
+   */
+  semFeed?: boolean;
+  /** The server has no update (a record is deleted and created again): no alterar operation. */
+  semAlteracao?: boolean;
   /** How a new record shows on the device until the server answers (none: after it answers). */
   local?(novo: C): T;
 }
@@ -60,17 +71,21 @@ export interface Entidade<T extends RegistroEntidade, C extends { id?: string },
   declaracao: DeclaracaoEntidade<T, C>;
   colecao: Colecao<T, T & Indexado>;
   criar: Operacao<C, T>;
-  alterar: Operacao<Alteracao<A>, T>;
+  /** Absent when the server has no update (semAlteracao). */
+  alterar?: Operacao<Alteracao<A>, T>;
   excluir: Operacao<{ id: string; nome: string }, T>;
-  /** The server list's query key (every write makes it stale). */
+  /** The server list's query key (every write makes it stale; a filtered list's key starts with it). */
   chave: QueryKey;
-  listaQueryOptions(): ReturnType<typeof paginas<{ next_page_token: string } & Record<string, unknown>, QueryKey>>;
+  /** The server's list, filtered by the list request's fields (an empty value: not filtered). */
+  listaQueryOptions(filtros?: Readonly<Record<string, string>>): ReturnType<typeof paginas<PaginaLista, QueryKey>>;
   /** The records of the pages loaded so far. */
   registros(pages: readonly Record<string, unknown>[] | undefined): T[];
   obter(id: string, signal?: AbortSignal): Promise<T>;
 }
 
 const versaoDe = (r: RegistroEntidade) => Number(r.versao) || 0;
+
+type PaginaLista = { next_page_token: string } & Record<string, unknown>;
 
 /** Declares a simple entity (once, at module load): its collection and outbox operations. */
 export function definirEntidade<T extends RegistroEntidade, C extends { id?: string }, A extends object>(d: DeclaracaoEntidade<T, C>): Entidade<T, C, A> {
@@ -79,13 +94,25 @@ export function definirEntidade<T extends RegistroEntidade, C extends { id?: str
   const colecao = definirColecao<T, T & Indexado>({
     nome: d.colecao,
     tamanhoPagina: d.tamanhoPagina ?? 200,
-    buscar: async (desde, tamanho) =>
-      paginaDoFeed(
-        await api<{ alteracoes: ({ id: string; removido: boolean } & Record<string, unknown>)[]; cursor: string; mais: boolean }>(`${d.rota}/alteracoes`, {
-          query: { desde, page_size: tamanho },
-        }),
-        (a) => a[d.campoAlteracao] as T | undefined,
-      ),
+    completa: d.semFeed,
+    buscar: d.semFeed
+      ? async (_desde, tamanho) => {
+          const todos: T[] = [];
+          let token = '';
+          do {
+            const r = await api<PaginaLista>(d.rota, { query: { page_size: tamanho, page_token: token || undefined } });
+            todos.push(...((r[d.campoLista] as T[] | undefined) ?? []));
+            token = r.next_page_token;
+          } while (token);
+          return { mudancas: todos.map((r) => ({ id: r.id, removido: false, registro: r })), cursor: '', mais: false };
+        }
+      : async (desde, tamanho) =>
+          paginaDoFeed(
+            await api<{ alteracoes: ({ id: string; removido: boolean } & Record<string, unknown>)[]; cursor: string; mais: boolean }>(`${d.rota}/alteracoes`, {
+              query: { desde, page_size: tamanho },
+            }),
+            (a) => a[d.campoAlteracao] as T | undefined,
+          ),
     versao: versaoDe,
     excluido: (r) => Boolean(r.excluido),
     indexar: (r) => ({ ...r, _busca: busca(r), _ordem: `${ordem(r)}\u0000${r.id}` }),
@@ -102,26 +129,28 @@ export function definirEntidade<T extends RegistroEntidade, C extends { id?: str
     local: d.local ? (_r, c) => d.local!(c) : undefined,
     descrever: (c) => `Incluir ${rotulo} ${d.nome(c)}`.trim(),
   });
-  const alterar = declararOperacao<Alteracao<A>, T>({
-    nome: `${d.operacoes}.alterar`,
-    colecao,
-    especie: d.especie,
-    alvo: (a) => a.id,
-    enviar: (a, it, signal) => api<T>(`${d.rota}/${seg(a.id)}`, { method: 'PATCH', body: { ...a.mudancas, versao: it.base ? String(it.base) : undefined }, signal }),
-    local: (r, a) => (r ? { ...r, ...(a.mudancas as Partial<T>) } : null),
-    // A replay whose first answer was lost meets its own write: 409 with every field as sent (a
-    // list emptied by limpar_<lista>: empty).
-    async jaAplicada(err, a) {
-      if (err.motivo !== Motivo.VersaoDesatualizada) return null;
-      const atual = await obter(a.id);
-      const m = a.mudancas as Record<string, unknown>;
-      const r = atual as unknown as Record<string, unknown>;
-      const igual = (k: string) =>
-        k.startsWith('limpar_') ? !m[k] || (r[k.slice('limpar_'.length)] as unknown[] | undefined)?.length === 0 : String(m[k]) === String(r[k]);
-      return Object.keys(m).every((k) => m[k] === undefined || igual(k)) ? atual : null;
-    },
-    descrever: (a) => `Alterar ${rotulo} ${a.nome}`,
-  });
+  const alterar = d.semAlteracao
+    ? undefined
+    : declararOperacao<Alteracao<A>, T>({
+        nome: `${d.operacoes}.alterar`,
+        colecao,
+        especie: d.especie,
+        alvo: (a) => a.id,
+        enviar: (a, it, signal) => api<T>(`${d.rota}/${seg(a.id)}`, { method: 'PATCH', body: { ...a.mudancas, versao: it.base ? String(it.base) : undefined }, signal }),
+        local: (r, a) => (r ? { ...r, ...(a.mudancas as Partial<T>) } : null),
+        // A replay whose first answer was lost meets its own write: 409 with every field as sent (a
+        // list emptied by limpar_<lista>: empty).
+        async jaAplicada(err, a) {
+          if (err.motivo !== Motivo.VersaoDesatualizada) return null;
+          const atual = await obter(a.id);
+          const m = a.mudancas as Record<string, unknown>;
+          const r = atual as unknown as Record<string, unknown>;
+          const igual = (k: string) =>
+            k.startsWith('limpar_') ? !m[k] || (r[k.slice('limpar_'.length)] as unknown[] | undefined)?.length === 0 : String(m[k]) === String(r[k]);
+          return Object.keys(m).every((k) => m[k] === undefined || igual(k)) ? atual : null;
+        },
+        descrever: (a) => `Alterar ${rotulo} ${a.nome}`,
+      });
   const excluir = declararOperacao<{ id: string; nome: string }, T>({
     nome: `${d.operacoes}.excluir`,
     colecao,
@@ -143,15 +172,20 @@ export function definirEntidade<T extends RegistroEntidade, C extends { id?: str
     alterar,
     excluir,
     chave,
-    listaQueryOptions: () =>
-      paginas(chave, (page_token, signal) => api<{ next_page_token: string } & Record<string, unknown>>(d.rota, { query: { page_size: 100, page_token }, signal })),
+    listaQueryOptions: (filtros = {}) => {
+      const definidos = Object.fromEntries(Object.entries(filtros).filter(([, v]) => v));
+      return paginas(Object.keys(definidos).length ? [...chave, definidos] : chave, (page_token, signal) =>
+        api<PaginaLista>(d.rota, { query: { ...definidos, page_size: d.tamanhoPaginaLista ?? 100, page_token }, signal }),
+      );
+    },
     registros: (pages) => (pages ?? []).flatMap((p) => (p[d.campoLista] as T[] | undefined) ?? []),
     obter,
   };
 }
 
-/** The server's list of an entity, page by page (an ADMIN screen). */
-export const useListaEntidade = <T extends RegistroEntidade, C extends { id?: string }, A>(e: Entidade<T, C, A>) => useInfiniteQuery(e.listaQueryOptions());
+/** The server's list of an entity, page by page (an ADMIN screen), filtered by the list's fields. */
+export const useListaEntidade = <T extends RegistroEntidade, C extends { id?: string }, A>(e: Entidade<T, C, A>, filtros?: Readonly<Record<string, string>>) =>
+  useInfiniteQuery(e.listaQueryOptions(filtros));
 
 type Config<R> = { onSuccess?: (r: R) => void; onError?: (err: Error) => void };
 
@@ -161,10 +195,11 @@ type Config<R> = { onSuccess?: (r: R) => void; onError?: (err: Error) => void };
  */
 export const useSalvarEntidade = <T extends RegistroEntidade, C extends { id?: string }, A>(e: Entidade<T, C, A>, config: Config<Resultado<T>> = {}) =>
   useMutacao(
-    (s: Salvar<T, C, A>) =>
-      'novo' in s
-        ? executar(e.criar, s.novo)
-        : executar(e.alterar, { id: s.registro.id, nome: e.declaracao.nome(s.registro), mudancas: s.mudancas }, { base: versaoDe(s.registro) }),
+    (s: Salvar<T, C, A>) => {
+      if ('novo' in s) return executar(e.criar, s.novo);
+      if (!e.alterar) throw new Error(`${e.declaracao.especie.um} não é alterada: exclua e crie de novo.`);
+      return executar(e.alterar, { id: s.registro.id, nome: e.declaracao.nome(s.registro), mudancas: s.mudancas }, { base: versaoDe(s.registro) });
+    },
     [e.chave],
     config,
   );

@@ -2,8 +2,9 @@
 // their prices, payment terms, the commercial policy, ICMS-ST rules and the pricing of a draft,
 // always within the caller's company. Every collection is company-wide: ADMIN writes (the method
 // policies), every operator reads. One file per resource: produtos.go, tabelas.go (and their
-// prices), condicoes.go, regras_st.go, politica.go, the orders (pedidos.go and pedido_*.go), the
-// pricing of a draft (calculo.go), imports (importar*.go) and photos (foto.go).
+// prices), politica.go, the orders (pedidos.go and pedido_*.go), the pricing of a draft
+// (calculo.go), imports (importar*.go) and photos (foto.go). Payment terms and ICMS-ST rules are
+// simple entities: the platform's use cases over Col.Condicoes and Col.RegrasST (the ports).
 package app
 
 import (

@@ -87,6 +87,138 @@ func (s StatusPedido) PodeReabrir() bool {
 	return false
 }
 
+// PodeEnviar reports whether the seller may send the order: a draft (an order of type orcamento, a
+// quote, never is sent) (orcamento).
+func (s StatusPedido) PodeEnviar() bool {
+	switch s {
+	case StatusOrcamento:
+		return true
+	}
+	return false
+}
+
+// PodeDecidir reports whether the seller's supervisor or an ADMIN may approve or reject the order:
+// waiting for approval (aguardando_aprovacao).
+func (s StatusPedido) PodeDecidir() bool {
+	switch s {
+	case StatusAguardandoAprovacao:
+		return true
+	}
+	return false
+}
+
+// PodeSeparar reports whether an ADMIN (the ERP) may move the order to em_separacao: sent
+// (enviado).
+func (s StatusPedido) PodeSeparar() bool {
+	switch s {
+	case StatusEnviado:
+		return true
+	}
+	return false
+}
+
+// PodeFaturar reports whether an ADMIN (the ERP) may invoice the order: sent or in separation (the
+// separation may be skipped); an order invoiced in part (faturado with faturamento_parcial) also
+// takes a further invoice (enviado, em_separacao).
+func (s StatusPedido) PodeFaturar() bool {
+	switch s {
+	case StatusEnviado, StatusEmSeparacao:
+		return true
+	}
+	return false
+}
+
+// PodeEntregar reports whether an ADMIN (the ERP) may mark the order delivered: invoiced
+// (faturado).
+func (s StatusPedido) PodeEntregar() bool {
+	switch s {
+	case StatusFaturado:
+		return true
+	}
+	return false
+}
+
+// Enviado reports whether the order went on to the company and was not stopped: enviado or a step
+// after it (the orders list's "Enviados" filter; where an approved order is found afterwards)
+// (enviado, em_separacao, faturado, entregue).
+func (s StatusPedido) Enviado() bool {
+	switch s {
+	case StatusEnviado, StatusEmSeparacao, StatusFaturado, StatusEntregue:
+		return true
+	}
+	return false
+}
+
+// DepoisDeEnviar reports whether a sent order may be found afterwards: waiting for approval, or
+// enviado and the steps after it (a send replayed after its answer was lost finds it there)
+// (aguardando_aprovacao, enviado, em_separacao, faturado, entregue).
+func (s StatusPedido) DepoisDeEnviar() bool {
+	switch s {
+	case StatusAguardandoAprovacao, StatusEnviado, StatusEmSeparacao, StatusFaturado, StatusEntregue:
+		return true
+	}
+	return false
+}
+
+// DepoisDeReprovar reports whether a rejected order is found afterwards (until the seller reopens
+// it) (reprovado).
+func (s StatusPedido) DepoisDeReprovar() bool {
+	switch s {
+	case StatusReprovado:
+		return true
+	}
+	return false
+}
+
+// DepoisDeReabrir reports whether a reopened order is found afterwards (until the seller sends it
+// again) (orcamento).
+func (s StatusPedido) DepoisDeReabrir() bool {
+	switch s {
+	case StatusOrcamento:
+		return true
+	}
+	return false
+}
+
+// DepoisDeCancelar reports whether a cancelled order is found afterwards (for good) (cancelado).
+func (s StatusPedido) DepoisDeCancelar() bool {
+	switch s {
+	case StatusCancelado:
+		return true
+	}
+	return false
+}
+
+// DepoisDeSeparar reports whether an order moved to em_separacao is found afterwards: there or a
+// step after it (em_separacao, faturado, entregue).
+func (s StatusPedido) DepoisDeSeparar() bool {
+	switch s {
+	case StatusEmSeparacao, StatusFaturado, StatusEntregue:
+		return true
+	}
+	return false
+}
+
+// DepoisDeFaturar reports whether an invoiced order is found afterwards: faturado or entregue
+// (faturado, entregue).
+func (s StatusPedido) DepoisDeFaturar() bool {
+	switch s {
+	case StatusFaturado, StatusEntregue:
+		return true
+	}
+	return false
+}
+
+// DepoisDeEntregar reports whether a delivered order is found afterwards (the last step)
+// (entregue).
+func (s StatusPedido) DepoisDeEntregar() bool {
+	switch s {
+	case StatusEntregue:
+		return true
+	}
+	return false
+}
+
 // TipoPedido is the type of an order.
 type TipoPedido string
 

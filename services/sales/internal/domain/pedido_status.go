@@ -15,9 +15,11 @@ import (
 // the steps after sending (separação, faturamento, entrega), each a method of Pedido.
 
 // The statuses (StatusPedido, StatusOrcamento…), their labels, the sets that matter (EmAberto,
-// ContaNosResumos, Editavel, PodeCancelar, PodeReabrir) and the types (TipoPedido, TiposPedido,
-// RotulosTipoPedido) are declared in contracts/pedidos.json, shared with the app, and generated
-// into pedido_contrato.gen.go.
+// ContaNosResumos, Editavel; which statuses each step of the flow starts from: PodeEnviar,
+// PodeDecidir, PodeCancelar, PodeReabrir, PodeSeparar, PodeFaturar, PodeEntregar; where each
+// leads: DepoisDeEnviar, Enviado, DepoisDeReprovar, DepoisDeReabrir, DepoisDeCancelar) and the
+// types (TipoPedido, TiposPedido, RotulosTipoPedido) are declared in contracts/pedidos.json,
+// shared with the app, and generated into pedido_contrato.gen.go.
 
 // Valido reports whether s is one of the statuses.
 func (s StatusPedido) Valido() bool { _, ok := rotulosStatus[s]; return ok }
@@ -38,7 +40,7 @@ func (s StatusPedido) Rotulo() string {
 // is never sent); an order with no items; a blocked or inactive customer; a reason the company
 // configured as blocking (the reason's own message). EnviadoEm is set to em.
 func (p *Pedido) Enviar(pr Precificacao, ctx ContextoPedido, por string, em time.Time) error {
-	if p.Status != StatusOrcamento {
+	if !p.Status.PodeEnviar() {
 		return p.erroStatus("ser enviado")
 	}
 	if p.Tipo == TipoOrcamento {
@@ -91,7 +93,7 @@ func (p *Pedido) Aprovar(quem Operador, supervisorDoVendedor, observacao string,
 	if err := p.podeDecidir(quem, supervisorDoVendedor); err != nil {
 		return err
 	}
-	if p.Status != StatusAguardandoAprovacao {
+	if !p.Status.PodeDecidir() {
 		return p.erroStatus("ser aprovado")
 	}
 	obs, err := nota("observacao", observacao, false, "Informe a observação.")
@@ -108,7 +110,7 @@ func (p *Pedido) Reprovar(quem Operador, supervisorDoVendedor, observacao string
 	if err := p.podeDecidir(quem, supervisorDoVendedor); err != nil {
 		return err
 	}
-	if p.Status != StatusAguardandoAprovacao {
+	if !p.Status.PodeDecidir() {
 		return p.erroStatus("ser reprovado")
 	}
 	obs, err := nota("observacao", observacao, true, "Informe o motivo da reprovação.")
@@ -169,14 +171,14 @@ func (p *Pedido) AvancarStatus(para StatusPedido, quem Operador, nf *NotaFiscal,
 	var permitido bool
 	switch para {
 	case StatusEmSeparacao:
-		permitido = p.Status == StatusEnviado
+		permitido = p.Status.PodeSeparar()
 	case StatusFaturado:
-		permitido = p.Status == StatusEnviado || p.Status == StatusEmSeparacao
+		permitido = p.Status.PodeFaturar()
 		if p.Status == StatusFaturado { // a further invoice of a partial one
 			permitido, acao = p.FaturamentoParcial, "ser faturado de novo"
 		}
 	case StatusEntregue:
-		permitido = p.Status == StatusFaturado
+		permitido = p.Status.PodeEntregar()
 	default:
 		return errs.Field("status", "Status deve ser em_separacao, faturado ou entregue.")
 	}

@@ -1,7 +1,10 @@
 // Package ports translates between the sales protos and the use cases, one file per resource
 // (produtos.go, tabelas.go, condicoes.go, regras_st.go, politica.go, calculo.go, importar.go; the
-// orders in pedidos.go).
+// orders in pedidos.go). The simple entities' RPCs (payment terms, ICMS-ST rules) are written
+// into entidades.gen.go from their //crm:entidade declarations (services/platform/entity/portas).
 package ports
+
+//go:generate go run github.com/crmvendas/crm/services/platform/entity/cmd/gerar-portas
 
 import (
 	"reflect"

@@ -14,5 +14,4 @@ export const chaves = {
   tabela: (id: string) => ['catalogo', 'tabelas', 'uma', id] as const,
   precos: (tabelaId: string) => ['catalogo', 'precos', tabelaId] as const,
   politica: ['catalogo', 'politica'] as const,
-  regrasSt: ['catalogo', 'regras-st'] as const,
 };

@@ -32,6 +32,7 @@ const api = vi.hoisted(() => {
 vi.mock('../../../lib/api/client', async (original) => ({ ...(await original<typeof import('../../../lib/api/client')>()), api }));
 
 import { queryClient } from '../../../lib/query';
+import { storeOperatorProfile } from '../../../lib/storage';
 import { digitarEm, montarTela } from '../../../test/tela';
 import RegrasStPage from './RegrasStPage';
 
@@ -39,6 +40,11 @@ const tela = montarTela();
 beforeEach(() => {
   // The screen reads through the app's one query client (QueryBoundary): nothing cached between tests.
   queryClient.clear();
+  // Writes go through the outbox, which belongs to the signed-in operator.
+  storeOperatorProfile(
+    { empresa: 'demo', id: 'op1', nome_operador: 'Ana', perfil_app: 'ADMIN', exibir_medida: false },
+    { uid: 'u1', email: 'u1@demo.example.com', displayName: 'Ana' },
+  );
   api.estado.calls.length = 0;
   api.estado.regras = [];
 });

@@ -1,9 +1,20 @@
 // What an order offers by its status and the operator's role, and the list's filters. The server
-// decides (TRANSICAO_NAO_PERMITIDA, APROVACAO_NAO_PERMITIDA): this only hides what it would refuse.
+// decides (TRANSICAO_NAO_PERMITIDA, APROVACAO_NAO_PERMITIDA): this only hides what it would refuse,
+// from the same sets of statuses (contracts/pedidos.json).
 import type { Pedido } from '../../../lib/api/types';
 import { pode } from '../../../lib/permissoes';
 import { numeroPedido, rotuloStatusPedido, tituloPedido } from '../../../entities/pedido/status';
-import { statusEditavel, statusPodeCancelar, statusPodeReabrir } from '../../../lib/contratos/pedidos.gen';
+import {
+  statusEditavel,
+  statusEnviado,
+  statusPodeCancelar,
+  statusPodeDecidir,
+  statusPodeEntregar,
+  statusPodeEnviar,
+  statusPodeFaturar,
+  statusPodeReabrir,
+  statusPodeSeparar,
+} from '../../../lib/contratos/pedidos.gen';
 
 export type AcaoTela = 'alterar' | 'separar' | 'faturar' | 'entregar' | 'enviar' | 'cancelar' | 'reabrir' | 'duplicar' | 'aprovar' | 'reprovar' | 'pdf' | 'whatsapp';
 
@@ -11,13 +22,13 @@ export function acoesDoPedido(p: Pick<Pedido, 'status' | 'numero' | 'tipo'> & { 
   const out: AcaoTela[] = [];
   // After enviado: an ADMIN (the ERP uses the API).
   if (pode(perfil, 'pedidos.status')) {
-    if (p.status === 'enviado') out.push('separar');
-    if (p.status === 'enviado' || p.status === 'em_separacao' || (p.status === 'faturado' && p.faturamento_parcial)) out.push('faturar');
-    if (p.status === 'faturado') out.push('entregar');
+    if (statusPodeSeparar(p.status)) out.push('separar');
+    if (statusPodeFaturar(p.status) || (p.status === 'faturado' && p.faturamento_parcial)) out.push('faturar');
+    if (statusPodeEntregar(p.status)) out.push('entregar');
   }
   if (statusEditavel(p.status)) out.push('alterar');
-  if (p.status === 'orcamento' && p.tipo !== 'orcamento') out.push('enviar');
-  if (p.status === 'aguardando_aprovacao' && pode(perfil, 'pedidos.aprovar')) out.push('aprovar', 'reprovar');
+  if (statusPodeEnviar(p.status) && p.tipo !== 'orcamento') out.push('enviar');
+  if (statusPodeDecidir(p.status) && pode(perfil, 'pedidos.aprovar')) out.push('aprovar', 'reprovar');
   if (statusPodeReabrir(p.status)) out.push('reabrir');
   if (statusPodeCancelar(p.status)) out.push('cancelar');
   out.push('duplicar', 'pdf', 'whatsapp');
@@ -53,6 +64,6 @@ export function filtrosDaLista(gestor: boolean): readonly (typeof FILTROS)[numbe
 export function passaNoFiltro(p: Pick<Pedido, 'status' | 'numero'> & { _pendente?: boolean }, filtro: string): boolean {
   if (!filtro) return true;
   if (filtro === 'a_enviar') return !numeroPedido(p) || Boolean(p._pendente);
-  if (filtro === 'enviado') return ['enviado', 'em_separacao', 'faturado', 'entregue'].includes(p.status);
+  if (filtro === 'enviado') return statusEnviado(p.status);
   return p.status === filtro;
 }

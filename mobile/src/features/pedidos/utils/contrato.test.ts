@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emAbertoDoCliente, rotuloStatusPedido } from '../../../entities/pedido/status';
-import { acoesDoPedido } from './acoes';
+import { acoesDoPedido, passaNoFiltro } from './acoes';
 import { figurasDoAparelho } from './vendas';
 import type { Pedido } from '../../../lib/api/types';
 import type { Motivo } from '../../../lib/api/client';
@@ -40,6 +40,18 @@ describe('the order screens decide as contracts/pedidos.json says', () => {
       expect(acoes.includes('alterar'), `alterar em ${status}`).toBe(conjunto('Editavel').includes(status));
       expect(acoes.includes('cancelar'), `cancelar em ${status}`).toBe(conjunto('PodeCancelar').includes(status));
       expect(acoes.includes('reabrir'), `reabrir em ${status}`).toBe(conjunto('PodeReabrir').includes(status));
+    }
+  });
+
+  it('each step of the flow in its set (PodeEnviar, PodeDecidir, PodeSeparar, PodeFaturar, PodeEntregar); the Enviados filter is Enviado', () => {
+    for (const status of todos) {
+      const acoes = acoesDoPedido({ status, numero: '1', tipo: 'venda' }, 'ADMIN');
+      expect(acoes.includes('enviar'), `enviar em ${status}`).toBe(conjunto('PodeEnviar').includes(status));
+      expect(acoes.includes('aprovar'), `aprovar em ${status}`).toBe(conjunto('PodeDecidir').includes(status));
+      expect(acoes.includes('separar'), `separar em ${status}`).toBe(conjunto('PodeSeparar').includes(status));
+      expect(acoes.includes('faturar'), `faturar em ${status}`).toBe(conjunto('PodeFaturar').includes(status));
+      expect(acoes.includes('entregar'), `entregar em ${status}`).toBe(conjunto('PodeEntregar').includes(status));
+      expect(passaNoFiltro({ status, numero: '1' }, 'enviado'), `filtro Enviados em ${status}`).toBe(conjunto('Enviado').includes(status));
     }
   });
 
