@@ -1,4 +1,3 @@
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('@ionic/react', () => import('../../../test/tela').then((m) => m.ionicFalso));
@@ -7,17 +6,13 @@ vi.mock('../../../components/ui/useAlert', () => ({ useAlert: () => async () => 
 vi.mock('../../../lib/history', async (original) => ({ ...(await original<typeof import('../../../lib/history')>()), aposPrimeiraTela: () => {} }));
 
 import SignInPage from './SignInPage';
-import { montarTela } from '../../../test/tela';
+import { emRotas, montarTela } from '../../../test/tela';
 
 describe('signin', () => {
   const t = montarTela();
 
   it('links the privacy policy, the terms of use and about (no sign-in needed to read them)', () => {
-    t.render(
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <SignInPage />
-      </MemoryRouter>,
-    );
+    t.render(emRotas(<SignInPage />));
     const links = [...t.container.querySelectorAll('nav.links-legais a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Privacidade', '/privacidade'],

@@ -1,5 +1,4 @@
 import { act, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../components/ui/Page', () => import('../../../test/tela').then((m) => m.paginaFalsa));
@@ -14,7 +13,7 @@ vi.mock('../../../lib/empresa', () => ({ useNomeEmpresa: () => empresa.nome }));
 
 import AboutPage from './AboutPage';
 import { config } from '../../../config/env';
-import { montarTela } from '../../../test/tela';
+import { emRotas, montarTela } from '../../../test/tela';
 
 const LICENCAS = [
   { pacote: 'firebase', versao: '12.19.0', licenca: 'Apache-2.0', texto: '', url: 'https://firebase.google.com/' },
@@ -22,12 +21,7 @@ const LICENCAS = [
 ];
 
 const t = montarTela();
-const render = () =>
-  t.render(
-    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <AboutPage />
-    </MemoryRouter>,
-  );
+const render = () => t.render(emRotas(<AboutPage />));
 const esperar = async (sel: string) => {
   for (let i = 0; i < 50 && !t.container.querySelector(sel); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
   return t.container.querySelector(sel);

@@ -1,25 +1,19 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../components/ui/Page', () => import('../../../test/tela').then((m) => m.paginaFalsa));
 vi.mock('@ionic/react', () => import('../../../test/tela').then((m) => m.ionicFalso));
 
 import LandingPage, { ALTURA_CAPTURA, CAPTURAS, LARGURA_CAPTURA } from './LandingPage';
-import { montarTela } from '../../../test/tela';
+import { emRotas, montarTela } from '../../../test/tela';
 
 // Tests run from mobile/.
 const PUBLICO = path.resolve(process.cwd(), 'public');
 
 describe('landing', () => {
   const t = montarTela();
-  const render = () =>
-    t.render(
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <LandingPage />
-      </MemoryRouter>,
-    );
+  const render = () => t.render(emRotas(<LandingPage />));
 
   it('lists only what the app does today; later areas only as "Em breve"', () => {
     render();

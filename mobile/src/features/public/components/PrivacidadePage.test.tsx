@@ -1,4 +1,3 @@
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../components/ui/Page', () => import('../../../test/tela').then((m) => m.paginaFalsa));
@@ -8,11 +7,11 @@ vi.mock('../../../lib/empresa', () => ({ useNomeEmpresa: () => empresa.nome }));
 
 import PrivacidadePage, { ContatoControlador } from './PrivacidadePage';
 import TermosPage from './TermosPage';
-import { montarTela } from '../../../test/tela';
+import { emRotas, montarTela } from '../../../test/tela';
 
 const t = montarTela();
 const render = (el: React.ReactNode) =>
-  t.render(<MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>{el}</MemoryRouter>);
+  t.render(emRotas(el));
 const secoes = () => [...t.container.querySelectorAll('h2')].map((h) => h.textContent);
 const links = () => [...t.container.querySelectorAll('nav.links-legais a')].map((a) => a.getAttribute('href'));
 
