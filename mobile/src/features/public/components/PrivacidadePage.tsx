@@ -126,8 +126,7 @@ export default function PrivacidadePage() {
           </li>
           <li>
             A empresa confere o pedido e elimina os dados do banco; o acesso de um operador é removido pelo administrador
-            do app, em Operadores. Dados que a lei manda guardar (como o registro de acessos e documentos fiscais) ficam até
-            o fim do prazo legal.
+            do app, em Operadores. O que a lei manda guardar (como o registro de acessos) fica até o fim do prazo legal.
           </li>
         </ol>
 
