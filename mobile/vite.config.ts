@@ -154,17 +154,10 @@ function serviceWorker(apiBase: string | undefined) {
       // Every file of the build (the manifest and its icons are added by the plugin).
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff2,json}'],
       // The precompressed copies (precompress) and Vite's manifest are for the server and bench.
-      // The landing's screenshots are not for every device: cached once seen (runtimeCaching).
-      globIgnores: ['**/*.gz', '**/*.br', '.vite/**', '**/node_modules/**', 'capturas/**'],
+      globIgnores: ['**/*.gz', '**/*.br', '.vite/**', '**/node_modules/**'],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: navegacoesForaDoApp(apiBase),
-      runtimeCaching: [
-        {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/capturas/'),
-          handler: 'CacheFirst',
-          options: { cacheName: 'capturas' },
-        },
-      ],
+      runtimeCaching: [],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: false,

@@ -1,12 +1,14 @@
 // The public pages a manager meets first (issue 21 §6), against the real crm with the demo company,
 // the Auth emulator and Chromium on a 360 px phone: the landing's real screenshots load; privacy
 // and terms are linked from landing, signin and about, and open without a connection once the
-// app is cached; /about shows the version, the company and the licences of what the app ships.
+// app is cached (the landing too, with its pictures); /about shows the version, the company and the licences of what the app ships.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE, DEMO, checkEnvironment, esperarAte, launchBrowser, newContext, signedInContext } from './helpers.mjs';
 
 const CELULAR = { viewport: { width: 360, height: 740 } };
+/** A screenshot as the build names it (a hashed asset). */
+const CAPTURA = /^\/assets\/(pedido|cliente|listas)-(?:270|540)-[\w-]+\.webp$/;
 
 let browser;
 before(async () => {
@@ -30,7 +32,7 @@ describe('public pages', () => {
       const page = await context.newPage();
       const webp = new Map();
       page.on('response', (r) => {
-        if (new URL(r.url()).pathname.startsWith('/capturas/')) webp.set(new URL(r.url()).pathname, [r.status(), r.headers()['content-type']]);
+        if (CAPTURA.test(new URL(r.url()).pathname)) webp.set(new URL(r.url()).pathname, [r.status(), r.headers()['content-type']]);
       });
       await page.goto(`${BASE}/landing`);
       const imgs = page.getByTestId('capturas').locator('img');
@@ -46,8 +48,8 @@ describe('public pages', () => {
       }
       const fontes = await imgs.evaluateAll((l) => l.map((img) => new URL(img.currentSrc).pathname));
       assert.deepEqual(
-        fontes.map((f) => f.replace(/-(270|540)\.webp$/, '')),
-        ['/capturas/pedido', '/capturas/cliente', '/capturas/listas'],
+        fontes.map((f) => f.match(CAPTURA)?.[1]),
+        ['pedido', 'cliente', 'listas'],
       );
       for (const f of fontes) assert.deepEqual(webp.get(f), [200, 'image/webp'], f);
       assert.match(await page.getByTestId('para-quem').textContent(), /vendedor/);
@@ -107,7 +109,7 @@ describe('public pages', () => {
     }
   });
 
-  it('once the app is cached, privacy, terms and the licences open without a connection (signed out)', async () => {
+  it('once the app is cached, the landing with its screenshots, privacy, terms and the licences open without a connection (signed out)', async () => {
     const context = await newContext(browser, CELULAR);
     try {
       const page = await context.newPage();
@@ -115,16 +117,23 @@ describe('public pages', () => {
       await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
       // The whole precache is in (the app's files, licencas.json among them).
       await esperarAte(
-        () =>
-          page.evaluate(async () => {
+        async () => {
+          const urls = await page.evaluate(async () => {
             const nome = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
-            const urls = nome ? (await (await caches.open(nome)).keys()).map((r) => new URL(r.url).pathname) : [];
-            return urls.includes('/licencas.json') && urls.includes('/index.html');
-          }),
-        'licencas.json fora do precache',
+            return nome ? (await (await caches.open(nome)).keys()).map((r) => new URL(r.url).pathname) : [];
+          });
+          return urls.includes('/licencas.json') && urls.includes('/index.html') && urls.filter((u) => CAPTURA.test(u)).length === 6;
+        },
+        'licencas.json ou as capturas da landing fora do precache',
         { timeout: 60_000 },
       );
       await context.setOffline(true);
+      await page.goto(`${BASE}/landing`);
+      const imgs = page.getByTestId('capturas').locator('img');
+      for (let i = 0; i < 3; i++) {
+        await imgs.nth(i).scrollIntoViewIfNeeded();
+        await esperarAte(() => imgs.nth(i).evaluate((img) => img.complete && img.naturalWidth > 0), `sem rede, a captura ${i + 1} não carregou`);
+      }
       await page.goto(`${BASE}/privacidade`);
       await page.getByTestId('privacidade').waitFor();
       await page.goto(`${BASE}/termos`);

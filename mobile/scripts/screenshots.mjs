@@ -1,7 +1,8 @@
 // `npm run screenshots`: the landing's pictures of the app (issue 21 §6), taken from the running app
 // with the demo data — never drawn. A seller on a 360 × 720 phone (2× pixels): the order being
 // built, the customer file and `listas`. Each screen is written as WebP (Chromium's own encoder,
-// no extra package) at 270 and 540 px wide into public/capturas/, the files LandingPage.tsx shows.
+// no extra package) at 270 and 540 px wide into src/features/public/capturas/, the files
+// LandingPage.tsx shows.
 // Against a fresh crm with the demo data and the Auth emulator:
 //   make crm && (cd mobile && FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9405 npm run build:e2e)
 //   CRM_WEB_DIR=$PWD/mobile/dist-e2e scripts/with-crm.sh 8405 9415 9405 bash -c 'cd mobile && npm run screenshots'
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from '../e2e/helpers.mjs';
 
-const SAIDA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public/capturas');
+const SAIDA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/features/public/capturas');
 /** The phone: CSS pixels; the pictures are taken at 2×. */
 const TELA = { width: 360, height: 720 };
 /**

@@ -9,7 +9,7 @@ import LandingPage, { ALTURA_CAPTURA, CAPTURAS, LARGURA_CAPTURA } from './Landin
 import { emRotas, montarTela } from '../../../test/tela';
 
 // Tests run from mobile/.
-const PUBLICO = path.resolve(process.cwd(), 'public');
+const CAPTURAS_DIR = path.resolve(process.cwd(), 'src/features/public/capturas');
 
 describe('landing', () => {
   const t = montarTela();
@@ -30,14 +30,14 @@ describe('landing', () => {
   it('shows the order, the customer file and listas as real screenshots (1× and 2× WebP, sized, lazy), each with a caption', () => {
     render();
     const figuras = [...t.container.querySelectorAll('[data-testid="capturas"] figure')];
-    expect(figuras.map((f) => f.querySelector('img')!.getAttribute('src'))).toEqual([
-      '/capturas/pedido-270.webp',
-      '/capturas/cliente-270.webp',
-      '/capturas/listas-270.webp',
+    expect(figuras.map((f) => f.querySelector('img')!.getAttribute('src')!.replace(/^.*\//, ''))).toEqual([
+      'pedido-270.webp',
+      'cliente-270.webp',
+      'listas-270.webp',
     ]);
     for (const f of figuras) {
       const img = f.querySelector('img')!;
-      expect(img.getAttribute('srcset')).toMatch(/^\/capturas\/\w+-270\.webp 270w, \/capturas\/\w+-540\.webp 540w$/);
+      expect(img.getAttribute('srcset')).toMatch(/^\S+\/capturas\/(\w+)-270\.webp 270w, \S+\/capturas\/\1-540\.webp 540w$/);
       expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual([String(LARGURA_CAPTURA), String(ALTURA_CAPTURA)]);
       expect(img.getAttribute('loading')).toBe('lazy');
       expect(img.getAttribute('alt')).toMatch(/^Tela do app: /);
@@ -45,11 +45,11 @@ describe('landing', () => {
     }
   });
 
-  it('every screenshot is in public/capturas (written by scripts/screenshots.mjs), light enough for a 3G phone', () => {
+  it('every screenshot is in src/features/public/capturas (written by scripts/screenshots.mjs), light enough for a 3G phone', () => {
     let total1x = 0;
     for (const c of CAPTURAS) {
       for (const l of [LARGURA_CAPTURA, 2 * LARGURA_CAPTURA]) {
-        const f = `${PUBLICO}/capturas/${c.nome}-${l}.webp`;
+        const f = `${CAPTURAS_DIR}/${c.nome}-${l}.webp`;
         expect(existsSync(f), f).toBe(true);
         expect(statSync(f).size, f).toBeLessThan(l === LARGURA_CAPTURA ? 30_000 : 70_000);
         if (l === LARGURA_CAPTURA) total1x += statSync(f).size;

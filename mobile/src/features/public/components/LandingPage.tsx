@@ -18,9 +18,10 @@ const RECURSOS = [
 
 /**
  * Real screenshots of the app on a phone (360 × 720), taken from the running app with the demo
- * data by scripts/screenshots.mjs into public/capturas/ (WebP, 270 and 540 px wide; the three
- * weigh 52 KB at 1× and 101 KB at 2×, over the app's 234 KB first screen): lazy-loaded, never
- * precached (the service worker keeps them once seen).
+ * data by scripts/screenshots.mjs into ../capturas/ (WebP, 270 and 540 px wide; the three weigh
+ * 52 KB at 1× and 101 KB at 2×, over the app's 234 KB first screen). Built as hashed assets: the
+ * landing loads them lazily, and the service worker precaches them (the landing opens whole
+ * offline) without fetching again what the browser already has.
  */
 export const CAPTURAS = [
   { nome: 'pedido', legenda: 'O pedido no balcão do cliente: itens, descontos e total com impostos.' },
@@ -29,7 +30,8 @@ export const CAPTURAS = [
 ] as const;
 export const LARGURA_CAPTURA = 270;
 export const ALTURA_CAPTURA = 540;
-const arquivo = (nome: string, largura: number) => `/capturas/${nome}-${largura}.webp`;
+const ARQUIVOS = import.meta.glob<string>('../capturas/*.webp', { eager: true, import: 'default' });
+const arquivo = (nome: string, largura: number) => ARQUIVOS[`../capturas/${nome}-${largura}.webp`];
 
 /** Announced, not built: shown as such. */
 const EM_BREVE = ['Metas', 'Agenda', 'Check-in'];
