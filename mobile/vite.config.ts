@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { navegacoesForaDoApp } from './src/app/pwa/navegacao.js';
+import { licencas } from './src/app/build/licencas.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -63,6 +64,8 @@ const PRELOAD_ROUTES: Record<string, string> = {
   '/auth-links': 'src/features/auth/components/AuthLinksPage.tsx',
   '/landing': 'src/features/public/components/LandingPage.tsx',
   '/about': 'src/features/public/components/AboutPage.tsx',
+  '/privacidade': 'src/features/public/components/PrivacidadePage.tsx',
+  '/termos': 'src/features/public/components/TermosPage.tsx',
   '/crm-home': 'src/features/crm-home/components/CrmHomePage.tsx',
 };
 
@@ -149,7 +152,7 @@ function serviceWorker(apiBase: string | undefined) {
     },
     workbox: {
       // Every file of the build (the manifest and its icons are added by the plugin).
-      globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff2}'],
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff2,json}'],
       // The precompressed copies (precompress) and Vite's manifest are for the server and bench.
       globIgnores: ['**/*.gz', '**/*.br', '.vite/**', '**/node_modules/**'],
       navigateFallback: 'index.html',
@@ -166,6 +169,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     routePreload(),
+    licencas({ servico: ['workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies'] }),
     precompress(),
     emulatorMeta(loadEnv(mode, process.cwd(), 'VITE_').VITE_FIREBASE_AUTH_EMULATOR_URL),
     serviceWorker(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE_URL),

@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   readonly VITE_AUTH_LINK_URL?: string;
   readonly VITE_GOOGLE_SERVER_CLIENT_ID?: string;
+  readonly VITE_CONTATO_PRIVACIDADE?: string;
 }
 
 interface ImportMeta {

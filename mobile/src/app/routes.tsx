@@ -4,6 +4,7 @@ import { lazyPage } from './lazyPage';
 import { RequireOperator } from './guards';
 import { AUTH_LINKS_PATH } from '../config/env';
 import type { Acao } from '../lib/permissoes';
+import { ROTA_PRIVACIDADE, ROTA_TERMOS } from '../components/ui/LinksLegais';
 
 // Every screen is its own chunk.
 const HomePage = lazyPage(() => import('../features/public/components/HomePage'));
@@ -46,6 +47,8 @@ const PedidosPage = lazyPage(() => import('../features/pedidos/components/Pedido
 const IncluirPedidoPage = lazyPage(() => import('../features/pedidos/components/IncluirPedidoPage'));
 const BuscarPedidoPage = lazyPage(() => import('../features/pedidos/components/BuscarPedidoPage'));
 const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasPage'));
+const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
+const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -119,6 +122,8 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-vendas-pedidos-incluir',
   'crm-vendas-pedidos-buscar',
   'crm-vendas',
+  'privacidade',
+  'termos',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -177,6 +182,8 @@ export function AppRoutes() {
       <Route path="/crm-vendas-pedidos-incluir" element={guarded(<IncluirPedidoPage />)} />
       <Route path="/crm-vendas-pedidos-buscar" element={guarded(<BuscarPedidoPage />)} />
       <Route path="/crm-vendas" element={guarded(<VendasPage />)} />
+      <Route path={ROTA_PRIVACIDADE} element={<PrivacidadePage />} />
+      <Route path={ROTA_TERMOS} element={<TermosPage />} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

@@ -29,6 +29,11 @@ export const config = {
   apiBase: trimSlash(env.VITE_API_BASE_URL || '/crm'),
   /** Where the e-mail link returns; defaults to this origin's /auth-links. */
   authLinkUrl: env.VITE_AUTH_LINK_URL || '',
+  /**
+   * How the data controller (the company using the app) is reached about personal data (LGPD):
+   * an e-mail or a page, shown on /privacidade; empty when the deployment did not set it.
+   */
+  contatoPrivacidade: (env.VITE_CONTATO_PRIVACIDADE || '').trim(),
 } as const;
 
 export const AUTH_LINKS_PATH = '/auth-links';

@@ -5,7 +5,7 @@
 //   const tela = montarTela();   // then tela.render(<X />), tela.container
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,4 +63,13 @@ export function digitarEm(input: HTMLInputElement, valor: string): void {
 /** Shows the current path (to see where a screen navigated). */
 export function Onde() {
   return <p data-testid="onde">{useLocation().pathname}</p>;
+}
+
+/** `el` inside a router at `caminho` (screens with links need one). */
+export function emRotas(el: ReactNode, caminho = '/') {
+  return (
+    <MemoryRouter initialEntries={[caminho]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      {el}
+    </MemoryRouter>
+  );
 }

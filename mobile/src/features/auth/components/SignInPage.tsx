@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { IonButton, IonContent, IonIcon, IonPage, IonSpinner } from '@ionic/react';
 import { TextField } from '../../../components/ui/TextField';
 import { Brand } from '../../../components/ui/Brand';
+import { LinksLegais } from '../../../components/ui/LinksLegais';
 import { logoGoogle, mailOutline } from 'ionicons/icons';
 import { useAlert } from '../../../components/ui/useAlert';
 import { KEYS, getItem } from '../../../lib/storage';
@@ -98,6 +99,7 @@ export default function SignInPage() {
             <Link to="/reset-password">Esqueci minha senha</Link>
             <Link to="/signup">Criar conta</Link>
           </nav>
+          <LinksLegais comSobre />
         </div>
       </IonContent>
     </IonPage>
