@@ -61,7 +61,7 @@ function url(rota) {
   return `/${caminho}`;
 }
 
-const PUBLICAS = new Set(['home', 'landing', 'signin', 'signup', 'reset-password', 'about', 'auth-links']);
+const PUBLICAS = new Set(['home', 'landing', 'signin', 'signup', 'reset-password', 'about', 'auth-links', 'privacidade', 'termos']);
 
 /** What the screen breaks, measured in the page. */
 function medirNaPagina() {
