@@ -1746,26 +1746,56 @@ export type components = {
             alteracoes?: components["schemas"]["v1AlteracaoCondicao"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesPedidosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoPedido"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many orders the copy is heading
+             *     for (the device's window), so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesPrecosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoPreco"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesProdutosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoProduto"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesTabelasResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoTabela"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AtribuirClientesRequest: {
             cliente_ids?: string[];
