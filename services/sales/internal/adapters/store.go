@@ -177,7 +177,7 @@ var ClientesPedidosSpec = store.Spec[domain.ClienteDosPedidos]{
 var MetasSpec = store.Spec[domain.Meta]{
 	Name:       "metas",
 	NotFound:   domain.MsgMetaNaoEncontrada,
-	OutOfScope: app.MsgMetaForaDaEquipe,
+	OutOfScope: domain.MsgMetaForaDoEscopo,
 	Owner:      "vendedor_id",
 	Fields: []store.Field[domain.Meta]{
 		{Name: "mes", Value: func(m *domain.Meta) any { return m.Mes }},

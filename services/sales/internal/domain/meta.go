@@ -46,6 +46,7 @@ const MaxPositivacao = 10000
 // Messages of the goals.
 const (
 	MsgMetaNaoEncontrada = "Meta não encontrada."
+	MsgMetaForaDoEscopo  = "Acesso negado: esta meta é de outra empresa ou de um vendedor fora da sua equipe."
 	MsgMes               = "Mês inválido: use AAAA-MM (ex.: 2026-03)."
 	MsgMetaTipo          = "Tipo de meta desconhecido: use valor, quantidade, peso ou positivacao."
 	MsgMetaAlvo          = "A meta (alvo) deve ser maior que zero."
