@@ -82,6 +82,17 @@ export const REGRAS = {
     metodos: ['PedidosService/AlterarStatusPedido'],
   },
   'vendas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar os resumos de vendas', metodos: ['PedidosService/ReconciliarResumos'] },
+  'metas.definir': {
+    perfis: GESTORES,
+    oQue: 'definir metas (criar, alterar, excluir, copiar ou importar)',
+    metodos: [
+      'MetasService/CriarMeta',
+      'MetasService/AtualizarMeta',
+      'MetasService/ExcluirMeta',
+      'MetasService/CopiarMetas',
+      'MetasService/ImportarMetas',
+    ],
+  },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;
