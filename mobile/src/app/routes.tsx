@@ -46,6 +46,7 @@ const PedidosPage = lazyPage(() => import('../features/pedidos/components/Pedido
 const IncluirPedidoPage = lazyPage(() => import('../features/pedidos/components/IncluirPedidoPage'));
 const BuscarPedidoPage = lazyPage(() => import('../features/pedidos/components/BuscarPedidoPage'));
 const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasPage'));
+const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -56,7 +57,6 @@ export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
   'checkin',
-  'crm-metas',
   'painel-vendas',
   'vendas-ano-mes',
   'calendario',
@@ -68,7 +68,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
-  'crm-metas': 'Metas',
   'painel-vendas': 'Painel de vendas',
   'vendas-ano-mes': 'Vendas por mês',
   calendario: 'Calendário',
@@ -119,6 +118,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-vendas-pedidos-incluir',
   'crm-vendas-pedidos-buscar',
   'crm-vendas',
+  'crm-metas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -177,6 +177,7 @@ export function AppRoutes() {
       <Route path="/crm-vendas-pedidos-incluir" element={guarded(<IncluirPedidoPage />)} />
       <Route path="/crm-vendas-pedidos-buscar" element={guarded(<BuscarPedidoPage />)} />
       <Route path="/crm-vendas" element={guarded(<VendasPage />)} />
+      <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { usePedidosDoServidor } from '../api/pedidos';
-import { useVendedorEscolhido } from '../hooks/useVendedorEscolhido';
+import { useVendedorEscolhido } from '../../../components/useVendedorEscolhido';
 import { filtrosDaLista, passaNoFiltro } from '../utils/acoes';
 import { DetalhePedido } from './DetalhePedido';
 import { LinhaPedido } from './LinhaPedido';
