@@ -193,7 +193,7 @@ function Lista({ metas, gestor, nome, aoEditar }: { metas: Meta[]; gestor: boole
   return (
     <ul className="lista-simples" data-testid="lista-metas">
       {metas.map((m) => (
-        <li key={m.id} className="meta-item" data-testid="meta" data-tipo={m.tipo} data-vendedor={m.vendedor_id}>
+        <li key={m.id} className="meta-item" data-testid="meta" data-tipo={m.tipo} data-vendedor={m.vendedor_id} data-grupo={m.grupo} data-cliente={m.cliente_id}>
           <div className="meta-topo">
             <strong>
               {NOMES_TIPOS[m.tipo] ?? m.tipo}
