@@ -17,6 +17,7 @@ import { lerPercentual } from '../../../lib/format/percentual';
 import { pode } from '../../../lib/permissoes';
 import { useSession } from '../../../lib/session';
 import { novoId } from '../../../lib/uuid';
+import { BarraVendedor } from '../../../components/BarraVendedor';
 import { useVendedorEscolhido } from '../../../components/useVendedorEscolhido';
 import { importarMetas, useAlterarMeta, useCopiarMetas, useCriarMeta, useExcluirMeta, useMetas, type Meta } from '../api/metas';
 import { IMPORTACAO_METAS } from '../utils/importacao';
@@ -245,16 +246,7 @@ function MetasPageTela() {
     <Page title="Metas" backHref="/crm-home">
       <div className="narrow">
         <TextField label="Mês" name="mes" type="month" value={mes} onValue={(v) => v && setMes(v)} />
-        {escolhido.gestor ? (
-          <div className="barra-vendedor">
-            <span>
-              Vendedor: <strong data-testid="filtro-vendedor">{escolhido.rotulo}</strong>
-            </span>
-            <IonButton size="small" fill="outline" onClick={escolhido.trocar} disabled={escolhido.carregando}>
-              Trocar
-            </IonButton>
-          </div>
-        ) : null}
+        <BarraVendedor escolhido={escolhido} />
         {equipe.map((t) => (
           <div key={t.tipo} className="meta-equipe" data-testid="meta-equipe">
             <strong>
