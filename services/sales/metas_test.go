@@ -133,11 +133,21 @@ func TestMetas(t *testing.T) {
 	if up["alvo"] != "8000" || up["percentual"] != float64(100) {
 		t.Errorf("atualizada: %v", up)
 	}
+	// The reconciliation recomputes the goals' achievement from the orders: no difference.
+	semDiferenca := func(quando string) {
+		t.Helper()
+		rec := decode(t, e.do(t, "POST", "/crm/vendas/resumos/reconciliar", e.admin, map[string]any{"apenas_verificar": true}, 200))
+		if len(asListOrEmpty(rec["divergencias"])) != 0 {
+			t.Errorf("reconciliação %s: %v", quando, rec)
+		}
+	}
+	semDiferenca("com as metas")
 	// A cancelled order leaves the achievement.
 	e.do(t, "POST", "/crm/pedidos/"+p["id"].(string)+"/cancelar", e.v1, map[string]any{"motivo": "desistiu"}, 200)
 	if m := e.metasDe(t, e.v1, mes, v1)[v1+"|valor||"]; m["realizado"] != "0" || m["percentual"] != float64(0) {
 		t.Errorf("depois de cancelado: %v", m)
 	}
+	semDiferenca("depois do cancelamento")
 	// Delete and the feed: a device that has the goals learns of the removal.
 	antes := decode(t, e.do(t, "GET", "/crm/metas/alteracoes", e.v1, nil, 200))
 	if len(asListOrEmpty(antes["alteracoes"])) != 4 {

@@ -308,3 +308,43 @@ func MetaDuplicada(_, owner string) error {
 	e.Fields = []errs.FieldViolation{{Field: "tipo", Description: msg}}
 	return e
 }
+
+// divergenciasMetas compares each goal's achievement as the screen reads it (ApurarMetas, from the
+// summaries) with a recomputation from the orders (domain.RealizadoDosPedidos): 0 differences
+// expected. Positivação goals need the portfolios (customer service): left out without it.
+func (s *Service) divergenciasMetas(ctx context.Context, pedidos []*domain.Pedido) ([]domain.Divergencia, error) {
+	if s.Col.Metas == nil {
+		return nil, nil
+	}
+	metas, err := s.Col.Metas.All(ctx, store.Company(caller.From(ctx).Empresa), store.Query{})
+	if err != nil {
+		return nil, err
+	}
+	var carteira map[string]int64
+	medidas := make([]*domain.Meta, 0, len(metas))
+	for _, m := range metas {
+		if m.Tipo == domain.TipoPositivacao {
+			if s.Carteiras == nil {
+				continue
+			}
+			if carteira == nil {
+				if carteira, err = s.Carteiras.Ativos(ctx); err != nil {
+					return nil, err
+				}
+			}
+		}
+		medidas = append(medidas, m)
+	}
+	apuradas, err := s.ApurarMetas(ctx, medidas)
+	if err != nil {
+		return nil, err
+	}
+	var out []domain.Divergencia
+	for _, a := range apuradas {
+		if r := domain.RealizadoDosPedidos(a.Meta, pedidos, carteira[a.VendedorID]); r != a.Realizado {
+			out = append(out, domain.Divergencia{ChaveResumo: domain.ChaveResumo{Resumo: domain.ReconciliacaoMetas, ID: a.ID},
+				Campo: "realizado", Gravado: a.Realizado, Recalculado: r})
+		}
+	}
+	return out, nil
+}

@@ -150,3 +150,46 @@ func Positivacao(clientes, carteira int64) int64 {
 	}
 	return (clientes*20000 + carteira) / (2 * carteira)
 }
+
+// ReconciliacaoMetas names the goals' rows in the reconciliation's report (Divergencia.Resumo; its
+// ID is the goal's id, its field "realizado").
+const ReconciliacaoMetas = "metas"
+
+// RealizadoDosPedidos recomputes a goal's achievement from the orders themselves, apart from the
+// summaries (the reconciliation's independent side): the counting orders (ContaNosResumos) of the
+// goal's month (MesDoPedido), of its customer when it names one, else of its seller; valor sums
+// the products' value (of the group's items when narrowed to a group), quantidade the units;
+// positivação is the seller's distinct customers over carteira.
+func RealizadoDosPedidos(m *Meta, pedidos []*Pedido, carteira int64) int64 {
+	var total int64
+	clientes := map[string]bool{}
+	for _, p := range pedidos {
+		if !p.Status.ContaNosResumos() || MesDoPedido(p) != m.Mes {
+			continue
+		}
+		if (m.ClienteID != "" && p.ClienteID != m.ClienteID) || (m.ClienteID == "" && p.VendedorID != m.VendedorID) {
+			continue
+		}
+		switch {
+		case m.Tipo == TipoPositivacao:
+			clientes[p.ClienteID] = true
+		case m.Grupo == "" && m.Tipo == TipoValor:
+			total += p.TotalProdutosCentavos
+		default:
+			for _, it := range p.Itens {
+				if m.Grupo != "" && it.Grupo != m.Grupo {
+					continue
+				}
+				if m.Tipo == TipoValor {
+					total += it.ValorCentavos
+				} else {
+					total += it.Quantidade
+				}
+			}
+		}
+	}
+	if m.Tipo == TipoPositivacao {
+		return Positivacao(int64(len(clientes)), carteira)
+	}
+	return total
+}

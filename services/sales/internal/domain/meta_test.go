@@ -3,6 +3,7 @@ package domain
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMetaNormalizar(t *testing.T) {
@@ -70,6 +71,42 @@ func TestMetaNumeros(t *testing.T) {
 	for _, c := range []struct{ cli, cart, want int64 }{{0, 10, 0}, {1, 0, 0}, {1, 3, 3333}, {2, 3, 6667}, {3, 3, 10000}} {
 		if got := Positivacao(c.cli, c.cart); got != c.want {
 			t.Errorf("Positivacao(%d, %d) = %d, esperado %d", c.cli, c.cart, got, c.want)
+		}
+	}
+}
+
+func TestRealizadoDosPedidos(t *testing.T) {
+	enviado := func(vendedor, cliente string, status StatusPedido, itens ...ItemPedido) *Pedido {
+		p := &Pedido{VendedorID: vendedor, ClienteID: cliente, Status: status, Itens: itens}
+		p.EnviadoEm = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+		for _, it := range itens {
+			p.TotalProdutosCentavos += it.ValorCentavos
+		}
+		return p
+	}
+	it := func(grupo string, qtd, valor int64) ItemPedido {
+		return ItemPedido{Grupo: grupo, Quantidade: qtd, ValorCentavos: valor}
+	}
+	pedidos := []*Pedido{
+		enviado("v1", "c1", StatusEnviado, it("Café", 2, 5000), it("Doces", 3, 3000)),
+		enviado("v1", "c2", StatusEntregue, it("Café", 1, 2500)),
+		enviado("v1", "c2", StatusCancelado, it("Café", 10, 25000)),
+		enviado("v2", "c1", StatusFaturado, it("Doces", 4, 4000)),
+		enviado("v1", "c3", StatusOrcamento, it("Café", 7, 7000)),
+	}
+	for _, c := range []struct {
+		m    Meta
+		want int64
+	}{
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoValor}, 10500},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoQuantidade}, 6},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoQuantidade, Grupo: "Café"}, 3},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoValor, ClienteID: "c1"}, 12000},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoPositivacao}, 5000},
+		{Meta{Mes: "2026-04", VendedorID: "v1", Tipo: TipoValor}, 0},
+	} {
+		if got := RealizadoDosPedidos(&c.m, pedidos, 4); got != c.want {
+			t.Errorf("%+v: %d, esperado %d", c.m, got, c.want)
 		}
 	}
 }
