@@ -189,6 +189,11 @@ func TestDemoPedidos(t *testing.T) {
 			atingidas++
 		}
 	}
+	// Every goal's achievement, read from the summaries, equals a recomputation from the ~1,600
+	// generated orders (sent, cancelled, rejected, waiting; by seller, group and customer).
+	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
+		t.Errorf("reconciliação com as metas demo: %v %v", div, err)
+	}
 	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || atingidas == 0 || atingidas == len(apuradas) {
 		t.Errorf("metas demo: %d meses, recortes %v, %d de %d atingidas", len(meses), recortes, atingidas, len(apuradas))
 	}
