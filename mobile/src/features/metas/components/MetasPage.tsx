@@ -81,9 +81,13 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
     setErro('');
     if (Object.keys(local).length) return;
     try {
-      if (f.meta) await alterar.mutateAsync({ meta: f.meta, mudancas: { alvo: alvo! } });
-      else
-        await criar.mutateAsync({ id: novoId(), mes, vendedor_id: f.vendedor, tipo: f.tipo, alvo: alvo!, grupo: f.grupo.trim(), cliente_id: f.cliente.trim() });
+      if (f.meta) {
+        await alterar.mutateAsync({ meta: f.meta, mudancas: { alvo: alvo! } });
+      } else {
+        // Positivação is for the whole portfolio: no cut, even if one was typed before the kind changed.
+        const recorte = f.tipo === 'positivacao' ? { grupo: '', cliente_id: '' } : { grupo: f.grupo.trim(), cliente_id: f.cliente.trim() };
+        await criar.mutateAsync({ id: novoId(), mes, vendedor_id: f.vendedor, tipo: f.tipo, alvo: alvo!, ...recorte });
+      }
       toast(editando ? 'Meta salva.' : 'Meta criada.', { color: 'success', duration: 2500, position: 'bottom' });
       aoFechar();
     } catch (e) {
