@@ -49,6 +49,7 @@ const BuscarPedidoPage = lazyPage(() => import('../features/pedidos/components/B
 const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasPage'));
 const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
+const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -59,7 +60,6 @@ export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
   'checkin',
-  'crm-metas',
   'painel-vendas',
   'vendas-ano-mes',
   'calendario',
@@ -71,7 +71,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
-  'crm-metas': 'Metas',
   'painel-vendas': 'Painel de vendas',
   'vendas-ano-mes': 'Vendas por mês',
   calendario: 'Calendário',
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-vendas',
   'privacidade',
   'termos',
+  'crm-metas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -184,6 +184,7 @@ export function AppRoutes() {
       <Route path="/crm-vendas" element={guarded(<VendasPage />)} />
       <Route path={ROTA_PRIVACIDADE} element={<PrivacidadePage />} />
       <Route path={ROTA_TERMOS} element={<TermosPage />} />
+      <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}
