@@ -8,6 +8,7 @@ import { useOperadores } from '../../../components/useOperadores';
 import { reprovacaoACorrigir } from '../utils/decisao';
 import { QuadroDecisao } from './DecisaoPedido';
 import { SecaoAcoes, SecaoCliente, SecaoCondicoes, SecaoEntrega, SecaoLinhas, SecaoProdutos, SecaoTotais } from './incluir/Secoes';
+import { SecaoSugestoes } from './incluir/SecaoSugestoes';
 import './pedidos.css';
 
 /**
@@ -51,6 +52,7 @@ function IncluirPedido() {
       <div className="narrow form-stack" data-testid="form-pedido">
         <SecaoCliente s={s} r={r} />
         <SecaoCondicoes s={s} r={r} />
+        <SecaoSugestoes s={s} />
         <SecaoProdutos s={s} r={r} />
         {reprovacao ? <QuadroDecisao d={reprovacao} testId="nota-reprovacao" /> : null}
         <SecaoLinhas s={s} r={r} />
