@@ -9,6 +9,7 @@ import (
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
+	"github.com/crmvendas/crm/services/platform/testkit"
 	"github.com/crmvendas/crm/services/sales/internal/app"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
@@ -129,5 +130,36 @@ func TestSugestoesNoStore(t *testing.T) {
 	ctxB, _ := vendedor("e2", "vB")
 	if sug, err := s.Sugestoes(ctxB, "c1"); err != nil || len(sug) != 0 {
 		t.Fatalf("outra empresa leu: %+v %v", sug, err)
+	}
+}
+
+// TestSugestoesConstruidasNaPartida: a store whose summaries were built before
+// resumo_cliente_produto_dia existed (the mark at version 1) gets it built from its orders on the
+// next start, once; the other summaries are left as they were (no drift).
+func TestSugestoesConstruidasNaPartida(t *testing.T) {
+	st := testkit.Store(t, "crm_sales")
+	s := servicoEm(t, st)
+	ctx, sc := vendedor("e1", "v1")
+	p := &domain.Pedido{VendedorID: "v1", ClienteID: "c1", Status: domain.StatusEntregue, Tipo: domain.TipoVenda,
+		EnviadoEm: time.Date(2026, 6, 3, 15, 0, 0, 0, time.UTC), Itens: []domain.ItemPedido{{ProdutoID: "pa", Quantidade: 12}}}
+	p.ID = "o1"
+	if _, _, err := s.Col.Pedidos.Create(ctx, sc, p); err != nil { // an order of before: no increments
+		t.Fatal(err)
+	}
+	if _, err := st.For("crm_sales").Incr(ctx, "resumos_modelos", "", "resumos_modelos", map[string]int64{"feito": -1}); err != nil {
+		t.Fatal(err)
+	}
+	s = servicoEm(t, st) // the next start
+	l, err := s.Col.Resumos.ClienteProdutoDia.Get(ctx, store.Company("e1"), &domain.LinhaClienteProdutoDia{ClienteID: "c1", Dia: "2026-06-03", ProdutoID: "pa"})
+	if err != nil || l.Pedidos != 1 || l.Quantidade != 12 {
+		t.Fatalf("não construído na partida: %+v %v", l, err)
+	}
+	adm := caller.With(context.Background(), &caller.Caller{Empresa: "e1", Operador: "adm", Perfil: caller.Admin})
+	if _, d, err := s.ReconciliarResumos(adm, true); err != nil || len(d) != 0 {
+		t.Fatalf("divergências depois da partida: %+v %v", d, err)
+	}
+	marca, err := st.For("crm_sales").Counters(ctx, "resumos_modelos", "", "resumos_modelos")
+	if err != nil || marca["feito"] != 2 {
+		t.Fatalf("marca: %v %v", marca, err)
 	}
 }
