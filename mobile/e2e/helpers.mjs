@@ -200,6 +200,33 @@ export function cnpj() {
   return [...b, d1, d2].join('');
 }
 
+/**
+ * What the screen shows when an awaited step did not happen: its path, its alerts and error
+ * lines, and a screenshot under test-results/ — so a failure under load says why (a refused
+ * save, a disabled button, a screen still loading) instead of only "Timeout".
+ */
+export async function comDiagnostico(page, nome, passo) {
+  try {
+    return await passo();
+  } catch (e) {
+    let tela = '';
+    try {
+      const alertas = await page.locator('[role=alert], .field-error, .aviso-erro').filter({ visible: true }).allTextContents();
+      const botoes = await page
+        .locator('ion-button')
+        .filter({ visible: true })
+        .evaluateAll((bs) => bs.map((b) => `${b.textContent?.trim()}${b.hasAttribute('disabled') ? ' (desabilitado)' : ''}`));
+      const arquivo = `test-results/${nome.replace(/[^a-z0-9-]+/gi, '-')}-${Date.now()}.png`;
+      await page.screenshot({ path: arquivo, fullPage: true }).catch(() => undefined);
+      tela = `\ntela: ${new URL(page.url()).pathname}${new URL(page.url()).search}; alertas: ${JSON.stringify(alertas)}; botões: ${JSON.stringify(botoes)}; imagem: ${arquivo}`;
+    } catch {
+      /* the page itself is gone: the original error says enough */
+    }
+    if (e instanceof Error) e.message += tela;
+    throw e;
+  }
+}
+
 /** Opens the new-order screen (a draft left open discarded), picks the customer by document and waits for the device catalogue. */
 export async function novoPedidoPara(page, cliente) {
   await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);

@@ -88,6 +88,8 @@ async function novoPedido(page, cliente) {
 
 async function adicionarPorBusca(page, codigo) {
   await page.locator('input[name=busca-produto]').fill(codigo);
+  // Items with the same description in several sizes are told apart by this customer's price (issue 21 §4).
+  await page.locator(`.pedido-sugestoes button[data-codigo="${codigo}"] .sugestao-preco`).filter({ hasText: /R\$\s?[\d.]+,\d{2} \/ / }).waitFor();
   await page.locator(`.pedido-sugestoes button[data-codigo="${codigo}"]`).click();
   await page.locator(`[data-testid=linha-pedido][data-produto="${codigo}"]`).waitFor();
 }
@@ -360,6 +362,8 @@ describe('orders (crm-vendas-pedidos…)', () => {
       await page.reload();
       await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();
       assert.equal(await page.locator('input[name=observacoes]').inputValue(), `Pedido ${m}`);
+      // Priced on the device (its prices' first copy done) before the network goes.
+      await page.getByTestId('total-pedido').filter({ hasText: /R\$/ }).waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
       await context.setOffline(true);
       await page.locator('ion-button', { hasText: /^Enviar$/ }).click();

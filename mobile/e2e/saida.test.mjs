@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, novoPedidoPara, signInWithPassword, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, signInWithPassword, signedInContext, comDiagnostico } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -341,17 +341,27 @@ describe('outbox: signing out never throws away work', () => {
     try {
       const uid = await page.evaluate(() => localStorage.getItem('UID'));
       // A new order, its catalogue on the device and the app's screens kept by the service worker.
-      await novoPedidoPara(page, cliente);
+      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+      await page.getByTestId('form-pedido').waitFor();
+      const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
+      if (await descartar.count()) await descartar.click();
+      await page.locator('input[name=busca-cliente]').fill(cliente.documento);
+      await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
+      await comDiagnostico(page, 'saida-cliente-escolhido', () => page.getByTestId('cliente-escolhido').waitFor());
+      await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
       await page.locator('input[name=busca-produto]').fill('10001');
       await page.locator('.pedido-sugestoes button[data-codigo="10001"]').click();
       await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();
       await page.locator('input[name=observacoes]').fill(`Pedido ${m}`);
+      // The device has the prices of the line before the network goes (under load the prices' first
+      // copy may still be on its way: the line then says so and the order is not priced yet).
+      await comDiagnostico(page, 'saida-pedido-calculado', () => page.getByTestId('total-pedido').filter({ hasText: /R\$/ }).waitFor({ timeout: 60_000 }));
       await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
 
       // Offline: saved and sent → kept on the device, badge 1.
       await context.setOffline(true);
       await page.locator('ion-button', { hasText: /^Enviar$/ }).click();
-      await page.waitForURL((u) => u.searchParams.has('id'));
+      await comDiagnostico(page, 'saida-enviar-offline', () => page.waitForURL((u) => u.searchParams.has('id')));
       const id = new URL(page.url()).searchParams.get('id');
       assert.equal(await page.getByTestId('status-pedido').textContent(), 'A enviar');
       assert.equal(await badge(page).textContent(), '1');

@@ -3,6 +3,7 @@ package sales_test
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -403,5 +404,47 @@ func TestPedidoEntradaRecusada(t *testing.T) {
 	// A date a few days back (an offline order synced late) and one within the year pass.
 	for _, d := range []time.Time{hoje.AddDate(0, 0, -5), hoje.AddDate(0, 11, 0)} {
 		e.criar(t, e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": e.c1, "itens": itens(item("pa", 1, 0)), "data_entrega": d.Format("2006-01-02")}, 200)
+	}
+}
+
+// TestPoliticaFlexDosPedidos (issue 21 §2): the policy a caller reads carries what the counting
+// orders did to each flex balance they see, so the device prices against the balance the server
+// does (policy + orders; contracts/precos.json, flex_pedidos_centavos); no other seller's, no
+// other company's.
+func TestPoliticaFlexDosPedidos(t *testing.T) {
+	e := setupPedidos(t)
+	e.do(t, "PUT", "/crm/politica-comercial", e.admin, map[string]any{"uf_origem": "SP", "flex_permitido": true,
+		"vendedores": []map[string]any{{"id": e.ids["v1"], "desconto_maximo_percentual": 5, "saldo_flex_centavos": 10000}}}, 200)
+	flexVisto := func(tok string) map[string]any {
+		m, _ := decode(t, e.do(t, "GET", "/crm/politica-comercial", tok, nil, 200))["flex_pedidos_centavos"].(map[string]any)
+		return m
+	}
+	if m := flexVisto(e.v1); len(m) != 0 {
+		t.Fatalf("sem pedidos, nada: %v", m)
+	}
+	// 100 × R$ 10,00 at 8 % with a 5 % cap: 3 % from the flex balance, R$ 30,00.
+	p := e.criar(t, e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": e.c1, "enviar": true, "itens": itens(item("pa", 100, 8))}, 200)
+	if p["status"] != "enviado" {
+		t.Fatalf("enviado: %v", p)
+	}
+	v1 := e.ids["v1"]
+	if m := flexVisto(e.v1); !reflect.DeepEqual(m, map[string]any{v1: "-3000"}) {
+		t.Errorf("o vendedor vê %v", m)
+	}
+	if m := flexVisto(e.admin); m[v1] != "-3000" {
+		t.Errorf("o ADMIN vê %v", m)
+	}
+	if m := flexVisto(e.v2); m[v1] != nil {
+		t.Errorf("outro vendedor vê o saldo de v1: %v", m)
+	}
+	if m := flexVisto(e.adminB); len(m) != 0 {
+		t.Errorf("outra empresa vê %v", m)
+	}
+	// The next order is priced against R$ 100,00 − R$ 30,00, the figure the device computes.
+	p = e.criar(t, e.v1, map[string]any{"id": uuid.NewString(), "cliente_id": e.c1, "enviar": true, "itens": itens(item("pa", 300, 8))}, 200)
+	motivos := asListOrEmpty(p["motivos_aprovacao"])
+	if p["status"] != "aguardando_aprovacao" || len(motivos) != 1 ||
+		motivos[0]["mensagem"] != "Verba flex insuficiente: o pedido usa R$ 90,00 e o saldo é de R$ 70,00." {
+		t.Errorf("segundo pedido: %v", p)
 	}
 }

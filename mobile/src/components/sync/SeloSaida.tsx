@@ -12,7 +12,7 @@ export default function SeloSaida() {
   const rotulo = `${total} ${total === 1 ? 'alteração aguardando' : 'alterações aguardando'} envio${recusadas ? `, ${recusadas} recusada(s)` : ''}`;
   return (
     <IonButton routerLink="/pendencias" aria-label={rotulo} title={rotulo} data-testid="selo-saida">
-      <IonIcon slot="icon-only" icon={cloudUploadOutline} />
+      <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
       <span className={recusadas ? 'selo-contagem selo-erro' : 'selo-contagem'} data-testid="selo-saida-total">
         {total}
       </span>

@@ -14,7 +14,7 @@ export function BackButton({ defaultHref }: { defaultHref: string }) {
         else navigate(defaultHref, { replace: true });
       }}
     >
-      <IonIcon slot="icon-only" icon={arrowBack} />
+      <IonIcon slot="icon-only" icon={arrowBack} aria-hidden="true" />
     </IonButton>
   );
 }

@@ -117,6 +117,15 @@ export interface Vendedor {
   pedido_minimo_centavos?: number;
 }
 
+/**
+ * The seller as pricing sees them: the policy's flex balance plus what the counting orders did to
+ * it (`flexPedidos`, the seller's entry of the policy's flex_pedidos_centavos). The server does the
+ * same (domain.Vendedor.ComFlexDosPedidos; contracts/precos.json, flex_pedidos_centavos).
+ */
+export function comFlexDosPedidos(v: Vendedor, flexPedidos: number): Vendedor {
+  return { ...v, saldo_flex_centavos: (v.saldo_flex_centavos ?? 0) + flexPedidos };
+}
+
 export interface RegraST {
   id: string;
   ncm: string;

@@ -2,7 +2,7 @@
 // the file, and each case's inputs for the pricing mirror.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Cliente, CondicaoPagamento, Linha, Politica, Produto } from './calcular';
+import { comFlexDosPedidos, type Cliente, type CondicaoPagamento, type Linha, type Politica, type Produto } from './calcular';
 
 export interface Caso {
   nome: string;
@@ -12,6 +12,8 @@ export interface Caso {
   cliente?: Partial<Cliente>;
   condicao?: CondicaoPagamento;
   politica?: Partial<Politica>;
+  /** What the seller's counting orders did to the flex balance (the server's resumo_flex_vendedor). */
+  flex_pedidos_centavos?: number;
   produtos?: Record<string, Partial<Produto>>;
   itens: { produto_id: string; quantidade: number; desconto_percentual?: number }[];
   esperado?: Record<string, unknown>;
@@ -32,7 +34,8 @@ export const contrato = JSON.parse(readFileSync(path.resolve(process.cwd(), '../
 /** A case's customer, policy, products (with its overrides), lines and date. */
 export function entradas(k: Caso) {
   const cliente: Cliente = { ...contrato.cliente, ...k.cliente };
-  const politica: Politica = { ...contrato.politica, ...k.politica };
+  const base: Politica = { ...contrato.politica, ...k.politica };
+  const politica: Politica = { ...base, vendedor: comFlexDosPedidos(base.vendedor, k.flex_pedidos_centavos ?? 0) };
   const produtos = new Map(contrato.produtos.map((p) => [p.id, { ...p, ...k.produtos?.[p.id] }]));
   const itens: Linha[] = k.itens.map((i) => ({ produto: produtos.get(i.produto_id)!, quantidade: i.quantidade, desconto_percentual: i.desconto_percentual }));
   return { cliente, politica, produtos, itens, data: k.data ?? contrato.data };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CondicaoPagamento as CondicaoApi, PoliticaComercial, Preco, Produto as ProdutoApi, RegraST, TabelaPreco } from '../../lib/api/types';
 import { ErroPreco, precificarPedido, type Politica, type Produto } from './calcular';
 import { contrato, entradas } from './contrato.fixture';
-import { precificarNoAparelho, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
+import { precificarNoAparelho, precoParaOCliente, vendedorDaPolitica, type DadosComerciais } from './noAparelho';
 
 const s = (n: number | undefined) => String(n ?? 0);
 
@@ -72,6 +72,14 @@ describe('pricing from the device copy (precificarNoAparelho)', () => {
     expect(obtido).toEqual(esperado);
   });
 
+  it("a product search shows what one unit costs the chosen customer, or nothing when they have no price", () => {
+    const produtos = new Map(contrato.produtos.map((p) => [p.id, p]));
+    const d = doAparelho(contrato.politica, produtos);
+    const cli = { id: contrato.cliente.id, uf: contrato.cliente.uf, regiao_id: '', contribuinte_icms: true };
+    expect(precoParaOCliente(d, 'v', cli, 'p1')).toBe(1000);
+    expect(precoParaOCliente(d, 'v', cli, 'nao-existe')).toBeNull();
+  });
+
   it('an inactive term or an unknown product is refused with the server reason', () => {
     const produtos = new Map(contrato.produtos.map((p) => [p.id, p]));
     const d = doAparelho(contrato.politica, produtos);
@@ -89,6 +97,18 @@ describe('pricing from the device copy (precificarNoAparelho)', () => {
   it("a seller without a line of their own gets the company's default cap", () => {
     const pol = { desconto_maximo_padrao_percentual: 3, vendedores: [{ id: 'a', desconto_maximo_percentual: 7, saldo_flex_centavos: '1500', pedido_minimo_centavos: '0' }] } as unknown as PoliticaComercial;
     expect(vendedorDaPolitica(pol, 'a')).toEqual({ id: 'a', desconto_maximo_percentual: 7, saldo_flex_centavos: 1500, pedido_minimo_centavos: 0 });
-    expect(vendedorDaPolitica(pol, 'b')).toEqual({ id: 'b', desconto_maximo_percentual: 3 });
+    expect(vendedorDaPolitica(pol, 'b')).toEqual({ id: 'b', desconto_maximo_percentual: 3, saldo_flex_centavos: 0 });
+  });
+
+  it('the flex balance is the policy’s plus what the counting orders did to it, as the server prices it', () => {
+    // The server's ObterPolitica sends flex_pedidos_centavos (resumo_flex_vendedor) per seller it shows.
+    const pol = {
+      desconto_maximo_padrao_percentual: 3,
+      vendedores: [{ id: 'a', desconto_maximo_percentual: 7, saldo_flex_centavos: '50000', pedido_minimo_centavos: '0' }],
+      flex_pedidos_centavos: { a: '-35606', b: '1200' },
+    } as unknown as PoliticaComercial;
+    expect(vendedorDaPolitica(pol, 'a').saldo_flex_centavos).toBe(14394);
+    // A seller without a line: what their orders earned above the list price.
+    expect(vendedorDaPolitica(pol, 'b').saldo_flex_centavos).toBe(1200);
   });
 });

@@ -57,18 +57,27 @@ export function paraCondicao(c: CondicaoPagamento): calc.CondicaoPagamento {
   };
 }
 
-/** The caller's line of the policy (the server's PoliticaCadastro.Vendedor). */
+/**
+ * The caller's line of the policy as pricing sees it (the server's PoliticaCadastro.Vendedor and
+ * Vendedor.ComFlexDosPedidos): the flex balance is the policy's plus what the counting orders did
+ * to it (flex_pedidos_centavos, as of the policy's last copy).
+ */
 export function vendedorDaPolitica(p: PoliticaComercial | null, operadorId: string): calc.Vendedor {
   const v = p?.vendedores?.find((x) => x.id === operadorId);
-  if (v) {
-    return {
-      id: operadorId,
-      desconto_maximo_percentual: v.desconto_maximo_percentual ?? 0,
-      saldo_flex_centavos: inteiro(v.saldo_flex_centavos),
-      pedido_minimo_centavos: inteiro(v.pedido_minimo_centavos),
-    };
-  }
-  return { id: operadorId, desconto_maximo_percentual: p?.desconto_maximo_padrao_percentual ?? 0 };
+  const linha: calc.Vendedor = v
+    ? {
+        id: operadorId,
+        desconto_maximo_percentual: v.desconto_maximo_percentual ?? 0,
+        saldo_flex_centavos: inteiro(v.saldo_flex_centavos),
+        pedido_minimo_centavos: inteiro(v.pedido_minimo_centavos),
+      }
+    : { id: operadorId, desconto_maximo_percentual: p?.desconto_maximo_padrao_percentual ?? 0 };
+  return calc.comFlexDosPedidos(linha, inteiro(p?.flex_pedidos_centavos?.[operadorId]));
+}
+
+/** The caller's flex balance as pricing sees it; null when the company runs no flex balance. */
+export function saldoFlex(p: PoliticaComercial | null, operadorId: string): number | null {
+  return p?.flex_permitido ? (vendedorDaPolitica(p, operadorId).saldo_flex_centavos ?? 0) : null;
 }
 
 /** The policy for pricing `produtoIds` for a customer of state `uf`, as the caller. */
@@ -147,4 +156,18 @@ export function precificarNoAparelho(
   const c = paraCliente(cliente);
   const pol = politicaPara(d, operadorId, c.uf, itens.map((i) => i.produto_id));
   return calc.precificarPedido(linhas, c, condicao ? paraCondicao(condicao) : null, pol, data);
+}
+
+/**
+ * What one unit of a product costs this customer (its table, promotions and the ST/IPI of its
+ * state; no seller discount, no term), as a product search shows it; null when it has no price
+ * for them.
+ */
+export function precoParaOCliente(d: DadosComerciais, operadorId: string, cliente: Parameters<typeof paraCliente>[0], produtoId: string): number | null {
+  try {
+    const r = precificarNoAparelho(d, operadorId, cliente, null, [{ produto_id: produtoId, quantidade: 1 }]);
+    return r.itens[0]?.preco_unitario_centavos ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -2544,6 +2544,15 @@ export type components = {
             desconto_maximo_padrao_percentual?: number;
             descontos_volume?: components["schemas"]["v1DescontoVolume"][];
             empresa?: string;
+            /**
+             * @description Read-only (ignored by DefinirPolitica): per seller the caller sees (their own; a SUPERVISOR's
+             *     team; ADMIN everyone), what the counting orders did to the flex balance (resumo_flex_vendedor).
+             *     The balance an order is priced against is the seller's saldo_flex_centavos plus this, on the
+             *     server and on the device alike (contracts/precos.json, flex_pedidos_centavos).
+             */
+            flex_pedidos_centavos?: {
+                [key: string]: string;
+            };
             /** @description The company runs a flex balance. */
             flex_permitido?: boolean;
             limites_grupo?: components["schemas"]["v1LimiteGrupo"][];

@@ -108,7 +108,7 @@ func (s *Service) avaliar(ctx context.Context, vendedor string, atual *domain.Pe
 		return nil, err
 	}
 	pol := b.politica(vendedor)
-	pol.Vendedor.SaldoFlexCentavos += flex.FlexCentavos
+	pol.Vendedor = pol.Vendedor.ComFlexDosPedidos(flex.FlexCentavos)
 	itens := make([]domain.ItemEntrada, len(in.Itens))
 	esperados := make([]int64, len(in.Itens))
 	for i, it := range in.Itens {

@@ -20,7 +20,8 @@ func (s *Service) politica(ctx context.Context) (*domain.PoliticaCadastro, error
 }
 
 // ObterPolitica returns the policy as the caller may see it: ADMIN every seller's entry, a
-// SUPERVISOR their own and their team's, a VENDEDOR their own.
+// SUPERVISOR their own and their team's, a VENDEDOR their own; with what the counting orders did
+// to those sellers' flex balances (FlexPedidos).
 func (s *Service) ObterPolitica(ctx context.Context) (*domain.PoliticaCadastro, error) {
 	p, err := s.politica(ctx)
 	if err != nil {
@@ -34,6 +35,18 @@ func (s *Service) ObterPolitica(ctx context.Context) (*domain.PoliticaCadastro, 
 		}
 	}
 	p.Vendedores = vs
+	// What the counting orders did to each balance the caller sees, so the device prices against
+	// the balance the server does.
+	fx, err := s.Col.Resumos.FlexVendedor.All(ctx, store.ScopeOf(c), store.Query{})
+	if err != nil {
+		return nil, err
+	}
+	p.FlexPedidos = map[string]int64{}
+	for _, l := range fx {
+		if l.FlexCentavos != 0 {
+			p.FlexPedidos[l.VendedorID] = l.FlexCentavos
+		}
+	}
 	return p, nil
 }
 

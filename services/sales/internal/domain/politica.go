@@ -82,6 +82,15 @@ type Vendedor struct {
 	PedidoMinimoCentavos int64 `json:"pedido_minimo_centavos"`
 }
 
+// ComFlexDosPedidos is the seller as pricing sees them: the policy's flex balance plus what the
+// counting orders did to it (flexPedidos, the seller's resumo_flex_vendedor row). The device does
+// the same (entities/preco/calcular.ts comFlexDosPedidos; contracts/precos.json,
+// flex_pedidos_centavos).
+func (v Vendedor) ComFlexDosPedidos(flexPedidos int64) Vendedor {
+	v.SaldoFlexCentavos += flexPedidos
+	return v
+}
+
 // RegraST is an ICMS-ST rule: for products whose NCM starts with NCM (2 to 8 digits; the longest
 // match wins) sold to customers in UF.
 type RegraST struct {

@@ -36,6 +36,9 @@ type PoliticaCadastro struct {
 	// SimplesNacional: the company is optante pelo Simples Nacional (Politica.SimplesNacional);
 	// false (also in a policy stored before the field): regime normal.
 	SimplesNacional bool `bson:"simples_nacional,omitempty"`
+	// FlexPedidos (read, never stored): per seller the reader sees, what the counting orders did to
+	// the flex balance (Vendedor.ComFlexDosPedidos), from resumo_flex_vendedor.
+	FlexPedidos map[string]int64 `bson:"-"`
 }
 
 // VerbaBonificacao is a seller's monthly bonificação budget (0 without an entry).

@@ -34,8 +34,11 @@ type contratoPrecos struct {
 		Cliente  objeto
 		Condicao json.RawMessage
 		Politica objeto
-		Produtos map[string]objeto
-		Itens    []struct {
+		// FlexPedidos: what the seller's counting orders did to the flex balance
+		// (resumo_flex_vendedor), added as the app layer adds it (Vendedor.ComFlexDosPedidos).
+		FlexPedidos int64 `json:"flex_pedidos_centavos"`
+		Produtos    map[string]objeto
+		Itens       []struct {
 			ProdutoID          string     `json:"produto_id"`
 			Quantidade         int64      `json:"quantidade"`
 			DescontoPercentual Percentual `json:"desconto_percentual"`
@@ -95,6 +98,7 @@ func TestPrecosIgualAoAparelho(t *testing.T) {
 			if err := mesclar(&pol, k.Politica, c.Politica); err != nil {
 				t.Fatal("politica: ", err)
 			}
+			pol.Vendedor = pol.Vendedor.ComFlexDosPedidos(c.FlexPedidos)
 			if c.Condicao != nil {
 				if err := estrito(c.Condicao, &cond); err != nil {
 					t.Fatal("condicao: ", err)

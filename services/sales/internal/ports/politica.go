@@ -12,7 +12,7 @@ func politicaToProto(p *domain.PoliticaCadastro) *salesv1.PoliticaComercial {
 	out := &salesv1.PoliticaComercial{Empresa: p.Empresa, UfOrigem: p.UFOrigem, FlexPermitido: p.FlexPermitido, SimplesNacional: p.SimplesNacional,
 		DescontoMaximoPadraoPercentual: num(p.DescontoPadrao), Versao: p.Versao, AlteradoEm: ts(p.AlteradoEm),
 		Vendedores: []*salesv1.VendedorPolitica{}, LimitesGrupo: []*salesv1.LimiteGrupo{}, Promocoes: []*salesv1.Promocao{},
-		DescontosVolume: []*salesv1.DescontoVolume{}}
+		DescontosVolume: []*salesv1.DescontoVolume{}, FlexPedidosCentavos: p.FlexPedidos}
 	for _, v := range p.Vendedores {
 		out.Vendedores = append(out.Vendedores, &salesv1.VendedorPolitica{Id: v.ID, DescontoMaximoPercentual: num(v.DescontoMaximo),
 			SaldoFlexCentavos: v.SaldoFlexCentavos, PedidoMinimoCentavos: v.PedidoMinimoCentavos,

@@ -65,7 +65,7 @@ function Vendedores({ control }: { control: Control<ValoresPolitica> }) {
             <strong>{nomes.get(f.id) ?? f.id}</strong>
             <Remover onClick={() => remove(i)} rotulo={`Remover ${nomes.get(f.id) ?? f.id}`} />
           </div>
-          <div className="row-3" style={{ gridTemplateColumns: '1fr 1fr 1fr 1fr' }}>
+          <div className="row-3 campos-vendedor">
             <CampoTexto controle={control} nome={`vendedores.${i}.desconto`} nomeHtml="desconto_maximo_percentual" rotulo="Desconto máx. (%)" inputMode="decimal" />
             <CampoTexto controle={control} nome={`vendedores.${i}.saldoFlex`} nomeHtml="saldo_flex" rotulo="Verba flex (R$)" inputMode="decimal" />
             <CampoTexto controle={control} nome={`vendedores.${i}.pedidoMinimo`} nomeHtml="pedido_minimo" rotulo="Pedido mín. (R$)" inputMode="decimal" />
@@ -264,7 +264,7 @@ function Politica() {
   const q = usePolitica();
   if (q.isPending) return <PageLoading />;
   return (
-    <Page title="Política comercial" backHref="/crm-home">
+    <Page title="Política comercial" backHref="/crm-home" className="tela-larga">
       {q.data ? (
         <Formulario key={q.data.versao} politica={q.data} aoRecarregar={() => void q.refetch()} />
       ) : (

@@ -82,7 +82,7 @@ function Lista() {
       fixed={
         <IonFab slot="fixed" vertical="bottom" horizontal="end">
           <IonFabButton routerLink="/admin/produtos/novo" aria-label="Novo produto">
-            <IonIcon icon={add} />
+            <IonIcon icon={add} aria-hidden="true" />
           </IonFabButton>
         </IonFab>
       }

@@ -156,7 +156,7 @@ function Editar({ id }: { id: string }) {
     );
   const t = q.data;
   return (
-    <Page title={t.nome} backHref="/admin/tabelas-preco">
+    <Page title={t.nome} backHref="/admin/tabelas-preco" className="tela-larga">
       <div className="narrow">
         <details className="secao cartao" data-testid="dados-tabela">
           <summary>

@@ -38,7 +38,7 @@ function Lista() {
       fixed={
         <IonFab slot="fixed" vertical="bottom" horizontal="end">
           <IonFabButton routerLink="/admin/tabelas-preco/nova" aria-label="Nova tabela de preço">
-            <IonIcon icon={add} />
+            <IonIcon icon={add} aria-hidden="true" />
           </IonFabButton>
         </IonFab>
       }

@@ -126,17 +126,17 @@ function Lista() {
       actions={
         <>
           <IonButton routerLink="/crm-clientes-buscar" aria-label="Buscar clientes">
-            <IonIcon slot="icon-only" icon={searchOutline} />
+            <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />
           </IonButton>
           <IonButton onClick={() => void exportar()} aria-label="Exportar CSV" disabled={exportando || carregando || ieInvalida}>
-            {exportando ? <IonSpinner name="dots" /> : <IonIcon slot="icon-only" icon={downloadOutline} />}
+            {exportando ? <IonSpinner name="dots" /> : <IonIcon slot="icon-only" icon={downloadOutline} aria-hidden="true" />}
           </IonButton>
         </>
       }
       fixed={
         <IonFab slot="fixed" vertical="bottom" horizontal="end">
           <IonFabButton routerLink="/crm-clientes-incluir" aria-label="Novo cliente">
-            <IonIcon icon={add} />
+            <IonIcon icon={add} aria-hidden="true" />
           </IonFabButton>
         </IonFab>
       }

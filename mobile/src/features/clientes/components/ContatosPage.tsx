@@ -48,7 +48,7 @@ function Formulario({ cliente, inicial, novo, onFim }: { cliente: Cliente; inici
       <h3 style={{ margin: 0 }}>{novo ? 'Novo contato' : 'Editar contato'}</h3>
       <CampoTexto controle={c} nome="nome" rotulo="Nome" max={150} />
       <CampoTexto controle={c} nome="cargo" rotulo="Cargo" max={80} />
-      <div className="row-2">
+      <div className="row-2 linha-telefones">
         <CampoTexto controle={c} nome="telefone" rotulo="Telefone" mascara="telefone" inputMode="tel" />
         <CampoTexto controle={c} nome="celular" rotulo="Celular" mascara="telefone" inputMode="tel" />
       </div>

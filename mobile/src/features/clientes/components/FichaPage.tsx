@@ -38,11 +38,11 @@ function Telefone({ numero }: { numero: string }) {
   const wa = linkWhatsApp(numero);
   return (
     <span>
-      {tel ? <a href={tel}>{formatarTelefone(numero)}</a> : formatarTelefone(numero)}
+      {tel ? <a href={tel} className="nowrap alvo-toque">{formatarTelefone(numero)}</a> : <span className="nowrap">{formatarTelefone(numero)}</span>}
       {wa ? (
         <>
           {' · '}
-          <a href={wa} target="_blank" rel="noopener noreferrer">
+          <a href={wa} target="_blank" rel="noopener noreferrer" className="alvo-toque">
             WhatsApp
           </a>
         </>
@@ -173,7 +173,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
         {cliente.nome_fantasia ? <p style={{ margin: '0 0 8px' }}>{cliente.nome_fantasia}</p> : null}
         <dl className="dados">
           <dt>{cliente.tipo_pessoa === 'FISICA' ? 'CPF' : 'CNPJ'}</dt>
-          <dd data-testid="documento">{formatarDocumento(cliente.documento)}</dd>
+          <dd data-testid="documento" className="nowrap">{formatarDocumento(cliente.documento)}</dd>
           {cliente.inscricao_estadual ? (
             <>
               <dt>Inscrição estadual</dt>
@@ -362,7 +362,7 @@ function Carregar({ id }: { id: string }) {
       actions={
         cliente ? (
           <IonButton routerLink={`/crm-clientes-incluir?id=${encodeURIComponent(id)}`} aria-label="Editar">
-            <IonIcon slot="icon-only" icon={createOutline} />
+            <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
           </IonButton>
         ) : undefined
       }

@@ -235,7 +235,7 @@ function Formulario({ cliente, pendencia = 0, corrigindo }: { cliente?: Cliente;
       />
       <CampoMarcar controle={control} nome="contribuinte" nomeHtml="contribuinte_icms" rotulo="Contribuinte do ICMS" />
       <CampoTexto controle={control} nome="email" rotulo="E-mail" type="email" inputMode="email" autoComplete="email" />
-      <div className="row-2">
+      <div className="row-2 linha-telefones">
         <CampoTexto controle={control} nome="telefone" rotulo="Telefone" mascara="telefone" inputMode="tel" />
         <CampoTexto controle={control} nome="celular" rotulo="Celular" mascara="telefone" inputMode="tel" />
       </div>

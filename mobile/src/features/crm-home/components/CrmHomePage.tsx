@@ -15,7 +15,7 @@ export default function CrmHomePage() {
       title="Início"
       actions={
         <IonButton routerLink="/menu" aria-label="Menu">
-          <IonIcon slot="icon-only" icon={menuOutline} />
+          <IonIcon slot="icon-only" icon={menuOutline} aria-hidden="true" />
         </IonButton>
       }
     >

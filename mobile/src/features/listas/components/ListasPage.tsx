@@ -81,7 +81,7 @@ function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMe
           chave={(l) => l.produto.id}
           rotulo={`Produtos da tabela ${tabela.nome}`}
           testId="lista-produtos"
-          altura={64}
+          altura={84}
           alturaFixa
           topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
           linha={(l) => (
@@ -168,7 +168,7 @@ export default function ListasPage() {
                   <IonButton size="small" fill="clear" onClick={escolherCliente}>
                     Trocar
                   </IonButton>
-                  <IonButton size="small" fill="clear" onClick={() => mudar({ cliente: '' })} aria-label="Ver sem cliente">
+                  <IonButton size="small" fill="clear" onClick={() => mudar({ cliente: '' })} aria-label="Limpar: ver sem cliente">
                     Limpar
                   </IonButton>
                 </span>

@@ -85,7 +85,8 @@ export default function ProdutoPage() {
   ];
   return (
     <Page title="Produto" backHref={voltar}>
-      <div className="narrow ficha-produto">
+      {/* Focusable, so a keyboard scrolls it (it has no link or button of its own). */}
+      <div className="narrow ficha-produto" tabIndex={0} role="region" aria-label={`Produto ${p.descricao}`}>
         <Foto id={p.id} fotoVersao={p.foto_versao} descricao={p.descricao} />
         <h2 data-testid="descricao-produto">
           {p.descricao}

@@ -49,7 +49,7 @@ function Lista() {
       fixed={
         <IonFab slot="fixed" vertical="bottom" horizontal="end">
           <IonFabButton routerLink="/admin/operadores/novo" aria-label="Novo operador">
-            <IonIcon icon={add} />
+            <IonIcon icon={add} aria-hidden="true" />
           </IonFabButton>
         </IonFab>
       }

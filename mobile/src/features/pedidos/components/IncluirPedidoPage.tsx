@@ -48,17 +48,23 @@ function IncluirPedido() {
     <Page
       title={pendencia !== null ? 'Corrigir pedido' : emEdicao ? `Alterar pedido ${tituloPedido(emEdicao)}` : 'Novo pedido'}
       backHref={emEdicao ? `/crm-vendas-pedidos?id=${encodeURIComponent(emEdicao.id)}` : '/crm-vendas-pedidos'}
+      className="tela-larga"
     >
-      <div className="narrow form-stack" data-testid="form-pedido">
-        <SecaoCliente s={s} r={r} />
-        <SecaoCondicoes s={s} r={r} />
-        <SecaoSugestoes s={s} />
-        <SecaoProdutos s={s} r={r} />
-        {reprovacao ? <QuadroDecisao d={reprovacao} testId="nota-reprovacao" /> : null}
-        <SecaoLinhas s={s} r={r} />
-        <SecaoEntrega s={s} r={r} />
-        <SecaoTotais s={s} r={r} />
-        <SecaoAcoes s={s} r={r} />
+      {/* On a phone one column; on a wide screen the totals and actions stay beside the lines. */}
+      <div className="narrow pedido-tela" data-testid="form-pedido">
+        <div className="form-stack pedido-principal">
+          <SecaoCliente s={s} r={r} />
+          <SecaoCondicoes s={s} r={r} />
+          <SecaoSugestoes s={s} />
+          <SecaoProdutos s={s} r={r} />
+          {reprovacao ? <QuadroDecisao d={reprovacao} testId="nota-reprovacao" /> : null}
+          <SecaoLinhas s={s} r={r} />
+          <SecaoEntrega s={s} r={r} />
+        </div>
+        <div className="form-stack pedido-lateral">
+          <SecaoTotais s={s} r={r} />
+          <SecaoAcoes s={s} r={r} />
+        </div>
       </div>
     </Page>
   );

@@ -117,14 +117,14 @@ function PedidosPageTela() {
             </IonButton>
           </div>
         ) : null}
-        <div className="pedido-filtros" role="group" aria-label="Filtrar por status">
+        <div className="pedido-filtros" role="group" aria-label="Filtrar por status" data-uma-linha>
           {gestor ? (
-            <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} onClick={() => mudar('aguardando_aprovacao')} data-testid="entrada-aprovacoes">
+            <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} aria-pressed={aprovacoes} onClick={() => mudar('aguardando_aprovacao')} data-testid="entrada-aprovacoes">
               Aprovações
             </IonButton>
           ) : null}
           {filtrosDaLista(gestor).map((f) => (
-            <IonButton key={f.valor} size="small" fill={!aprovacoes && status === f.valor ? 'solid' : 'outline'} onClick={() => mudar(f.valor)}>
+            <IonButton key={f.valor} size="small" fill={!aprovacoes && status === f.valor ? 'solid' : 'outline'} aria-pressed={!aprovacoes && status === f.valor} onClick={() => mudar(f.valor)}>
               {f.rotulo}
             </IonButton>
           ))}

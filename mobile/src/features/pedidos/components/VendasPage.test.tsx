@@ -25,6 +25,9 @@ const pedidos = [
   },
 ] as unknown as Pedido[];
 vi.mock('../../../entities/pedido/colecao', () => ({ usePedidosDoAparelho: () => pedidos }));
+// The device's copy of the policy, as the server's ObterPolitica sends it to a seller.
+let politica: unknown = null;
+vi.mock('../../../entities/preco/colecoes', () => ({ usePoliticaDoAparelho: () => politica }));
 
 import { montarTela } from '../../../test/tela';
 import VendasPage from './VendasPage';
@@ -53,5 +56,27 @@ describe('crm-vendas', () => {
       </MemoryRouter>,
     );
     expect(tela.container.querySelector('[data-testid=decisoes-nao-vistas]')).toBeNull();
+  });
+
+  it("shows the seller's flex balance as the server prices against it: the policy's plus what the counting orders did to it", () => {
+    politica = {
+      flex_permitido: true,
+      vendedores: [{ id: 'v1', desconto_maximo_percentual: 5, saldo_flex_centavos: '50000' }],
+      flex_pedidos_centavos: { v1: '-35606' },
+    };
+    tela.render(
+      <MemoryRouter>
+        <VendasPage key="3" />
+      </MemoryRouter>,
+    );
+    expect(tela.container.querySelector('[data-testid=verba-flex]')?.textContent?.replace(/\s+/g, ' ')).toBe('Verba flex: R$ 143,94');
+    // A company without a flex balance shows none.
+    politica = { flex_permitido: false, vendedores: [], flex_pedidos_centavos: {} };
+    tela.render(
+      <MemoryRouter>
+        <VendasPage key="4" />
+      </MemoryRouter>,
+    );
+    expect(tela.container.querySelector('[data-testid=verba-flex]')).toBeNull();
   });
 });

@@ -16,6 +16,9 @@ import { useSession } from '../../../lib/session';
 import { useSaida } from '../../../lib/sync/saida';
 import { useResumoVendas } from '../api/pedidos';
 import { figurasDoAparelho } from '../utils/vendas';
+import { usePoliticaDoAparelho } from '../../../entities/preco/colecoes';
+import { saldoFlex } from '../../../entities/preco/noAparelho';
+import { VerbaFlex } from './VerbaFlex';
 import './pedidos.css';
 
 /**
@@ -40,6 +43,7 @@ function VendasPageTela() {
   const { nomes } = useOperadores();
   const vistos = useDecisoesVistas(operador);
   const naoVistas = useMemo(() => (pedidos && vistos ? decisoesNaoVistas(pedidos, operador, vistos, nomes) : []), [pedidos, vistos, operador, nomes]);
+  const politica = usePoliticaDoAparelho();
   return (
     <Page title="Vendas" backHref="/crm-home">
       <div className="narrow">
@@ -97,6 +101,7 @@ function VendasPageTela() {
             ) : null}
           </dl>
           {!servidor && !resumo.isPending ? <p className="muted">Sem conexão: números dos pedidos guardados no aparelho.</p> : null}
+          <VerbaFlex saldo={saldoFlex(politica ?? null, operador)} />
         </section>
         <section aria-label="Pendências">
           <p>

@@ -4,10 +4,12 @@
 // copy cost a second render of the whole screen before the new total showed.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CondicaoPagamento } from '../../../lib/api/types';
-import { mensagemDeErro } from '../../../lib/api/client';
+import { Motivo, mensagemDeErro } from '../../../lib/api/client';
 import { itemDaSaida } from '../../../lib/sync/saida';
 import { novoId } from '../../../lib/uuid';
 import { ErroPreco } from '../../../entities/preco/calcular';
+import { colecaoPrecos } from '../../../entities/preco/colecoes';
+import { useProgressoCopia } from '../../../components/sync/ProgressoCopia';
 import type { DadosComerciais } from '../../../entities/preco/noAparelho';
 import { precificarRascunho, rascunhoVazio, type ClienteDoPedido, type PreviaPedido, type RascunhoPedido } from '../../../entities/pedido/previa';
 import { guardarRascunho, lerRascunho } from '../../../entities/pedido/rascunho';
@@ -82,12 +84,27 @@ export function usePrecificacao(
   const itens = rascunho?.itens;
   const tipo = rascunho?.tipo ?? 'venda';
   const frete = rascunho?.frete_centavos ?? 0;
+  // A price missing while the prices' first copy is under way is not "not in the table" yet.
+  const copiaDosPrecos = useProgressoCopia(colecaoPrecos);
   return useMemo(() => {
     if (!dados || !cliente || !itens) return null;
     try {
       return { previa: precificarRascunho(dados, operadorId, cliente, condicao, { tipo, itens, frete_centavos: frete }) };
     } catch (e) {
-      return e instanceof ErroPreco ? { erro: e.message, campos: e.campos } : { erro: mensagemDeErro(e), campos: [] };
+      if (!(e instanceof ErroPreco)) return { erro: mensagemDeErro(e), campos: [] };
+      return copiaDosPrecos.incompleta ? precosAindaChegando(e, copiaDosPrecos.parada) : { erro: e.message, campos: e.campos };
     }
-  }, [dados, operadorId, cliente, condicao, itens, tipo, frete]);
+  }, [dados, operadorId, cliente, condicao, itens, tipo, frete, copiaDosPrecos.incompleta, copiaDosPrecos.parada]);
+}
+
+/**
+ * A line without a price while the device has not received every price yet: says so ("ainda
+ * estão sendo baixados") instead of the table's refusal, which may not be true.
+ */
+export function precosAindaChegando(e: ErroPreco, parada: boolean): Exclude<Precificacao, { previa: PreviaPedido }> {
+  if (e.motivo !== Motivo.ProdutoForaDaTabela) return { erro: e.message, campos: e.campos };
+  const msg = parada
+    ? 'Os preços ainda não foram todos baixados para este aparelho: conecte-se para terminar a cópia e calcular o pedido.'
+    : 'Os preços ainda estão sendo baixados para este aparelho: o pedido é calculado assim que chegarem.';
+  return { erro: msg, campos: e.campos.map((c) => ({ ...c, descricao: msg })) };
 }

@@ -2,10 +2,12 @@
 // products (search, barcode, camera, "Repetir último pedido") and their lines, delivery and notes,
 // the totals with the approval reasons, and the actions. Each renders from the screen's state
 // (useIncluirPedido) and the draft it is given.
+import { useMemo } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { ProgressoCopia } from '../../../../components/sync/ProgressoCopia';
 import { colecaoClientes } from '../../../../entities/cliente/colecao';
 import { colecaoProdutos } from '../../../../entities/produto/colecao';
+import { colecaoPrecos } from '../../../../entities/preco/colecoes';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { TIPOS_PEDIDO, type RascunhoPedido } from '../../../../entities/pedido/previa';
@@ -16,10 +18,19 @@ import { MAX_BUSCA_CARACTERES } from '../../../../lib/texto';
 import { adicionarProduto, aprovacaoDaLinha, multiploDe, podeEnviar } from '../../utils/rascunho';
 import type { EstadoIncluirPedido } from '../../hooks/useIncluirPedido';
 import { LinhaDoPedido } from './LinhaDoPedido';
+import { precoParaOCliente, saldoFlex } from '../../../../entities/preco/noAparelho';
+import { useSession } from '../../../../lib/session';
+import { VerbaFlex } from '../VerbaFlex';
 
 interface Props {
   s: EstadoIncluirPedido;
   r: RascunhoPedido;
+}
+
+/** " · estoque 120 CX" when the company has told the product's stock. */
+function estoqueDe(p: { estoque?: string | number; estoque_em?: string; unidade?: string }): string {
+  if (!p.estoque_em || p.estoque_em.startsWith('0001')) return '';
+  return ` · estoque ${Number(p.estoque ?? 0).toLocaleString('pt-BR')} ${p.unidade ?? ''}`.trimEnd();
 }
 
 /**
@@ -92,11 +103,19 @@ export function SecaoCondicoes({ s, r }: Props) {
 
 /** Adding products: "Repetir último pedido", the search, the barcode typed or read with the camera. */
 export function SecaoProdutos({ s }: Props) {
-  const { ultimo, repetirUltimo, foraDaRepeticao, buscaProduto, setBuscaProduto, codigo, setCodigo, erroCodigo, adicionarPorCodigo, camera, lerComCamera, sugestoesProduto, mudar } = s;
+  const { ultimo, repetirUltimo, foraDaRepeticao, buscaProduto, setBuscaProduto, codigo, setCodigo, erroCodigo, adicionarPorCodigo, camera, lerComCamera, sugestoesProduto, mudar, dados, cliente } = s;
+  const { profile } = useSession();
+  const operador = profile?.operador ?? '';
+  // Items with the same description in several sizes are told apart by this customer's price and the stock.
+  const precos = useMemo(
+    () => new Map(sugestoesProduto.map((p) => [p.id, dados && cliente ? precoParaOCliente(dados, operador, cliente, p.id) : null])),
+    [sugestoesProduto, dados, cliente, operador],
+  );
   return (
     <>
       <h2>Produtos</h2>
       <ProgressoCopia colecao={colecaoProdutos} />
+      <ProgressoCopia colecao={colecaoPrecos} />
       {ultimo ? (
         <IonButton fill="outline" size="small" onClick={repetirUltimo} data-testid="repetir-ultimo">
           Repetir último pedido ({tituloPedido(ultimo)}, {formatarData(ultimo.criado_em)})
@@ -118,7 +137,7 @@ export function SecaoProdutos({ s }: Props) {
             placeholder="Código, descrição ou marca"
             maxLength={MAX_BUSCA_CARACTERES}
             name="busca-produto"
-            aria-controls="sugestoes-produto"
+            aria-controls={sugestoesProduto.length ? 'sugestoes-produto' : undefined}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setBuscaProduto('');
             }}
@@ -152,6 +171,16 @@ export function SecaoProdutos({ s }: Props) {
                   <small className="muted">
                     {p.codigo} · {p.unidade}
                     {multiploDe(p) > 1 ? ` · múltiplo ${multiploDe(p)}` : ''}
+                  </small>{' '}
+                  <small className="sugestao-preco">
+                    {precos.get(p.id) != null ? (
+                      <span className="nowrap">
+                        {formatarMoeda(precos.get(p.id)!)} / {p.unidade}
+                      </span>
+                    ) : cliente ? (
+                      'sem preço para este cliente'
+                    ) : null}
+                    {estoqueDe(p)}
                   </small>
                 </button>
               </li>
@@ -221,9 +250,11 @@ export function SecaoEntrega({ s, r }: Props) {
 
 /** The totals (products, IPI, ST, freight, bonificação, total) and the reasons for approval. */
 export function SecaoTotais({ s, r }: Props) {
-  const { previa } = s;
+  const { previa, dados } = s;
+  const { profile } = useSession();
   return (
     <>
+      <VerbaFlex saldo={dados ? saldoFlex(dados.politica, profile?.operador ?? '') : null} pedido={previa?.flex_centavos} />
       <dl className="pedido-totais" data-testid="totais-pedido">
         <dt>Produtos</dt>
         <dd>{previa ? formatarMoeda(previa.total_produtos_centavos) : '—'}</dd>

@@ -3173,8 +3173,13 @@ type PoliticaComercial struct {
 	// never the adjusted one (Convênio ICMS 142/2018, cláusula décima primeira). False: regime
 	// normal.
 	SimplesNacional bool `protobuf:"varint,12,opt,name=simples_nacional,json=simplesNacional,proto3" json:"simples_nacional,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Read-only (ignored by DefinirPolitica): per seller the caller sees (their own; a SUPERVISOR's
+	// team; ADMIN everyone), what the counting orders did to the flex balance (resumo_flex_vendedor).
+	// The balance an order is priced against is the seller's saldo_flex_centavos plus this, on the
+	// server and on the device alike (contracts/precos.json, flex_pedidos_centavos).
+	FlexPedidosCentavos map[string]int64 `protobuf:"bytes,13,rep,name=flex_pedidos_centavos,json=flexPedidosCentavos,proto3" json:"flex_pedidos_centavos,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *PoliticaComercial) Reset() {
@@ -3289,6 +3294,13 @@ func (x *PoliticaComercial) GetSimplesNacional() bool {
 		return x.SimplesNacional
 	}
 	return false
+}
+
+func (x *PoliticaComercial) GetFlexPedidosCentavos() map[string]int64 {
+	if x != nil {
+		return x.FlexPedidosCentavos
+	}
+	return nil
 }
 
 type ObterPoliticaRequest struct {
@@ -4860,7 +4872,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x1adesconto_maximo_percentual\x18\x02 \x01(\x01R\x18descontoMaximoPercentual\x12.\n" +
 	"\x13saldo_flex_centavos\x18\x03 \x01(\x03R\x11saldoFlexCentavos\x124\n" +
 	"\x16pedido_minimo_centavos\x18\x04 \x01(\x03R\x14pedidoMinimoCentavos\x12<\n" +
-	"\x1averba_bonificacao_centavos\x18\x05 \x01(\x03R\x18verbaBonificacaoCentavos\"\xec\x04\n" +
+	"\x1averba_bonificacao_centavos\x18\x05 \x01(\x03R\x18verbaBonificacaoCentavos\"\xa2\x06\n" +
 	"\x11PoliticaComercial\x12\x18\n" +
 	"\aempresa\x18\x01 \x01(\tR\aempresa\x12\x1b\n" +
 	"\tuf_origem\x18\x02 \x01(\tR\bufOrigem\x12%\n" +
@@ -4877,7 +4889,11 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12/\n" +
 	"\x13motivos_bloqueantes\x18\v \x03(\tR\x12motivosBloqueantes\x12)\n" +
-	"\x10simples_nacional\x18\f \x01(\bR\x0fsimplesNacional\"\x16\n" +
+	"\x10simples_nacional\x18\f \x01(\bR\x0fsimplesNacional\x12l\n" +
+	"\x15flex_pedidos_centavos\x18\r \x03(\v28.crm.sales.v1.PoliticaComercial.FlexPedidosCentavosEntryR\x13flexPedidosCentavos\x1aF\n" +
+	"\x18FlexPedidosCentavosEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"\x16\n" +
 	"\x14ObterPoliticaRequest\"\x9a\x04\n" +
 	"\x16DefinirPoliticaRequest\x12\x16\n" +
 	"\x06versao\x18\x01 \x01(\x03R\x06versao\x12\x1b\n" +
@@ -5045,7 +5061,7 @@ func file_crm_sales_v1_sales_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_sales_proto_rawDescData
 }
 
-var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
+var file_crm_sales_v1_sales_proto_msgTypes = make([]protoimpl.MessageInfo, 57)
 var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*Produto)(nil),                     // 0: crm.sales.v1.Produto
 	(*DefinirFotoProdutoRequest)(nil),   // 1: crm.sales.v1.DefinirFotoProdutoRequest
@@ -5103,27 +5119,28 @@ var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*ImportarPrecosRequest)(nil),       // 53: crm.sales.v1.ImportarPrecosRequest
 	(*LinhaRecusada)(nil),               // 54: crm.sales.v1.LinhaRecusada
 	(*ImportarResponse)(nil),            // 55: crm.sales.v1.ImportarResponse
-	(*timestamppb.Timestamp)(nil),       // 56: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),           // 57: google.api.HttpBody
+	nil,                                 // 56: crm.sales.v1.PoliticaComercial.FlexPedidosCentavosEntry
+	(*timestamppb.Timestamp)(nil),       // 57: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),           // 58: google.api.HttpBody
 }
 var file_crm_sales_v1_sales_proto_depIdxs = []int32{
-	56, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
-	56, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
-	56, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
+	57, // 0: crm.sales.v1.Produto.estoque_em:type_name -> google.protobuf.Timestamp
+	57, // 1: crm.sales.v1.Produto.criado_em:type_name -> google.protobuf.Timestamp
+	57, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 3: crm.sales.v1.ListarProdutosResponse.produtos:type_name -> crm.sales.v1.Produto
 	0,  // 4: crm.sales.v1.AlteracaoProduto.produto:type_name -> crm.sales.v1.Produto
 	8,  // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
-	56, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
-	56, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
+	57, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
+	57, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
 	12, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
 	12, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
 	16, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
-	56, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
+	57, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
 	20, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
 	20, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
 	25, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
-	56, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
-	56, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
+	57, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
+	57, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
 	27, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
 	27, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
 	31, // 19: crm.sales.v1.AlteracoesCondicoesResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoCondicao
@@ -5131,91 +5148,92 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	37, // 21: crm.sales.v1.PoliticaComercial.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
 	35, // 22: crm.sales.v1.PoliticaComercial.promocoes:type_name -> crm.sales.v1.Promocao
 	36, // 23: crm.sales.v1.PoliticaComercial.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	56, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
-	38, // 25: crm.sales.v1.DefinirPoliticaRequest.vendedores:type_name -> crm.sales.v1.VendedorPolitica
-	37, // 26: crm.sales.v1.DefinirPoliticaRequest.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
-	35, // 27: crm.sales.v1.DefinirPoliticaRequest.promocoes:type_name -> crm.sales.v1.Promocao
-	36, // 28: crm.sales.v1.DefinirPoliticaRequest.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
-	56, // 29: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
-	42, // 30: crm.sales.v1.ListarRegrasSTResponse.regras:type_name -> crm.sales.v1.RegraST
-	46, // 31: crm.sales.v1.CalcularPrecosRequest.itens:type_name -> crm.sales.v1.ItemCalculo
-	48, // 32: crm.sales.v1.ItemCalculado.descontos:type_name -> crm.sales.v1.DescontoAplicado
-	49, // 33: crm.sales.v1.CalcularPrecosResponse.itens:type_name -> crm.sales.v1.ItemCalculado
-	50, // 34: crm.sales.v1.CalcularPrecosResponse.avisos:type_name -> crm.sales.v1.Aviso
-	54, // 35: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
-	3,  // 36: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
-	5,  // 37: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
-	7,  // 38: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
-	10, // 39: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
-	11, // 40: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
-	6,  // 41: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
-	52, // 42: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
-	1,  // 43: crm.sales.v1.SalesService.DefinirFotoProduto:input_type -> crm.sales.v1.DefinirFotoProdutoRequest
-	6,  // 44: crm.sales.v1.SalesService.RemoverFotoProduto:input_type -> crm.sales.v1.ExcluirRequest
-	2,  // 45: crm.sales.v1.SalesService.ObterFotoProduto:input_type -> crm.sales.v1.ObterFotoProdutoRequest
-	13, // 46: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
-	15, // 47: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
-	7,  // 48: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
-	18, // 49: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
-	19, // 50: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
-	6,  // 51: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
-	21, // 52: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
-	23, // 53: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
-	24, // 54: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
-	53, // 55: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
-	7,  // 56: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
-	28, // 57: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
-	30, // 58: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
-	7,  // 59: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
-	33, // 60: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
-	34, // 61: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
-	6,  // 62: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
-	40, // 63: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
-	41, // 64: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
-	43, // 65: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
-	45, // 66: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
-	6,  // 67: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
-	52, // 68: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
-	47, // 69: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
-	4,  // 70: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
-	0,  // 71: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
-	9,  // 72: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
-	0,  // 73: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 74: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
-	0,  // 75: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
-	55, // 76: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
-	0,  // 77: crm.sales.v1.SalesService.DefinirFotoProduto:output_type -> crm.sales.v1.Produto
-	0,  // 78: crm.sales.v1.SalesService.RemoverFotoProduto:output_type -> crm.sales.v1.Produto
-	57, // 79: crm.sales.v1.SalesService.ObterFotoProduto:output_type -> google.api.HttpBody
-	14, // 80: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
-	12, // 81: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
-	17, // 82: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
-	12, // 83: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
-	12, // 84: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
-	12, // 85: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
-	22, // 86: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
-	20, // 87: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
-	20, // 88: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
-	55, // 89: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
-	26, // 90: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
-	29, // 91: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
-	27, // 92: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	32, // 93: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
-	27, // 94: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	27, // 95: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	27, // 96: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	39, // 97: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	39, // 98: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
-	44, // 99: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
-	42, // 100: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
-	42, // 101: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
-	55, // 102: crm.sales.v1.SalesService.ImportarRegrasST:output_type -> crm.sales.v1.ImportarResponse
-	51, // 103: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
-	70, // [70:104] is the sub-list for method output_type
-	36, // [36:70] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	57, // 24: crm.sales.v1.PoliticaComercial.alterado_em:type_name -> google.protobuf.Timestamp
+	56, // 25: crm.sales.v1.PoliticaComercial.flex_pedidos_centavos:type_name -> crm.sales.v1.PoliticaComercial.FlexPedidosCentavosEntry
+	38, // 26: crm.sales.v1.DefinirPoliticaRequest.vendedores:type_name -> crm.sales.v1.VendedorPolitica
+	37, // 27: crm.sales.v1.DefinirPoliticaRequest.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
+	35, // 28: crm.sales.v1.DefinirPoliticaRequest.promocoes:type_name -> crm.sales.v1.Promocao
+	36, // 29: crm.sales.v1.DefinirPoliticaRequest.descontos_volume:type_name -> crm.sales.v1.DescontoVolume
+	57, // 30: crm.sales.v1.RegraST.alterado_em:type_name -> google.protobuf.Timestamp
+	42, // 31: crm.sales.v1.ListarRegrasSTResponse.regras:type_name -> crm.sales.v1.RegraST
+	46, // 32: crm.sales.v1.CalcularPrecosRequest.itens:type_name -> crm.sales.v1.ItemCalculo
+	48, // 33: crm.sales.v1.ItemCalculado.descontos:type_name -> crm.sales.v1.DescontoAplicado
+	49, // 34: crm.sales.v1.CalcularPrecosResponse.itens:type_name -> crm.sales.v1.ItemCalculado
+	50, // 35: crm.sales.v1.CalcularPrecosResponse.avisos:type_name -> crm.sales.v1.Aviso
+	54, // 36: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
+	3,  // 37: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
+	5,  // 38: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
+	7,  // 39: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
+	10, // 40: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
+	11, // 41: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
+	6,  // 42: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
+	52, // 43: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
+	1,  // 44: crm.sales.v1.SalesService.DefinirFotoProduto:input_type -> crm.sales.v1.DefinirFotoProdutoRequest
+	6,  // 45: crm.sales.v1.SalesService.RemoverFotoProduto:input_type -> crm.sales.v1.ExcluirRequest
+	2,  // 46: crm.sales.v1.SalesService.ObterFotoProduto:input_type -> crm.sales.v1.ObterFotoProdutoRequest
+	13, // 47: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
+	15, // 48: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
+	7,  // 49: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
+	18, // 50: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
+	19, // 51: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
+	6,  // 52: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
+	21, // 53: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
+	23, // 54: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
+	24, // 55: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
+	53, // 56: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
+	7,  // 57: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
+	28, // 58: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
+	30, // 59: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
+	7,  // 60: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
+	33, // 61: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
+	34, // 62: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
+	6,  // 63: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
+	40, // 64: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
+	41, // 65: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
+	43, // 66: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
+	45, // 67: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
+	6,  // 68: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
+	52, // 69: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
+	47, // 70: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
+	4,  // 71: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
+	0,  // 72: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
+	9,  // 73: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
+	0,  // 74: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 75: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
+	0,  // 76: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
+	55, // 77: crm.sales.v1.SalesService.ImportarProdutos:output_type -> crm.sales.v1.ImportarResponse
+	0,  // 78: crm.sales.v1.SalesService.DefinirFotoProduto:output_type -> crm.sales.v1.Produto
+	0,  // 79: crm.sales.v1.SalesService.RemoverFotoProduto:output_type -> crm.sales.v1.Produto
+	58, // 80: crm.sales.v1.SalesService.ObterFotoProduto:output_type -> google.api.HttpBody
+	14, // 81: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
+	12, // 82: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
+	17, // 83: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
+	12, // 84: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
+	12, // 85: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
+	12, // 86: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
+	22, // 87: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
+	20, // 88: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
+	20, // 89: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
+	55, // 90: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
+	26, // 91: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
+	29, // 92: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
+	27, // 93: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	32, // 94: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
+	27, // 95: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	27, // 96: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	27, // 97: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	39, // 98: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	39, // 99: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
+	44, // 100: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
+	42, // 101: crm.sales.v1.SalesService.CriarRegraST:output_type -> crm.sales.v1.RegraST
+	42, // 102: crm.sales.v1.SalesService.ExcluirRegraST:output_type -> crm.sales.v1.RegraST
+	55, // 103: crm.sales.v1.SalesService.ImportarRegrasST:output_type -> crm.sales.v1.ImportarResponse
+	51, // 104: crm.sales.v1.SalesService.CalcularPrecos:output_type -> crm.sales.v1.CalcularPrecosResponse
+	71, // [71:105] is the sub-list for method output_type
+	37, // [37:71] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_sales_proto_init() }
@@ -5235,7 +5253,7 @@ func file_crm_sales_v1_sales_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_sales_proto_rawDesc), len(file_crm_sales_v1_sales_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   56,
+			NumMessages:   57,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
