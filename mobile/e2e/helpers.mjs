@@ -226,3 +226,15 @@ export async function comDiagnostico(page, nome, passo) {
     throw e;
   }
 }
+
+/** Opens the new-order screen (a draft left open discarded), picks the customer by document and waits for the device catalogue. */
+export async function novoPedidoPara(page, cliente) {
+  await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+  await page.getByTestId('form-pedido').waitFor();
+  const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
+  if (await descartar.count()) await descartar.click();
+  await page.locator('input[name=busca-cliente]').fill(cliente.documento);
+  await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
+  await page.getByTestId('cliente-escolhido').waitFor();
+  await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
+}

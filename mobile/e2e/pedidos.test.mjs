@@ -4,7 +4,7 @@
 // offline is sent once when the connection returns.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, novoPedidoPara, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -83,14 +83,7 @@ async function esperarRascunhoGuardado(page, observacoes) {
 /** Opens the new-order screen, waits for the device catalogue, picks the customer. */
 async function novoPedido(page, cliente) {
   if (process.env.E2E_DEBUG) page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text(), m.location()?.url ?? ''));
-  await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
-  await page.getByTestId('form-pedido').waitFor();
-  const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
-  if (await descartar.count()) await descartar.click();
-  await page.locator('input[name=busca-cliente]').fill(cliente.documento);
-  await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
-  await page.getByTestId('cliente-escolhido').waitFor();
-  await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
+  await novoPedidoPara(page, cliente);
 }
 
 async function adicionarPorBusca(page, codigo) {

@@ -509,6 +509,11 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := met.ExcluirMeta(ctx, &salesv1.ExcluirRequest{Id: "grpc-meta"})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "vendedor2": den, "outra": den, "supervisor": ok}},
+		// what a customer stopped buying (demo-cliente-00002: demo-vendedor2's portfolio)
+		{salesv1.SugestoesService_ListarSugestoes_FullMethodName, func(ctx context.Context) error {
+			_, err := salesv1.NewSugestoesServiceClient(st.Conn).ListarSugestoes(ctx, &salesv1.ListarSugestoesRequest{ClienteId: "demo-cliente-00002"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

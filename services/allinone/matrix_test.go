@@ -252,6 +252,9 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 403, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"excluir meta", "DELETE", "/crm/metas/matriz-meta", nil,
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
+		// what a customer stopped buying: in the customer's scope (the seller's portfolio, the team, the company)
+		{"sugestoes", "GET", c1 + "/sugestoes", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 403}, false},
 	}
 	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
 	var calls [][2]string

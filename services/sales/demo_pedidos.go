@@ -82,12 +82,43 @@ func DemoPedidos(empresa string, clientes []ClienteDemo, supervisor string, agor
 	regrasDemo := domain.ContextoPedido{Cliente: domain.SituacaoCliente{Status: domain.ClienteAtivo, LimiteCreditoCentavos: 1 << 40},
 		Verba: domain.VerbaBonificacao{LimiteCentavos: 1 << 40}}
 	var out []*domain.Pedido
+	// gravar prices an order of itens for cl on em, takes it along the status flow (with rnd) and
+	// numbers it after the others; false when pricing refuses it (the seller would have changed it).
+	gravar := func(rnd *rand.Rand, v string, cl ClienteDemo, cond domain.CondicaoPagamento, itens []domain.ItemEntrada, em time.Time, idade int) (bool, error) {
+		cliente := domain.Cliente{ID: cl.ID, UF: cl.UF, RegiaoID: cl.RegiaoID, Suframa: cl.Suframa, ContribuinteICMS: cl.ContribuinteICMS}
+		pr, err := domain.PrecificarItens(itens, domain.TipoVenda, cliente, cond, pol.Politica(v, tabelas, regras), domain.Data(em.Format("2006-01-02")))
+		if err != nil {
+			return false, nil // e.g. under the term's minimum: the seller would have picked another term
+		}
+		d := domain.DadosPedido{ID: fmt.Sprintf("demo-pedido-%05d", len(out)+1), Tipo: domain.TipoVenda, ClienteID: cl.ID, VendedorID: v,
+			Cliente: domain.ClientePedido{Nome: cl.Nome, Documento: cl.Documento, InscricaoEstadual: cl.InscricaoEstadual, UF: cl.UF,
+				Suframa: cl.Suframa, RegiaoID: cl.RegiaoID, ContribuinteICMS: cl.ContribuinteICMS, Telefone: cl.Telefone}}
+		p, err := domain.NovoPedido(d, pr, regrasDemo, v, em)
+		if err != nil {
+			return false, fmt.Errorf("pedido demo: %w", err)
+		}
+		p.Empresa, p.ID, p.Numero, p.CriadoEm, p.CriadoPor = empresa, d.ID, int64(len(out)+1), em.UTC(), v
+		if err := demoFluxo(rnd, p, pr, regrasDemo, v, sup, admin, em, idade, agora); err != nil {
+			return false, fmt.Errorf("pedido demo %s: %w", p.ID, err)
+		}
+		ultimo := p.Historico[len(p.Historico)-1]
+		p.AlteradoEm, p.AlteradoPor, p.Versao = ultimo.Em, ultimo.Por, int64(len(p.Historico))
+		out = append(out, p)
+		return true, nil
+	}
+	regular := demoClientesRegulares(porVendedor, vendedores, ativos)
+	rr := rand.New(rand.NewPCG(2026, 23)) // the regular customers' own stream: the other orders stay as they were
 	for dia := inicio; !dia.After(hoje); dia = dia.AddDate(0, 0, 1) {
 		if dia.Weekday() == time.Saturday || dia.Weekday() == time.Sunday {
 			continue
 		}
 		idade := int(hoje.Sub(dia).Hours() / 24)
 		for _, v := range vendedores {
+			if reg, ok := regular[v]; ok && dia.Weekday() == time.Tuesday && (idade/7)%2 == 0 && idade > 7 {
+				if _, err := gravar(rr, v, reg.cliente, condicoes[0], reg.itens(rr, idade), dia.Add(10*time.Hour), idade); err != nil {
+					return nil, err
+				}
+			}
 			carteira := porVendedor[v]
 			n := demoSazonal[dia.Month()] - 2 + r.IntN(5)
 			for k := 0; k < n; k++ {
@@ -96,7 +127,6 @@ func DemoPedidos(empresa string, clientes []ClienteDemo, supervisor string, agor
 					continue
 				}
 				cl := carteira[r.IntN(len(carteira))]
-				cliente := domain.Cliente{ID: cl.ID, UF: cl.UF, RegiaoID: cl.RegiaoID, Suframa: cl.Suframa, ContribuinteICMS: cl.ContribuinteICMS}
 				cond := condicoes[r.IntN(len(condicoes))]
 				acimaDoTeto := r.IntN(100) < 6
 				var itens []domain.ItemEntrada
@@ -117,28 +147,63 @@ func DemoPedidos(empresa string, clientes []ClienteDemo, supervisor string, agor
 					}
 					itens = append(itens, it)
 				}
-				pr, err := domain.PrecificarItens(itens, domain.TipoVenda, cliente, cond, pol.Politica(v, tabelas, regras), domain.Data(em.Format("2006-01-02")))
-				if err != nil {
-					continue // e.g. under the term's minimum: the seller would have picked another term
+				if _, err := gravar(r, v, cl, cond, itens, em, idade); err != nil {
+					return nil, err
 				}
-				d := domain.DadosPedido{ID: fmt.Sprintf("demo-pedido-%05d", len(out)+1), Tipo: domain.TipoVenda, ClienteID: cl.ID, VendedorID: v,
-					Cliente: domain.ClientePedido{Nome: cl.Nome, Documento: cl.Documento, InscricaoEstadual: cl.InscricaoEstadual, UF: cl.UF,
-						Suframa: cl.Suframa, RegiaoID: cl.RegiaoID, ContribuinteICMS: cl.ContribuinteICMS, Telefone: cl.Telefone}}
-				p, err := domain.NovoPedido(d, pr, regrasDemo, v, em)
-				if err != nil {
-					return nil, fmt.Errorf("pedido demo: %w", err)
-				}
-				p.Empresa, p.ID, p.Numero, p.CriadoEm, p.CriadoPor = empresa, d.ID, int64(len(out)+1), em.UTC(), v
-				if err := demoFluxo(r, p, pr, regrasDemo, v, sup, admin, em, idade, agora); err != nil {
-					return nil, fmt.Errorf("pedido demo %s: %w", p.ID, err)
-				}
-				ultimo := p.Historico[len(p.Historico)-1]
-				p.AlteradoEm, p.AlteradoPor, p.Versao = ultimo.Em, ultimo.Por, int64(len(p.Historico))
-				out = append(out, p)
 			}
 		}
 	}
 	return out, nil
+}
+
+// clienteRegular is a demo customer who buys the same basket every other week (issue 23's
+// suggestions need a customer with habits): the first DemoSempre products until a week ago, the
+// next DemoParados only until DemoParouHaDias days ago — what this customer stopped buying.
+type clienteRegular struct {
+	cliente ClienteDemo
+	cesta   []*domain.ProdutoCadastro
+}
+
+// The regular customers' basket.
+const (
+	DemoSempre      = 4
+	DemoParados     = 4
+	DemoParouHaDias = 60
+)
+
+// demoClientesRegulares: each seller's first customer (in the order given: the lowest id) buys
+// regularly, a basket of active products sold by the unit or by small multiples.
+func demoClientesRegulares(porVendedor map[string][]ClienteDemo, vendedores []string, ativos []*domain.ProdutoCadastro) map[string]clienteRegular {
+	out := map[string]clienteRegular{}
+	for i, v := range vendedores {
+		var cesta []*domain.ProdutoCadastro
+		for k := 7 + 97*i; len(cesta) < DemoSempre+DemoParados && k < len(ativos); k += 37 {
+			if ativos[k].MultiploVenda <= 6 {
+				cesta = append(cesta, ativos[k])
+			}
+		}
+		if len(porVendedor[v]) > 0 && len(cesta) == DemoSempre+DemoParados {
+			out[v] = clienteRegular{cliente: porVendedor[v][0], cesta: cesta}
+		}
+	}
+	return out
+}
+
+// itens is the basket bought idade days ago: the usual quantity of each product (2 or 3 times its
+// multiple, now and then one more), the stopped ones only before DemoParouHaDias.
+func (c clienteRegular) itens(r *rand.Rand, idade int) []domain.ItemEntrada {
+	var out []domain.ItemEntrada
+	for i, p := range c.cesta {
+		if i >= DemoSempre && idade <= DemoParouHaDias {
+			break
+		}
+		q := int64(2 + i%2)
+		if r.IntN(6) == 0 {
+			q++
+		}
+		out = append(out, domain.ItemEntrada{Produto: p.Produto(), Quantidade: max(p.MultiploVenda, 1) * q})
+	}
+	return out
 }
 
 // demoFluxo takes a demo order along the status flow its age calls for.

@@ -205,6 +205,28 @@ func TestDemoPedidos(t *testing.T) {
 	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || atingidas == 0 || atingidas == len(apuradas) {
 		t.Errorf("metas demo: %d meses, recortes %v, %d de %d atingidas", len(meses), recortes, atingidas, len(apuradas))
 	}
+	// Each seller's regular customer (c00, c01) stopped buying part of the basket: suggestions,
+	// read from the summary the seed built.
+	for _, c := range []string{"c00", "c01"} {
+		linhas, err := s.col.Resumos.ClienteProdutoDia.All(adm, store.Company("demo"), store.Query{Where: []store.Cond{store.Eq("cliente_id", c)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var compras []domain.CompraDia
+		for _, l := range linhas {
+			compras = append(compras, domain.CompraDia{ProdutoID: l.ProdutoID, Dia: domain.Data(l.Dia), Pedidos: l.Pedidos, Quantidade: l.Quantidade})
+		}
+		// (Other demo orders may hit this customer too: counted are the habits of 3 months or more.)
+		habitos := 0
+		for _, x := range domain.Sugestoes(compras, app.Hoje(agora)) {
+			if len(x.MesesComprados) >= 3 {
+				habitos++
+			}
+		}
+		if habitos < DemoParados-1 {
+			t.Errorf("cliente regular %s: %d sugestões de hábito, esperadas ao menos %d", c, habitos, DemoParados-1)
+		}
+	}
 	// A new device's copy starts with the orders changed in the last 90 days, not the 6 months.
 	inicioAparelho := domain.InicioNoAparelho(time.Now())
 	recentes := 0

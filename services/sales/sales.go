@@ -120,6 +120,9 @@ var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, 
 	salesv1.PedidosService_ObterPdfPedido_FullMethodName:      anyOperator,
 	salesv1.PedidosService_ObterResumoVendas_FullMethodName:   anyOperator,
 	salesv1.PedidosService_ReconciliarResumos_FullMethodName:  adminOnly,
+	// Suggestions: every operator, for customers in their scope (checked through the customer
+	// service on the caller's behalf, as an order's customer).
+	salesv1.SugestoesService_ListarSugestoes_FullMethodName: anyOperator,
 })
 
 // Module mounts the service on a server.
@@ -155,6 +158,12 @@ func (s *Sales) Module() server.Module {
 			Impl: &ports.Metas{App: s.app},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return salesv1.RegisterMetasServiceHandlerClient(ctx, mux, salesv1.NewMetasServiceClient(conn))
+			},
+		}, {
+			Desc: &salesv1.SugestoesService_ServiceDesc,
+			Impl: &ports.Sugestoes{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterSugestoesServiceHandlerClient(ctx, mux, salesv1.NewSugestoesServiceClient(conn))
 			},
 		}},
 		Policies: Policies,

@@ -62,6 +62,8 @@ describe('the table mirrors the servers', () => {
     expect(servidor.get('SystemService/ObterVersao')).toEqual([]);
     expect(servidor.get('SalesService/CriarProduto')).toEqual(['ADMIN']);
     expect(servidor.get('SalesService/ListarProdutos')).toEqual([]);
+    // Every operator, in the customer's scope (checked by the server): no action here.
+    expect(servidor.get('SugestoesService/ListarSugestoes')).toEqual([]);
   });
 
   it.each(Object.keys(REGRAS) as Acao[])('%s: the roles the server accepts for each of its methods', (acao) => {

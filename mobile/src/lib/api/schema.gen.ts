@@ -281,6 +281,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/clientes/{cliente_id}/sugestoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's suggestions, the most usual first (more months, then more purchases). */
+        get: operations["SugestoesService_ListarSugestoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/clientes/{id}": {
         parameters: {
             query?: never;
@@ -2676,6 +2693,9 @@ export type components = {
             next_page_token?: string;
             respostas?: components["schemas"]["v1RespostaPesquisa"][];
         };
+        v1ListarSugestoesResponse: {
+            sugestoes?: components["schemas"]["v1Sugestao"][];
+        };
         v1ListarTabelasResponse: {
             next_page_token?: string;
             tabelas?: components["schemas"]["v1TabelaPreco"][];
@@ -3161,6 +3181,21 @@ export type components = {
              */
             valor_centavos?: string;
             vendedor_id?: string;
+        };
+        v1Sugestao: {
+            descricao?: string;
+            /** @description The months of the window it was bought in, "AAAA-MM", in order. */
+            meses_comprados?: string[];
+            produto_id?: string;
+            /**
+             * Format: int64
+             * @description The lower median of the quantities bought per purchase day in the window: a quantity the
+             *     customer really took (a multiple of the product's sales multiple).
+             */
+            quantidade_usual?: string;
+            /** @description The last day it was bought, "AAAA-MM-DD" (America/Sao_Paulo). */
+            ultima_compra?: string;
+            unidade?: string;
         };
         v1TabelaPreco: {
             /** Format: date-time */
@@ -3898,6 +3933,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RespostaPesquisa"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    SugestoesService_ListarSugestoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarSugestoesResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

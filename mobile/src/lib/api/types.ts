@@ -149,3 +149,7 @@ export type ListarPedidosResposta = { pedidos: Pedido[]; next_page_token: string
 export type AlteracaoPedido = Omit<Full<Schemas['v1AlteracaoPedido']>, 'pedido'> & { pedido?: Pedido };
 export type AlteracoesPedidosResposta = { alteracoes: AlteracaoPedido[]; cursor: string; mais: boolean };
 export type ResumoVendas = Full<Schemas['v1ResumoVendas']>;
+
+// What each customer stopped buying (SugestoesService)
+export type Sugestao = Full<Schemas['v1Sugestao']>;
+export type ListarSugestoesResposta = Omit<Full<Schemas['v1ListarSugestoesResponse']>, 'sugestoes'> & { sugestoes: Sugestao[] };

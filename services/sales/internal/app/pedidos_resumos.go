@@ -22,6 +22,8 @@ type Resumos struct {
 	ClienteEmAberto  *store.ReadModel[domain.LinhaClienteEmAberto]
 	FlexVendedor     *store.ReadModel[domain.LinhaFlexVendedor]
 	Presencas        *store.ReadModel[domain.LinhaPresenca]
+	// ClienteProdutoDia: what each customer bought, by day and product (the suggestions).
+	ClienteProdutoDia *store.ReadModel[domain.LinhaClienteProdutoDia]
 }
 
 // MsgResumoForaDoEscopo refuses figures of a seller outside the caller's scope.
@@ -114,8 +116,11 @@ func DeclararResumos(ctx context.Context, st *store.Store, pedidos *store.Collec
 	if r.Presencas, err = store.DeclareReadModel(ctx, st, PresencasSpec); err != nil {
 		return nil, err
 	}
+	if r.ClienteProdutoDia, err = store.DeclareReadModel(ctx, st, ClienteProdutoDiaSpec); err != nil {
+		return nil, err
+	}
 	marca, err := st.Counters(ctx, marcaResumos, "", marcaResumos)
-	if err != nil || marca["feito"] > 0 {
+	if err != nil || marca["feito"] >= versaoResumos {
 		return &r, err
 	}
 	empresas, err := pedidos.Companies(ctx)
@@ -129,14 +134,19 @@ func DeclararResumos(ctx context.Context, st *store.Store, pedidos *store.Collec
 			return nil, fmt.Errorf("resumos de vendas da empresa %s: %w", e, err)
 		}
 	}
-	if _, err := st.Incr(ctx, marcaResumos, "", marcaResumos, map[string]int64{"feito": 1}); err != nil {
+	if _, err := st.Incr(ctx, marcaResumos, "", marcaResumos, map[string]int64{"feito": versaoResumos - marca["feito"]}); err != nil {
 		return nil, err
 	}
 	return &r, nil
 }
 
-// marcaResumos marks a store whose summaries were built from its orders (DeclararResumos).
-const marcaResumos = "resumos_modelos"
+// marcaResumos marks a store whose summaries were built from its orders (DeclararResumos), with
+// the version of the set of summaries it built: a summary added later (2:
+// resumo_cliente_produto_dia) is built from the orders on the first start that knows it.
+const (
+	marcaResumos  = "resumos_modelos"
+	versaoResumos = 2
+)
 
 // incremento is the increment of one summary row (domain.Incremento: the summary, the row's key
 // as its id's parts, the fields to add), owned by dono where the key does not name the seller.
@@ -192,6 +202,11 @@ func (r *Resumos) incremento(empresa string, inc domain.Incremento, dono string)
 		}
 	case domain.ResumoPresencas:
 		return r.Presencas.Add(empresa, &domain.LinhaPresenca{Presenca: inc.ID, VendedorID: dono, Pedidos: inc.Campos[domain.CampoPedidos]}), nil
+	case domain.ResumoClienteProdutoDia:
+		if err = partes(3); err == nil {
+			return r.ClienteProdutoDia.Add(empresa, &domain.LinhaClienteProdutoDia{ClienteID: p[0], Dia: p[1], ProdutoID: p[2], VendedorID: dono,
+				Pedidos: inc.Campos[domain.CampoPedidos], Quantidade: inc.Campos[domain.CampoQuantidade]}), nil
+		}
 	default:
 		err = fmt.Errorf("resumo desconhecido %q", inc.Resumo)
 	}
@@ -339,6 +354,13 @@ func (s *Service) resumosGravados(ctx context.Context, empresa string) (domain.R
 		return nil, err
 	}
 	for _, l := range pr {
+		put(l.Chave(), l.Campos())
+	}
+	cp, err := r.ClienteProdutoDia.All(ctx, sc, store.Query{})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range cp {
 		put(l.Chave(), l.Campos())
 	}
 	return out, nil

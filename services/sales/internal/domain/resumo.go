@@ -24,6 +24,9 @@ import (
 // price, faturado_centavos the invoices' sum. In the group summary an order counts once in pedidos
 // for each group it has items of, and its values are those of the group's items.
 //
+// A fourth, resumo_cliente_produto_dia (what each customer bought, by day and product: the
+// suggestions), is described in sugestao.go.
+//
 // An order counts from enviado (enviado, em_separacao, faturado, entregue) and leaves every
 // figure when cancelado or reprovado (ContaNosResumos).
 //
@@ -197,6 +200,7 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 			pres[idResumo("grupo", it.Grupo, p.VendedorID, p.ClienteID, mes)] = g
 		}
 	}
+	contribuicaoCompras(p, add) // resumo_cliente_produto_dia (sugestao.go)
 	return cont, pres
 }
 

@@ -205,7 +205,7 @@ func (l *lojaContadores) aplicar(r *rand.Rand, vs ...Variacao) {
 
 var brt = time.FixedZone("BRT", -3*3600) // São Paulo has had no summer time since 2019
 
-// oraculoResumos recomputes the three summaries directly and simply from the orders, apart from
+// oraculoResumos recomputes the summaries directly and simply from the orders, apart from
 // the code under test: loops, sets of customers, the month in UTC-3.
 func oraculoResumos(pedidos []*Pedido) Resumos {
 	out := Resumos{}
@@ -254,6 +254,19 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 			}
 			clientes[g][p.ClienteID] = true
 		}
+		// resumo_cliente_produto_dia: a sale's sold items by day and product.
+		produtos := map[string]bool{}
+		for _, it := range p.Itens {
+			if p.Tipo != TipoVenda || it.Bonificacao {
+				continue
+			}
+			k := ChaveResumo{ResumoClienteProdutoDia, escapar(p.ClienteID) + "|" + p.EnviadoEm.In(brt).Format("2006-01-02") + "|" + escapar(it.ProdutoID)}
+			set(k, CampoQuantidade, it.Quantidade)
+			if !produtos[it.ProdutoID] {
+				produtos[it.ProdutoID] = true
+				set(k, CampoPedidos, 1)
+			}
+		}
 	}
 	for _, p := range pedidos {
 		if p.Status == StatusAguardandoAprovacao || p.Status == StatusEnviado || p.Status == StatusEmSeparacao {
@@ -301,7 +314,7 @@ func aleatoriaPrecificacao(r *rand.Rand) Precificacao {
 	grupos := []string{"BEB", "DOC", "LIMP", "", "a|b"}
 	var pr Precificacao
 	for range 1 + r.IntN(4) {
-		it := ItemPedido{Grupo: grupos[r.IntN(len(grupos))], Quantidade: int64(1 + r.IntN(24))}
+		it := ItemPedido{Grupo: grupos[r.IntN(len(grupos))], Quantidade: int64(1 + r.IntN(24)), ProdutoID: []string{"p1", "p2", "p|3"}[r.IntN(3)]}
 		if r.IntN(5) == 0 {
 			it.Bonificacao, it.BonificacaoCentavos = true, int64(r.IntN(5000))
 		} else {

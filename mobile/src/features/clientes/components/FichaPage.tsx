@@ -29,6 +29,7 @@ import { formatarMoeda } from '../../../lib/format/money';
 import { formatarTelefone } from '../../../lib/format/phone';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links';
 import { pode } from '../../../lib/permissoes';
+import { SugestoesDoCliente } from './SugestoesDoCliente';
 import { useSession } from '../../../lib/session';
 
 function Telefone({ numero }: { numero: string }) {
@@ -261,6 +262,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
       </section>
 
       <PedidosDoCliente clienteId={id} />
+      <SugestoesDoCliente clienteId={id} />
 
       <section className="secao" aria-label="Endereços">
         <h3>Endereços</h3>

@@ -8,6 +8,7 @@ import { useOperadores } from '../../../components/useOperadores';
 import { reprovacaoACorrigir } from '../utils/decisao';
 import { QuadroDecisao } from './DecisaoPedido';
 import { SecaoAcoes, SecaoCliente, SecaoCondicoes, SecaoEntrega, SecaoLinhas, SecaoProdutos, SecaoTotais } from './incluir/Secoes';
+import { SecaoSugestoes } from './incluir/SecaoSugestoes';
 import './pedidos.css';
 
 /**
@@ -54,6 +55,7 @@ function IncluirPedido() {
         <div className="form-stack pedido-principal">
           <SecaoCliente s={s} r={r} />
           <SecaoCondicoes s={s} r={r} />
+          <SecaoSugestoes s={s} />
           <SecaoProdutos s={s} r={r} />
           {reprovacao ? <QuadroDecisao d={reprovacao} testId="nota-reprovacao" /> : null}
           <SecaoLinhas s={s} r={r} />

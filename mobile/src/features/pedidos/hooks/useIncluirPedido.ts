@@ -15,7 +15,8 @@ import { corpoDoPedido, pedidoDaPrevia, rascunhoDoPedido } from '../../../entiti
 import { apagarRascunho } from '../../../entities/pedido/rascunho';
 import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
 import { mensagemDeErro } from '../../../lib/api/client';
-import type { Pedido } from '../../../lib/api/types';
+import type { Pedido, Sugestao } from '../../../lib/api/types';
+import { useSugestoes } from '../../../entities/cliente/sugestoes';
 import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
 import { condicaoElegivel, statusEditavel } from '../../../lib/contratos/pedidos.gen';
@@ -24,6 +25,7 @@ import { lerCodigoComCamera, MSG_FALHA_LEITURA, podeLerComCamera } from '../../.
 import { obterPosicao, type Posicao } from '../../../lib/geo';
 import { adicionarProduto, errosPorLinha, indiceDeCodigos, repetirPedido } from '../utils/rascunho';
 import { rotuloStatusPedido } from '../utils/espelho';
+import { adicionarSugestoes, sugestoesAOferecer } from '../utils/sugestoes';
 import { usePrecificacao, useRascunhoPedido } from './useRascunhoPedido';
 import { usePedido } from './usePedido';
 
@@ -106,6 +108,17 @@ export function useIncluirPedido() {
     rascunho?.cliente_id && rascunho.itens.length === 0 && !emEdicao && pendencia === null
       ? (pedidosDoAparelho ?? []).find((p) => p.cliente_id === rascunho.cliente_id && p.id !== rascunho.id && p.status !== 'cancelado' && p.itens.length > 0)
       : undefined;
+
+  // What this customer stopped buying (from the server; none offline), offered on a new order as
+  // one-tap lines of the usual quantity: each, or all at once. Once in the draft, it leaves the list.
+  const sugestoes = useSugestoes(!editarId && pendencia === null ? cliente?.id : undefined);
+  const produtoPorId = useMemo(() => {
+    const porId = new Map((produtos ?? []).map((p) => [p.id, p]));
+    return (id: string) => porId.get(id);
+  }, [produtos]);
+  const sugeridos = useMemo(() => (rascunho ? sugestoesAOferecer(sugestoes, rascunho, produtoPorId) : []), [sugestoes, rascunho, produtoPorId]);
+  const adicionarSugerido = (x: Sugestao) => mudar((r) => adicionarSugestoes(r, [x], produtoPorId));
+  const adicionarTodosSugeridos = () => mudar((r) => adicionarSugestoes(r, sugeridos, produtoPorId));
 
   const repetirUltimo = () => {
     if (!ultimo || !rascunho || !produtos) return;
@@ -210,6 +223,9 @@ export function useIncluirPedido() {
     ultimo,
     repetirUltimo,
     foraDaRepeticao,
+    sugeridos,
+    adicionarSugerido,
+    adicionarTodosSugeridos,
     freteTexto,
     setFreteTexto,
     aberta,

@@ -49,7 +49,8 @@ export default function LandingPage() {
           mesmo sem sinal; o supervisor aprova descontos e acompanha a equipe; o administrador cuida de operadores,
           catálogo e preços.
         </p>
-        <section className="capturas" aria-label="Telas do app" data-testid="capturas">
+        {/* Focusable: a keyboard scrolls the row of screens sideways. */}
+        <section className="capturas" aria-label="Telas do app" data-testid="capturas" tabIndex={0}>
           {CAPTURAS.map((c) => (
             <figure key={c.nome}>
               <img
