@@ -14,7 +14,8 @@ import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { usePedidosDoServidor } from '../api/pedidos';
-import { useVendedorEscolhido } from '../hooks/useVendedorEscolhido';
+import { BarraVendedor } from '../../../components/BarraVendedor';
+import { useVendedorEscolhido } from '../../../components/useVendedorEscolhido';
 import { filtrosDaLista, passaNoFiltro } from '../utils/acoes';
 import { DetalhePedido } from './DetalhePedido';
 import { LinhaPedido } from './LinhaPedido';
@@ -107,16 +108,7 @@ function PedidosPageTela() {
         <IonButton expand="block" routerLink="/crm-vendas-pedidos-incluir" data-testid="novo-pedido">
           Novo pedido
         </IonButton>
-        {escolhido.gestor ? (
-          <div className="barra-vendedor">
-            <span>
-              Vendedor: <strong data-testid="filtro-vendedor">{escolhido.rotulo}</strong>
-            </span>
-            <IonButton size="small" fill="outline" onClick={escolhido.trocar} disabled={escolhido.carregando}>
-              Trocar
-            </IonButton>
-          </div>
-        ) : null}
+        <BarraVendedor escolhido={escolhido} />
         <div className="pedido-filtros" role="group" aria-label="Filtrar por status" data-uma-linha>
           {gestor ? (
             <IonButton size="small" fill={aprovacoes ? 'solid' : 'outline'} aria-pressed={aprovacoes} onClick={() => mudar('aguardando_aprovacao')} data-testid="entrada-aprovacoes">

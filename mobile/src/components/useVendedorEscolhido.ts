@@ -1,10 +1,10 @@
 // The seller a SUPERVISOR or an ADMIN is looking at: the one chosen in `escolher`, kept in the
 // spec's filtro_vendedor_id / filtro_vendedor (the same choice the customers list makes), so the
-// orders list and the approvals queue follow it. A seller always sees their own.
-import { useEscolha } from '../../../components/useEscolha';
-import { useOperadores } from '../../../components/useOperadores';
-import { KEYS, setItem, TODOS_VENDEDORES } from '../../../lib/storage';
-import { useSession } from '../../../lib/session';
+// orders list, the approvals queue and the goals (crm-metas) follow it. A seller always sees their own.
+import { useEscolha } from './useEscolha';
+import { useOperadores } from './useOperadores';
+import { KEYS, setItem, TODOS_VENDEDORES } from '../lib/storage';
+import { useSession } from '../lib/session';
 
 export function useVendedorEscolhido() {
   const { profile } = useSession();
