@@ -130,7 +130,7 @@ function VendasAnoMesTela() {
                       <tr key={l.chave} data-testid="linha-ano-mes" data-chave={l.chave}>
                         <th scope="row">{l.nome || l.chave}</th>
                         {tabela.meses.map((m) => (
-                          <td key={m} className="num">
+                          <td key={m} className="num" data-mes={m}>
                             <Celula c={porMes.get(m)} link={linkDoMes(por, l.chave, m, vendedor)} />
                           </td>
                         ))}
