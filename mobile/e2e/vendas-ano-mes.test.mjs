@@ -1,7 +1,8 @@
 // Sales month by month (vendas-ano-mes, issue 23), end to end against the real crm (demo data) and
 // the Auth emulator: a seller sees their months with values equal to an independent sum over
 // GET /crm/pedidos of their counting orders; a supervisor switches seller in escolher and sees that
-// seller; a month opens its orders.
+// seller; a month opens its orders; offline (a reload without a connection) the last figures
+// fetched show with their date and time.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -106,6 +107,27 @@ describe('vendas-ano-mes', () => {
       }, 'a tabela não mostra só a vendedora escolhida', { timeout: 20_000 });
       const vistos = await valoresDaLinha(page, 'demo-vendedor2');
       for (const m of meses) assert.equal(vistos[m], dinheiro(esperado.get(m) ?? 0), `mês ${m}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offline, the last figures fetched show with their date and time', async () => {
+    const { page, context } = await signedInContext(browser, DEMO.vendedor);
+    try {
+      await page.goto(`${BASE}/vendas-ano-mes`);
+      const online = await valoresDaLinha(page, 'demo-vendedor');
+      assert.equal(await page.getByTestId('numeros-de').count(), 0);
+      // The service worker has the app, so a reload without a connection starts it.
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await context.setOffline(true);
+      await page.reload();
+      const aviso = page.getByTestId('numeros-de');
+      await aviso.waitFor({ timeout: 30_000 });
+      assert.match(await aviso.textContent(), /^Sem conexão — Números de \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
+      assert.deepEqual(await valoresDaLinha(page, 'demo-vendedor'), online);
+      assert.equal(await page.locator('.center-box[role=alert]').count(), 0, 'sem erro: a cópia do aparelho está na tela');
     } finally {
       await context.close();
     }
