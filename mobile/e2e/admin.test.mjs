@@ -195,11 +195,11 @@ describe('screens a role may not open', () => {
   it('a route of a later area says "Em breve" at its URL', async () => {
     const { context, page } = await signedIn(DEMO.supervisor);
     try {
-      await page.goto(`${BASE}/crm-metas`);
+      await page.goto(`${BASE}/checkin`);
       const tela = page.getByTestId('em-breve');
       await tela.waitFor();
       assert.equal(await tela.locator('p').textContent(), 'Esta área ainda não está disponível nesta versão.');
-      assert.equal(new URL(page.url()).pathname, '/crm-metas');
+      assert.equal(new URL(page.url()).pathname, '/checkin');
       await tela.locator('ion-button', { hasText: 'Ir para o Início' }).click();
       await page.waitForURL(`${BASE}/crm-home`);
     } finally {

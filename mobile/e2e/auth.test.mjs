@@ -148,7 +148,7 @@ describe('guard', () => {
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      for (const path of ['/graficos', '/crm-metas', '/calendario']) {
+      for (const path of ['/graficos', '/checkin', '/calendario']) {
         await page.goto(`${BASE}${path}`);
         await page.getByText('Esta área ainda não está disponível nesta versão.').waitFor();
         assert.equal(new URL(page.url()).pathname, path);

@@ -240,6 +240,11 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	} else if n > 0 {
 		fmt.Fprintf(out, "%d pedidos demo criados (%d dias), com os resumos de vendas.\n", n, s.demoPedidosDias)
 	}
+	if n, err = s.Sales.SeedDemoMetas(ctx, DemoEmpresa); err != nil {
+		return fmt.Errorf("metas demo: %w", err)
+	} else if n > 0 {
+		fmt.Fprintf(out, "%d metas demo criadas (valor, positivação, grupos e clientes principais).\n", n)
+	}
 	fmt.Fprintf(out, "\nEmpresa demo %q pronta. Logins (senha %s):\n", DemoEmpresaNome, DemoPassword)
 	for _, d := range DemoOperators {
 		fmt.Fprintf(out, "  %-30s %s\n", d.Email, d.Perfil)

@@ -39,6 +39,8 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	sal := salesv1.NewSalesServiceClient(st.Conn)
 	ped := salesv1.NewPedidosServiceClient(st.Conn)
 	cal, fig := salesv1.NewCalendarioServiceClient(st.Conn), salesv1.NewFigurasServiceClient(st.Conn)
+	met := salesv1.NewMetasServiceClient(st.Conn)
+	alvoMeta := int64(600)
 	cli2 := clienteAtivo(t, st, tok["admin"], "demo-vendedor2")
 	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
 	obs := "gRPC"
@@ -479,6 +481,34 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := fig.VendasAnoMes(ctx, &salesv1.VendasAnoMesRequest{Por: "grupo", VendedorId: "demo-vendedor2"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
+		{salesv1.MetasService_CriarMeta_FullMethodName, func(ctx context.Context) error {
+			_, err := met.CriarMeta(ctx, &salesv1.CriarMetaRequest{Id: "grpc-meta", Mes: "2031-04", VendedorId: "demo-vendedor", Tipo: "quantidade", Alvo: 500})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "vendedor2": den, "outra": codes.InvalidArgument, "supervisor": ok}},
+		{salesv1.MetasService_ListarMetas_FullMethodName, func(ctx context.Context) error {
+			_, err := met.ListarMetas(ctx, &salesv1.ListarMetasRequest{VendedorId: "demo-vendedor"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "vendedor2": den, "supervisor": ok, "admin": ok}},
+		{salesv1.MetasService_AlteracoesMetas_FullMethodName, func(ctx context.Context) error {
+			_, err := met.AlteracoesMetas(ctx, &salesv1.AlteracoesRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{salesv1.MetasService_AtualizarMeta_FullMethodName, func(ctx context.Context) error {
+			_, err := met.AtualizarMeta(ctx, &salesv1.AtualizarMetaRequest{Id: "grpc-meta", Alvo: &alvoMeta})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "vendedor2": den, "outra": den, "admin": ok}},
+		{salesv1.MetasService_CopiarMetas_FullMethodName, func(ctx context.Context) error {
+			_, err := met.CopiarMetas(ctx, &salesv1.CopiarMetasRequest{DeMes: "2031-04", ParaMes: "2031-05", Percentual: 10})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "admin": ok}},
+		{salesv1.MetasService_ImportarMetas_FullMethodName, func(ctx context.Context) error {
+			_, err := met.ImportarMetas(ctx, &salesv1.ImportarRequest{Csv: "mes;vendedor_id;tipo;alvo\n2031-06;demo-vendedor;quantidade;10", ValidarApenas: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": ok, "outra": ok}},
+		{salesv1.MetasService_ExcluirMeta_FullMethodName, func(ctx context.Context) error {
+			_, err := met.ExcluirMeta(ctx, &salesv1.ExcluirRequest{Id: "grpc-meta"})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "vendedor2": den, "outra": den, "supervisor": ok}},
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

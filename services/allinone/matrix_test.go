@@ -237,6 +237,21 @@ func TestIsolationMatrix(t *testing.T) {
 		{"vendas ano-mes", "GET", "/crm/vendas/ano-mes?por=cliente", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"vendas ano-mes de outro vendedor", "GET", "/crm/vendas/ano-mes?vendedor_id=demo-vendedor", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
+		// goals (crm-metas): a seller reads their own, a SUPERVISOR sets the team's, an ADMIN anyone's
+		{"criar meta", "POST", "/crm/metas", map[string]any{"id": "matriz-meta", "mes": "2031-01", "vendedor_id": "demo-vendedor", "tipo": "valor", "alvo": 100000},
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 400, "supervisor": 200}, true},
+		{"listar metas", "GET", "/crm/metas?mes=2031-01", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "outra": 200}, false},
+		{"metas de outro vendedor", "GET", "/crm/metas?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200}, false},
+		{"alteracoes metas", "GET", "/crm/metas/alteracoes", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
+		{"atualizar meta", "PATCH", "/crm/metas/matriz-meta", map[string]any{"alvo": 120000},
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
+		{"copiar metas", "POST", "/crm/metas/copiar", map[string]any{"de_mes": "2031-01", "para_mes": "2031-02", "percentual": 5},
+			map[string]int{"vendedor": 403, "vendedor2": 403, "supervisor": 200}, true},
+		{"importar metas", "POST", "/crm/metas/importar", map[string]any{"csv": "mes;vendedor_id;tipo;alvo\n2031-03;demo-vendedor;valor;1.000,00", "validar_apenas": true},
+			map[string]int{"vendedor": 403, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"excluir meta", "DELETE", "/crm/metas/matriz-meta", nil,
+			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
 	}
 	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
 	var calls [][2]string

@@ -160,6 +160,51 @@ func TestDemoPedidos(t *testing.T) {
 	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
 		t.Errorf("resumos: %d divergências %v", len(div), err)
 	}
+	// The demo goals: per seller and month, per group and for key customers; some met, some not;
+	// written once.
+	nm, err := s.SeedDemoMetas(ctx, "demo")
+	if err != nil || nm == 0 {
+		t.Fatalf("metas demo: %d %v", nm, err)
+	}
+	if n, err := s.SeedDemoMetas(ctx, "demo"); err != nil || n != 0 {
+		t.Fatalf("segundo seed de metas: %d %v", n, err)
+	}
+	metas, err := s.col.Metas.All(ctx, store.Company("demo"), store.Query{})
+	if err != nil || len(metas) != nm {
+		t.Fatalf("metas gravadas: %d de %d %v", len(metas), nm, err)
+	}
+	var medidas []*domain.Meta
+	meses, recortes := map[string]bool{}, map[string]int{}
+	for _, m := range metas {
+		meses[m.Mes] = true
+		switch {
+		case m.Grupo != "":
+			recortes["grupo"]++
+		case m.ClienteID != "":
+			recortes["cliente"]++
+		}
+		if m.Tipo != domain.TipoPositivacao {
+			medidas = append(medidas, m)
+		}
+	}
+	apuradas, err := s.app.ApurarMetas(adm, medidas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atingidas := 0
+	for _, a := range apuradas {
+		if a.Percentual >= 10000 {
+			atingidas++
+		}
+	}
+	// Every goal's achievement, read from the summaries, equals a recomputation from the ~1,600
+	// generated orders (sent, cancelled, rejected, waiting; by seller, group and customer).
+	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
+		t.Errorf("reconciliação com as metas demo: %v %v", div, err)
+	}
+	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || atingidas == 0 || atingidas == len(apuradas) {
+		t.Errorf("metas demo: %d meses, recortes %v, %d de %d atingidas", len(meses), recortes, atingidas, len(apuradas))
+	}
 	// A new device's copy starts with the orders changed in the last 90 days, not the 6 months.
 	inicioAparelho := domain.InicioNoAparelho(time.Now())
 	recentes := 0

@@ -60,6 +60,10 @@ func New(d Deps) (*Sales, error) {
 		}}
 	if d.Customer != nil {
 		s.Clientes = adapters.NewClientes(d.Customer)
+		s.Carteiras = adapters.NewCarteiras(d.Customer)
+	}
+	if d.Operator != nil {
+		s.Vendedores = adapters.NewVendedores(d.Operator)
 	}
 	return &Sales{app: s, col: col}, nil
 }
@@ -72,7 +76,7 @@ var (
 // Policies: ADMIN maintains everything; every operator reads (what a seller sees of the policy
 // and which customers they may price for is checked by the use cases). The simple entities
 // declare theirs with their ports (entity.Politicas).
-var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, ports.PoliticasCalendario, ports.PoliticasFiguras, auth.Policies{
+var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, ports.PoliticasCalendario, ports.PoliticasFiguras, ports.PoliticasMetas, auth.Policies{
 	salesv1.SalesService_ListarProdutos_FullMethodName:     anyOperator,
 	salesv1.SalesService_ObterProduto_FullMethodName:       anyOperator,
 	salesv1.SalesService_AlteracoesProdutos_FullMethodName: anyOperator,
@@ -145,6 +149,12 @@ func (s *Sales) Module() server.Module {
 			Impl: &ports.Figuras{App: s.app},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return salesv1.RegisterFigurasServiceHandlerClient(ctx, mux, salesv1.NewFigurasServiceClient(conn))
+			},
+		}, {
+			Desc: &salesv1.MetasService_ServiceDesc,
+			Impl: &ports.Metas{App: s.app},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return salesv1.RegisterMetasServiceHandlerClient(ctx, mux, salesv1.NewMetasServiceClient(conn))
 			},
 		}},
 		Policies: Policies,

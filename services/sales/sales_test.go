@@ -224,6 +224,13 @@ func TestProdutos(t *testing.T) {
 		t.Errorf("alterações: %v", ch)
 	}
 	cursor := ch["cursor"].(string)
+	// A first copy's first page says how far the copy is heading (issue 21 §1); a later page does not.
+	if ch["total"] != float64(1) {
+		t.Errorf("total da primeira cópia: %v", ch["total"])
+	}
+	if d := decode(t, e.do(t, "GET", "/crm/produtos/alteracoes?desde="+url.QueryEscape(cursor), e.v1, nil, 200)); d["total"] != nil && d["total"] != float64(0) {
+		t.Errorf("total numa página seguinte: %v", d["total"])
+	}
 
 	// Delete: a tombstone (404 afterwards, gone from lists), deleting again succeeds.
 	del := decode(t, e.do(t, "DELETE", path, e.admin, nil, 200))
@@ -368,8 +375,8 @@ func TestTabelasPrecosCondicoes(t *testing.T) {
 		t.Errorf("preço de volta: %v", pr)
 	}
 	ch := decode(t, e.do(t, "GET", "/crm/precos/alteracoes", e.v2, nil, 200))
-	if n := len(asList(ch["alteracoes"])); n != 3 {
-		t.Errorf("alterações de preços: %d %v", n, ch)
+	if n := len(asList(ch["alteracoes"])); n != 3 || ch["total"] != float64(3) {
+		t.Errorf("alterações de preços: %d (total %v) %v", n, ch["total"], ch)
 	}
 	// Another company: the table and its prices are out of reach, and nothing is written.
 	before := testkit.Fingerprint(t, e.store)
@@ -398,7 +405,11 @@ func TestTabelasPrecosCondicoes(t *testing.T) {
 	e.do(t, "PATCH", "/crm/condicoes-pagamento/c-28-35-42", e.admin, map[string]any{"ativo": false}, 200)
 	erro(t, e.do(t, "PATCH", "/crm/condicoes-pagamento/c-28-35-42", e.v1, map[string]any{"ativo": true}, 403), "PERFIL_NAO_PERMITIDO")
 	erro(t, e.do(t, "GET", "/crm/condicoes-pagamento/c-28-35-42", e.adminB, nil, 403), "FORA_DO_ESCOPO")
-	cur := decode(t, e.do(t, "GET", "/crm/condicoes-pagamento/alteracoes", e.v1, nil, 200))["cursor"].(string)
+	primeira := decode(t, e.do(t, "GET", "/crm/condicoes-pagamento/alteracoes", e.v1, nil, 200))
+	if primeira["total"] != float64(len(asList(primeira["alteracoes"]))) {
+		t.Errorf("total da primeira cópia de condições (kit de entidades): %v", primeira)
+	}
+	cur := primeira["cursor"].(string)
 	e.do(t, "DELETE", "/crm/condicoes-pagamento/c-28-35-42", e.admin, nil, 200)
 	ch = decode(t, e.do(t, "GET", "/crm/condicoes-pagamento/alteracoes?desde="+url.QueryEscape(cur), e.v1, nil, 200))
 	if a := asList(ch["alteracoes"]); len(a) != 1 || a[0]["removido"] != true || a[0]["id"] != "c-28-35-42" {

@@ -50,6 +50,7 @@ const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasP
 const VendasAnoMesPage = lazyPage(() => import('../features/figuras/components/VendasAnoMesPage'));
 const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
+const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -60,7 +61,6 @@ export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
   'checkin',
-  'crm-metas',
   'painel-vendas',
   'calendario',
   'tarefa-editar',
@@ -71,7 +71,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
-  'crm-metas': 'Metas',
   'painel-vendas': 'Painel de vendas',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
@@ -123,6 +122,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-vendas',
   'privacidade',
   'termos',
+  'crm-metas',
   'vendas-ano-mes',
 ] as const;
 
@@ -184,6 +184,7 @@ export function AppRoutes() {
       <Route path="/crm-vendas" element={guarded(<VendasPage />)} />
       <Route path={ROTA_PRIVACIDADE} element={<PrivacidadePage />} />
       <Route path={ROTA_TERMOS} element={<TermosPage />} />
+      <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       <Route path="/vendas-ano-mes" element={guarded(<VendasAnoMesPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />

@@ -87,6 +87,17 @@ export const REGRAS = {
     oQue: 'alterar o calendário de dias úteis (folgas da empresa, Carnaval e Corpus Christi)',
     metodos: ['CalendarioService/CriarFolga', 'CalendarioService/ExcluirFolga', 'CalendarioService/DefinirConfiguracaoCalendario'],
   },
+  'metas.definir': {
+    perfis: GESTORES,
+    oQue: 'definir metas (criar, alterar, excluir, copiar ou importar)',
+    metodos: [
+      'MetasService/CriarMeta',
+      'MetasService/AtualizarMeta',
+      'MetasService/ExcluirMeta',
+      'MetasService/CopiarMetas',
+      'MetasService/ImportarMetas',
+    ],
+  },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;

@@ -198,6 +198,16 @@ func Alteracoes[R proto.Message, T any, P Registro[T], M proto.Message](ctx cont
 	if err := definir(out, "mais", protoreflect.ValueOfBool(ch.Mais)); err != nil {
 		return zero, errs.Internal(err)
 	}
+	// A first copy's first page says how far the copy is heading, where the response has room
+	// for it (an int32 or int64 `total`).
+	if f := out.Descriptor().Fields().ByName("total"); f != nil && ch.Total != 0 {
+		switch f.Kind() {
+		case protoreflect.Int32Kind:
+			out.Set(f, protoreflect.ValueOfInt32(ch.Total32()))
+		case protoreflect.Int64Kind:
+			out.Set(f, protoreflect.ValueOfInt64(ch.Total))
+		}
+	}
 	return out.Interface().(R), nil
 }
 

@@ -81,10 +81,21 @@ func (c *Collection[T]) Changes(ctx context.Context, sc Scope, cursor string, li
 		}
 		cur = &feedCursor{P: "s", H: h}
 	}
-	if cur.P == "s" {
-		return c.snapshot(ctx, sc, cur, n, o.snapshotWhere)
+	if cur.P != "s" {
+		return c.logPage(ctx, sc, cur, n)
 	}
-	return c.logPage(ctx, sc, cur, n)
+	ch, err := c.snapshot(ctx, sc, cur, n, o.snapshotWhere)
+	if err != nil || cursor != "" {
+		return ch, err
+	}
+	gs, err := c.Count(ctx, sc, Query{Where: o.snapshotWhere})
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range gs {
+		ch.Total += g.N
+	}
+	return ch, nil
 }
 
 func (c *Collection[T]) snapshot(ctx context.Context, sc Scope, cur *feedCursor, n int, where []Cond) (*Changes[T], error) {

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -240,7 +241,14 @@ type Changes[T any] struct {
 	// Cursor resumes after this page; Mais says there is more right away.
 	Cursor string
 	Mais   bool
+	// Total is set on the first page of a first copy (an empty cursor) only: how many records the
+	// copy is heading for (the scope's live records now), so a device can say how far it is
+	// ("1.200 de 2.000 clientes"). One count per first copy, not per page; 0 on every other page.
+	Total int64
 }
+
+// Total32 is Total for an int32 field of an API (capped).
+func (c *Changes[T]) Total32() int32 { return int32(min(c.Total, math.MaxInt32)) }
 
 // Errors of the backends, mapped by Collection into domain errors.
 var (

@@ -78,6 +78,9 @@ describe('pricing from the device copy (precificarNoAparelho)', () => {
     const cli = { id: contrato.cliente.id, uf: contrato.cliente.uf, regiao_id: '', contribuinte_icms: true };
     expect(precoParaOCliente(d, 'v', cli, 'p1')).toBe(1000);
     expect(precoParaOCliente(d, 'v', cli, 'nao-existe')).toBeNull();
+    // A product sold in boxes of 6 has a price too (one multiple, not one unit).
+    const emCaixas = new Map(contrato.produtos.map((p) => [p.id, p.id === 'p1' ? { ...p, multiplo_venda: 6 } : p]));
+    expect(precoParaOCliente(doAparelho(contrato.politica, emCaixas), 'v', cli, 'p1')).toBe(1000);
   });
 
   it('an inactive term or an unknown product is refused with the server reason', () => {

@@ -165,7 +165,10 @@ export function precificarNoAparelho(
  */
 export function precoParaOCliente(d: DadosComerciais, operadorId: string, cliente: Parameters<typeof paraCliente>[0], produtoId: string): number | null {
   try {
-    const r = precificarNoAparelho(d, operadorId, cliente, null, [{ produto_id: produtoId, quantidade: 1 }]);
+    // One sales multiple (a product sold in boxes of 6 is not priced for 1 unit).
+    const p = d.produto(produtoId);
+    const quantidade = p ? inteiro(p.multiplo_venda) || 1 : 1;
+    const r = precificarNoAparelho(d, operadorId, cliente, null, [{ produto_id: produtoId, quantidade }]);
     return r.itens[0]?.preco_unitario_centavos ?? null;
   } catch {
     return null;

@@ -435,6 +435,108 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/metas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/metas?mes=AAAA-MM&vendedor_id=. The goals in scope (filtered by month and seller),
+         *     each with its achievement (realizado, percentual).
+         */
+        get: operations["MetasService_ListarMetas"];
+        put?: never;
+        /**
+         * POST /crm/metas. SUPERVISOR (their team) or ADMIN. A client-generated id makes a retry
+         *     return the first answer; one goal per (mes, vendedor, tipo, grupo, regiao, cliente): another
+         *     → 409 CHAVE_DUPLICADA (detalhes.meta_id).
+         */
+        post: operations["MetasService_CriarMeta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/metas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /crm/metas/{id}. SUPERVISOR (their team) or ADMIN. */
+        delete: operations["MetasService_ExcluirMeta"];
+        options?: never;
+        head?: never;
+        /** PATCH /crm/metas/{id}. SUPERVISOR (their team) or ADMIN; versao is optimistic. */
+        patch: operations["MetasService_AtualizarMeta"];
+        trace?: never;
+    };
+    "/crm/metas/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/metas/alteracoes. The goals' change feed in scope. */
+        get: operations["MetasService_AlteracoesMetas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/metas/copiar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/metas/copiar. SUPERVISOR (their team) or ADMIN. Copies the goals in scope of
+         *     de_mes to para_mes with alvo changed by percentual (rounded half up to the unit; at least
+         *     1); a goal already in para_mes for the same cut is updated, never duplicated.
+         */
+        post: operations["MetasService_CopiarMetas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/metas/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/metas/importar. SUPERVISOR (their team) or ADMIN. CSV
+         *     (mes;vendedor_id;tipo;alvo;grupo;regiao_id;cliente_id): every row validated first, nothing
+         *     written when one fails; a row whose goal exists (same cut) updates its alvo.
+         */
+        post: operations["MetasService_ImportarMetas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/operadores": {
         parameters: {
             query?: never;
@@ -1391,6 +1493,18 @@ export type components = {
             pesquisa_versao?: string;
             respostas?: components["schemas"]["v1Resposta"][];
         };
+        MetasServiceAtualizarMetaBody: {
+            /** Format: int64 */
+            alvo?: string;
+            cliente_id?: string;
+            grupo?: string;
+            mes?: string;
+            regiao_id?: string;
+            tipo?: string;
+            vendedor_id?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         OperatorServiceAtualizarOperadorBody: {
             equipe?: components["schemas"]["v1Equipe"];
             exibir_medida?: boolean;
@@ -1707,6 +1821,11 @@ export type components = {
             id?: string;
             removido?: boolean;
         };
+        v1AlteracaoMeta: {
+            id?: string;
+            meta?: components["schemas"]["v1Meta"];
+            removido?: boolean;
+        };
         v1AlteracaoPedido: {
             id?: string;
             pedido?: components["schemas"]["v1Pedido"];
@@ -1746,26 +1865,61 @@ export type components = {
             alteracoes?: components["schemas"]["v1AlteracaoCondicao"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
+        };
+        v1AlteracoesMetasResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoMeta"][];
+            cursor?: string;
+            mais?: boolean;
         };
         v1AlteracoesPedidosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoPedido"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many orders the copy is heading
+             *     for (the device's window), so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesPrecosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoPreco"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesProdutosResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoProduto"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AlteracoesTabelasResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoTabela"][];
             cursor?: string;
             mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
         };
         v1AtribuirClientesRequest: {
             cliente_ids?: string[];
@@ -1969,6 +2123,24 @@ export type components = {
             /** @description Digits only (8 to 13). */
             telefone?: string;
         };
+        v1CopiarMetasRequest: {
+            de_mes?: string;
+            para_mes?: string;
+            /**
+             * Format: double
+             * @description Change of every alvo in percent (10 = +10 %, -5.5 = -5,5 %; at most 2 decimals).
+             */
+            percentual?: number;
+            /** @description Only this seller's goals (empty: every seller in scope). */
+            vendedor_id?: string;
+        };
+        v1CopiarMetasResponse: {
+            /** Format: int32 */
+            atualizadas?: number;
+            /** Format: int32 */
+            criadas?: number;
+            metas?: components["schemas"]["v1Meta"][];
+        };
         v1CriarClienteRequest: {
             celular?: string;
             contatos?: components["schemas"]["v1Contato"][];
@@ -2012,6 +2184,17 @@ export type components = {
             /** @description "AAAA-MM-DD". */
             data?: string;
             nome?: string;
+        };
+        v1CriarMetaRequest: {
+            /** Format: int64 */
+            alvo?: string;
+            cliente_id?: string;
+            grupo?: string;
+            id?: string;
+            mes?: string;
+            regiao_id?: string;
+            tipo?: string;
+            vendedor_id?: string;
         };
         v1CriarOperadorRequest: {
             email?: string;
@@ -2456,6 +2639,10 @@ export type components = {
             condicoes?: components["schemas"]["v1CondicaoPagamento"][];
             next_page_token?: string;
         };
+        v1ListarMetasResponse: {
+            metas?: components["schemas"]["v1Meta"][];
+            next_page_token?: string;
+        };
         v1ListarOperadoresResponse: {
             next_page_token?: string;
             operadores?: components["schemas"]["v1Operador"][];
@@ -2502,6 +2689,42 @@ export type components = {
         };
         v1ListarVersoesResponse: {
             versoes?: components["schemas"]["v1ConfigVersao"][];
+        };
+        v1Meta: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** Format: int64 */
+            alvo?: string;
+            cliente_id?: string;
+            /** Format: date-time */
+            criado_em?: string;
+            empresa?: string;
+            excluido?: boolean;
+            /** @description Optional cuts: a product group, a region, a single customer. */
+            grupo?: string;
+            id?: string;
+            /** @description "AAAA-MM". */
+            mes?: string;
+            /**
+             * Format: double
+             * @description realizado / alvo in percent, 2 decimals (87.5 = 87,5 %).
+             */
+            percentual?: number;
+            /**
+             * Format: int64
+             * @description Achievement in the goal's unit, from the summaries.
+             */
+            realizado?: string;
+            regiao_id?: string;
+            /**
+             * @description valor (centavos, the products' value without IPI, ST or freight), quantidade (units),
+             *     peso (grams) or positivacao (hundredths of a percent: customers with an order in the month /
+             *     active customers of the seller's portfolio).
+             */
+            tipo?: string;
+            vendedor_id?: string;
+            /** Format: int64 */
+            versao?: string;
         };
         v1MotivoAprovacao: {
             /** @description The company configured this reason as blocking: the order is not sent while it holds. */
@@ -4099,6 +4322,238 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1InfoOperador"][];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_ListarMetas: {
+        parameters: {
+            query?: {
+                /** @description "AAAA-MM" (empty: every month). */
+                mes?: string;
+                page_size?: number;
+                page_token?: string;
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarMetasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_CriarMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarMetaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Meta"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_ExcluirMeta: {
+        parameters: {
+            query?: {
+                /** @description Optional: the versao the client saw. */
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Meta"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_AtualizarMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetasServiceAtualizarMetaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Meta"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_AlteracoesMetas: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesMetasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_CopiarMetas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CopiarMetasRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CopiarMetasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    MetasService_ImportarMetas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["v1ImportarRequest"];
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ImportarResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

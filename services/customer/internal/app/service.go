@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"regexp"
 	"strings"
 
@@ -525,20 +524,6 @@ func (s *Service) AlteracoesClientes(ctx context.Context, desde string, size int
 		return nil, errs.Field("desde", MsgCursor)
 	}
 	return ch, err
-}
-
-// TotalClientes counts the customers in the caller's scope now (deleted ones not counted): the
-// total a device's first copy is heading for, sent with the feed's first page.
-func (s *Service) TotalClientes(ctx context.Context) (int32, error) {
-	gs, err := s.Col.Clientes.Count(ctx, scope(ctx), store.Query{})
-	if err != nil {
-		return 0, err
-	}
-	var n int64
-	for _, g := range gs {
-		n += g.N
-	}
-	return int32(min(n, math.MaxInt32)), nil
 }
 
 // SincronizarRegiao recomputes the stored region of the customers in the region's cities and of

@@ -90,14 +90,9 @@ func (s *Server) AlteracoesClientes(ctx context.Context, r *customerv1.Alteracoe
 	if err != nil {
 		return nil, err
 	}
-	out := &customerv1.AlteracoesClientesResponse{Alteracoes: make([]*customerv1.AlteracaoCliente, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais}
-	if r.GetDesde() == "" {
-		// A first copy: the device shows how far it is ("1.200 de 2.000 clientes"). One count
-		// per first copy, not per page.
-		if out.Total, err = s.App.TotalClientes(ctx); err != nil {
-			return nil, err
-		}
-	}
+	// Total: on a first copy's first page, how far the device's copy is heading (store.Changes).
+	out := &customerv1.AlteracoesClientesResponse{Alteracoes: make([]*customerv1.AlteracaoCliente, 0, len(ch.Items)), Cursor: ch.Cursor, Mais: ch.Mais,
+		Total: ch.Total32()}
 	for _, a := range ch.Items {
 		x := &customerv1.AlteracaoCliente{Id: a.ID, Removido: a.Removido}
 		if a.Doc != nil {

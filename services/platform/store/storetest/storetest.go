@@ -627,13 +627,21 @@ func testCounters(t *testing.T, st *store.Store) {
 type device struct {
 	cursor string
 	docs   map[string]*Pedido
+	// total is what the first page of its first copy said the copy was heading for.
+	total int64
 }
 
 func (d *device) sync(t *testing.T, c *store.Collection[Pedido], sc store.Scope) {
 	for {
+		primeira := d.cursor == ""
 		ch, err := c.Changes(context.Background(), sc, d.cursor, 50)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if primeira {
+			d.total = ch.Total
+		} else if ch.Total != 0 {
+			t.Fatalf("a later page counts again: total %d", ch.Total)
 		}
 		for _, it := range ch.Items {
 			if it.Removido {
@@ -673,6 +681,10 @@ func testFeedScope(t *testing.T, st *store.Store) {
 	adm.sync(t, c, sc)
 	if len(a.docs) != 30 || len(b.docs) != 30 || len(adm.docs) != 60 {
 		t.Fatalf("snapshot: a=%d b=%d adm=%d", len(a.docs), len(b.docs), len(adm.docs))
+	}
+	// The first page said how many records each first copy was heading for (its scope's).
+	if a.total != 30 || b.total != 30 || adm.total != 60 {
+		t.Fatalf("first-copy totals: a=%d b=%d adm=%d", a.total, b.total, adm.total)
 	}
 	// Move one of va's to vb, delete one of vb's, edit one of va's.
 	if _, err := c.Update(ctx, sc, ids[0], 0, func(p *Pedido) error { p.Vendedor = "vb"; return nil }); err != nil {
@@ -727,6 +739,9 @@ func testFeedSnapshotWhere(t *testing.T, st *store.Store) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if d.cursor == "" {
+				d.total = ch.Total
+			}
 			for _, it := range ch.Items {
 				d.docs[it.ID] = it.Doc
 			}
@@ -737,6 +752,9 @@ func testFeedSnapshotWhere(t *testing.T, st *store.Store) {
 		}
 	}
 	sync()
+	if d.total != 60 {
+		t.Fatalf("a partial first copy heads for its matching records: total %d, want 60", d.total)
+	}
 	if len(d.docs) != 60 {
 		t.Fatalf("snapshot filtrado: %d registros", len(d.docs))
 	}

@@ -188,6 +188,27 @@ var ConfigCalendarioSpec = store.Spec[domain.ConfigCalendarioCadastro]{
 	OutOfScope: domain.MsgOutraEmpresa,
 }
 
+// MetasSpec: the sellers' goals, owned by their seller (the role scope), by month then seller;
+// one goal per month, seller, kind and cut (freed when deleted).
+var MetasSpec = store.Spec[domain.Meta]{
+	Name:       "metas",
+	NotFound:   domain.MsgMetaNaoEncontrada,
+	OutOfScope: domain.MsgMetaForaDoEscopo,
+	Owner:      "vendedor_id",
+	Fields: []store.Field[domain.Meta]{
+		{Name: "mes", Value: func(m *domain.Meta) any { return m.Mes }},
+		{Name: "vendedor_id", Value: func(m *domain.Meta) any { return m.VendedorID }},
+	},
+	Sort:    store.Sort{Fields: []string{"mes", "vendedor_id"}},
+	Indexes: [][]string{{"vendedor_id", "mes"}},
+	Unique: []store.Unique[domain.Meta]{{
+		Name:            app.ChaveUnicaMeta,
+		Keys:            func(m *domain.Meta) []string { return []string{domain.ChaveMeta(m)} },
+		Conflict:        app.MetaDuplicada,
+		ReleaseOnDelete: true,
+	}},
+}
+
 // Declare declares every collection of the service on st.
 func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 	var c app.Collections
@@ -217,6 +238,9 @@ func Declare(ctx context.Context, st *store.Store) (*app.Collections, error) {
 		return nil, err
 	}
 	if c.ClientesPedidos, err = store.Declare(ctx, st, ClientesPedidosSpec); err != nil {
+		return nil, err
+	}
+	if c.Metas, err = store.Declare(ctx, st, MetasSpec); err != nil {
 		return nil, err
 	}
 	if c.Resumos, err = app.DeclararResumos(ctx, st, c.Pedidos); err != nil {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -17,8 +16,6 @@ type ResumoVendas struct {
 	Campos          map[string]int64
 }
 
-var mesValido = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
-
 // ObterResumoVendas reads the month's figures (default: this month) of a seller in the caller's
 // scope, or of the whole scope (VENDEDOR themself, SUPERVISOR themself and the team, ADMIN every
 // seller), from the summaries kept on write.
@@ -27,7 +24,7 @@ func (s *Service) ObterResumoVendas(ctx context.Context, mes, vendedor string) (
 	mes = strings.TrimSpace(mes)
 	if mes == "" {
 		mes = domain.MesDe(s.now())
-	} else if !mesValido.MatchString(mes) {
+	} else if !domain.MesValido(mes) {
 		return nil, errs.Field("mes", "Mês deve ser AAAA-MM.")
 	}
 	vendedor = strings.TrimSpace(vendedor)

@@ -351,7 +351,8 @@ func (s *Service) ResumosGravados(ctx context.Context) (domain.Resumos, error) {
 
 // ReconciliarResumos recomputes every summary of the caller's company from its orders
 // (domain.RecalcularResumos) and compares it with the stored rows, those no order explains any
-// more included. The drift is reported and, unless apenasVerificar, fixed by adding the
+// more included, and each goal's achievement with the orders (divergenciasMetas). The drift is
+// reported and, unless apenasVerificar, fixed by adding the
 // difference to each stored figure (one transaction on SQLite; a row keyed by customer goes to
 // the seller of its latest order). It returns how many orders were read.
 func (s *Service) ReconciliarResumos(ctx context.Context, apenasVerificar bool) (int, []domain.Divergencia, error) {
@@ -366,8 +367,14 @@ func (s *Service) ReconciliarResumos(ctx context.Context, apenasVerificar bool) 
 		return 0, nil, err
 	}
 	div := domain.Divergencias(gravado, recalculado)
+	// The goals read the summaries: their achievement is compared with the orders too (reported;
+	// fixing the summaries fixes it).
+	divMetas, err := s.divergenciasMetas(ctx, pedidos)
+	if err != nil {
+		return 0, nil, err
+	}
 	if apenasVerificar || len(div) == 0 {
-		return len(pedidos), div, nil
+		return len(pedidos), append(div, divMetas...), nil
 	}
 	donos := donosDosResumos(pedidos)
 	porLinha := map[domain.ChaveResumo]map[string]int64{}
@@ -387,7 +394,7 @@ func (s *Service) ReconciliarResumos(ctx context.Context, apenasVerificar bool) 
 		}
 		incs = append(incs, in)
 	}
-	return len(pedidos), div, s.Col.Pedidos.Store().Apply(ctx, incs...)
+	return len(pedidos), append(div, divMetas...), s.Col.Pedidos.Store().Apply(ctx, incs...)
 }
 
 // donosDosResumos is the seller each summary row belongs to, as the increments left it: the

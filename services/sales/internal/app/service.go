@@ -37,6 +37,8 @@ type Collections struct {
 	Pedidos   *store.Collection[domain.Pedido]
 	// ClientesPedidos: the customers with orders, for the search by name (pedidos_busca.go).
 	ClientesPedidos *store.Collection[domain.ClienteDosPedidos]
+	// Metas: the sellers' monthly goals (metas.go).
+	Metas *store.Collection[domain.Meta]
 	// Resumos: the sales summaries, read models kept on each order's write (pedidos_resumos.go).
 	Resumos *Resumos
 	// Folgas and ConfigCalendario: the company's working-day calendar (calendario.go).
@@ -50,7 +52,11 @@ type Service struct {
 	Clientes Clientes
 	Espelho  Espelho
 	Nomes    Nomes
-	Log      *slog.Logger
+	// Vendedores and Carteiras: the sellers (operator service) and their portfolios' sizes
+	// (customer service) the goals need.
+	Vendedores Vendedores
+	Carteiras  Carteiras
+	Log        *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }

@@ -129,7 +129,7 @@ func (s *Pedidos) AlteracoesPedidos(ctx context.Context, r *salesv1.AlteracoesRe
 	}
 	return &salesv1.AlteracoesPedidosResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.Pedido]) *salesv1.AlteracaoPedido {
 		return &salesv1.AlteracaoPedido{Id: a.ID, Removido: a.Removido, Pedido: seHouver(a.Doc, pedidoToProto)}
-	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
+	}), Cursor: ch.Cursor, Mais: ch.Mais, Total: ch.Total32()}, nil
 }
 
 func (s *Pedidos) EnviarPedido(ctx context.Context, r *salesv1.AcaoPedidoRequest) (*salesv1.Pedido, error) {

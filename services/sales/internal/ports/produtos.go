@@ -46,7 +46,7 @@ func (s *Server) AlteracoesProdutos(ctx context.Context, r *salesv1.AlteracoesRe
 	}
 	return &salesv1.AlteracoesProdutosResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.ProdutoCadastro]) *salesv1.AlteracaoProduto {
 		return &salesv1.AlteracaoProduto{Id: a.ID, Removido: a.Removido, Produto: seHouver(a.Doc, produtoToProto)}
-	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
+	}), Cursor: ch.Cursor, Mais: ch.Mais, Total: ch.Total32()}, nil
 }
 
 func (s *Server) CriarProduto(ctx context.Context, r *salesv1.CriarProdutoRequest) (*salesv1.Produto, error) {

@@ -41,7 +41,7 @@ func (s *Server) AlteracoesTabelas(ctx context.Context, r *salesv1.AlteracoesReq
 	}
 	return &salesv1.AlteracoesTabelasResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.TabelaCadastro]) *salesv1.AlteracaoTabela {
 		return &salesv1.AlteracaoTabela{Id: a.ID, Removido: a.Removido, Tabela: seHouver(a.Doc, tabelaToProto)}
-	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
+	}), Cursor: ch.Cursor, Mais: ch.Mais, Total: ch.Total32()}, nil
 }
 
 func (s *Server) CriarTabela(ctx context.Context, r *salesv1.CriarTabelaRequest) (*salesv1.TabelaPreco, error) {
@@ -105,5 +105,5 @@ func (s *Server) AlteracoesPrecos(ctx context.Context, r *salesv1.AlteracoesRequ
 	}
 	return &salesv1.AlteracoesPrecosResponse{Alteracoes: mapear(ch.Items, func(a store.Change[domain.PrecoCadastro]) *salesv1.AlteracaoPreco {
 		return &salesv1.AlteracaoPreco{Id: a.ID, Removido: a.Removido, Preco: seHouver(a.Doc, precoToProto)}
-	}), Cursor: ch.Cursor, Mais: ch.Mais}, nil
+	}), Cursor: ch.Cursor, Mais: ch.Mais, Total: ch.Total32()}, nil
 }

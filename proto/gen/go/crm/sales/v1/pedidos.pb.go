@@ -1590,10 +1590,13 @@ func (x *AlteracaoPedido) GetPedido() *Pedido {
 }
 
 type AlteracoesPedidosResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alteracoes    []*AlteracaoPedido     `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
-	Mais          bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Alteracoes []*AlteracaoPedido     `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
+	Cursor     string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Mais       bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many orders the copy is heading
+	// for (the device's window), so the device can say how far it is. 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1647,6 +1650,13 @@ func (x *AlteracoesPedidosResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesPedidosResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type AcaoPedidoRequest struct {
@@ -2445,13 +2455,14 @@ const file_crm_sales_v1_pedidos_proto_rawDesc = "" +
 	"\x0fAlteracaoPedido\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12,\n" +
-	"\x06pedido\x18\x03 \x01(\v2\x14.crm.sales.v1.PedidoR\x06pedido\"\x86\x01\n" +
+	"\x06pedido\x18\x03 \x01(\v2\x14.crm.sales.v1.PedidoR\x06pedido\"\x9c\x01\n" +
 	"\x19AlteracoesPedidosResponse\x12=\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2\x1d.crm.sales.v1.AlteracaoPedidoR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"[\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"[\n" +
 	"\x11AcaoPedidoRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06versao\x18\x02 \x01(\x03R\x06versao\x12\x1e\n" +

@@ -718,10 +718,13 @@ func (x *AlteracaoProduto) GetProduto() *Produto {
 }
 
 type AlteracoesProdutosResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alteracoes    []*AlteracaoProduto    `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
-	Mais          bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Alteracoes []*AlteracaoProduto    `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
+	Cursor     string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Mais       bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many records the copy is heading
+	// for, so the device can say how far it is. 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -775,6 +778,13 @@ func (x *AlteracoesProdutosResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesProdutosResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type CriarProdutoRequest struct {
@@ -1446,10 +1456,13 @@ func (x *AlteracaoTabela) GetTabela() *TabelaPreco {
 }
 
 type AlteracoesTabelasResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alteracoes    []*AlteracaoTabela     `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
-	Mais          bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Alteracoes []*AlteracaoTabela     `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
+	Cursor     string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Mais       bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many records the copy is heading
+	// for, so the device can say how far it is. 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1503,6 +1516,13 @@ func (x *AlteracoesTabelasResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesTabelasResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type CriarTabelaRequest struct {
@@ -2141,10 +2161,13 @@ func (x *AlteracaoPreco) GetPreco() *Preco {
 }
 
 type AlteracoesPrecosResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alteracoes    []*AlteracaoPreco      `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
-	Mais          bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Alteracoes []*AlteracaoPreco      `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
+	Cursor     string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Mais       bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many records the copy is heading
+	// for, so the device can say how far it is. 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2198,6 +2221,13 @@ func (x *AlteracoesPrecosResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesPrecosResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type CondicaoPagamento struct {
@@ -2563,10 +2593,13 @@ func (x *AlteracaoCondicao) GetCondicao() *CondicaoPagamento {
 }
 
 type AlteracoesCondicoesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alteracoes    []*AlteracaoCondicao   `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
-	Mais          bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Alteracoes []*AlteracaoCondicao   `protobuf:"bytes,1,rep,name=alteracoes,proto3" json:"alteracoes,omitempty"`
+	Cursor     string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Mais       bool                   `protobuf:"varint,3,opt,name=mais,proto3" json:"mais,omitempty"`
+	// Only on the first page of a first copy (desde empty): how many records the copy is heading
+	// for, so the device can say how far it is. 0 on every other page.
+	Total         int32 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2620,6 +2653,13 @@ func (x *AlteracoesCondicoesResponse) GetMais() bool {
 		return x.Mais
 	}
 	return false
+}
+
+func (x *AlteracoesCondicoesResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type CriarCondicaoRequest struct {
@@ -4612,13 +4652,14 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x10AlteracaoProduto\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12/\n" +
-	"\aproduto\x18\x03 \x01(\v2\x15.crm.sales.v1.ProdutoR\aproduto\"\x88\x01\n" +
+	"\aproduto\x18\x03 \x01(\v2\x15.crm.sales.v1.ProdutoR\aproduto\"\x9e\x01\n" +
 	"\x1aAlteracoesProdutosResponse\x12>\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2\x1e.crm.sales.v1.AlteracaoProdutoR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"\xab\x03\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"\xab\x03\n" +
 	"\x13CriarProdutoRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06codigo\x18\x02 \x01(\tR\x06codigo\x12\x1c\n" +
@@ -4703,13 +4744,14 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x0fAlteracaoTabela\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x121\n" +
-	"\x06tabela\x18\x03 \x01(\v2\x19.crm.sales.v1.TabelaPrecoR\x06tabela\"\x86\x01\n" +
+	"\x06tabela\x18\x03 \x01(\v2\x19.crm.sales.v1.TabelaPrecoR\x06tabela\"\x9c\x01\n" +
 	"\x19AlteracoesTabelasResponse\x12=\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2\x1d.crm.sales.v1.AlteracaoTabelaR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"\x95\x02\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"\x95\x02\n" +
 	"\x12CriarTabelaRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04nome\x18\x02 \x01(\tR\x04nome\x12\x16\n" +
@@ -4772,13 +4814,14 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x0eAlteracaoPreco\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12)\n" +
-	"\x05preco\x18\x03 \x01(\v2\x13.crm.sales.v1.PrecoR\x05preco\"\x84\x01\n" +
+	"\x05preco\x18\x03 \x01(\v2\x13.crm.sales.v1.PrecoR\x05preco\"\x9a\x01\n" +
 	"\x18AlteracoesPrecosResponse\x12<\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2\x1c.crm.sales.v1.AlteracaoPrecoR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"\xfd\x03\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"\xfd\x03\n" +
 	"\x11CondicaoPagamento\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x12\n" +
@@ -4808,13 +4851,14 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\x11AlteracaoCondicao\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12;\n" +
-	"\bcondicao\x18\x03 \x01(\v2\x1f.crm.sales.v1.CondicaoPagamentoR\bcondicao\"\x8a\x01\n" +
+	"\bcondicao\x18\x03 \x01(\v2\x1f.crm.sales.v1.CondicaoPagamentoR\bcondicao\"\xa0\x01\n" +
 	"\x1bAlteracoesCondicoesResponse\x12?\n" +
 	"\n" +
 	"alteracoes\x18\x01 \x03(\v2\x1f.crm.sales.v1.AlteracaoCondicaoR\n" +
 	"alteracoes\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x12\n" +
-	"\x04mais\x18\x03 \x01(\bR\x04mais\"\xcb\x02\n" +
+	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x05R\x05total\"\xcb\x02\n" +
 	"\x14CriarCondicaoRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04nome\x18\x02 \x01(\tR\x04nome\x12#\n" +

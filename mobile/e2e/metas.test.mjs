@@ -1,0 +1,95 @@
+// Goals (crm-metas, issue 23), end to end against the real crm and the Auth emulator: a
+// supervisor picks a seller of the team in escolher, creates a goal for them on the screen, and
+// the seller opens crm-metas and sees it with its achievement (realizado) from the sales
+// summaries.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await checkEnvironment();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A sent order of the seller (12 units): the month has sales to count. */
+async function pedidoEnviado(email) {
+  const r = await apiAs(email, 'GET', '/clientes?page_size=20&status=ativo');
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const cliente = r.body.clientes.find((c) => c.status === 'ativo');
+  const criado = await apiAs(email, 'POST', '/pedidos', {
+    id: randomUUID(),
+    cliente_id: cliente.id,
+    condicao_id: 'demo-cond-avista-pix',
+    tipo: 'venda',
+    enviar: true,
+    itens: [{ produto_id: 'demo-produto-0002', quantidade: '12' }],
+  });
+  assert.equal(criado.status, 200, JSON.stringify(criado.body));
+  assert.equal(criado.body.status, 'enviado', JSON.stringify(criado.body));
+  return criado.body;
+}
+
+const unidades = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+describe('goals (crm-metas)', () => {
+  it('a supervisor creates a goal for a seller of the team; the seller sees it with its realizado', async () => {
+    await pedidoEnviado(DEMO.vendedor);
+    const sup = await signedInContext(browser, DEMO.supervisor);
+    let metaId = '';
+    try {
+      const { page } = sup;
+      await page.goto(`${BASE}/crm-metas`);
+      await page.getByTestId('nova-meta').waitFor();
+      // Victor, chosen in escolher: the screen shows and creates his goals.
+      await page.locator('.barra-vendedor ion-button', { hasText: 'Trocar' }).click();
+      await page.waitForURL((u) => u.pathname === '/escolher');
+      await page.getByTestId('opcoes-escolha').locator('button', { hasText: 'Victor Vendedor' }).click();
+      await page.waitForURL((u) => u.pathname === '/crm-metas');
+      await esperarAte(async () => (await page.getByTestId('filtro-vendedor').textContent()) === 'Victor Vendedor', 'o vendedor escolhido não aparece');
+
+      await page.getByTestId('nova-meta').click();
+      const form = page.getByTestId('form-meta');
+      await form.waitFor();
+      assert.equal(await form.locator('select[name=vendedor_id]').inputValue(), 'demo-vendedor');
+      await form.locator('select[name=tipo]').selectOption('quantidade');
+      await form.locator('input[name=alvo]').fill('1.000');
+      await page.getByTestId('salvar-meta').click();
+      const criada = page.locator('[data-testid=meta][data-tipo=quantidade][data-vendedor=demo-vendedor][data-grupo=""][data-cliente=""]');
+      await criada.waitFor({ timeout: 20_000 });
+      assert.match(await criada.getByTestId('meta-realizado').textContent(), /de 1\.000 un\./);
+    } finally {
+      await sup.context.close();
+    }
+
+    // What the server says the seller achieved (from the summaries), and what the seller sees.
+    const mes = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+    const lista = await apiAs(DEMO.vendedor, 'GET', `/metas?mes=${mes}`);
+    assert.equal(lista.status, 200, JSON.stringify(lista.body));
+    const meta = lista.body.metas.find((m) => m.tipo === 'quantidade' && !m.grupo && !m.cliente_id);
+    assert.ok(meta, JSON.stringify(lista.body));
+    metaId = meta.id;
+    assert.ok(Number(meta.realizado) >= 12, `realizado ${meta.realizado}: o pedido enviado conta`);
+    const vend = await signedInContext(browser, DEMO.vendedor);
+    try {
+      const { page } = vend;
+      await page.goto(`${BASE}/crm-metas`);
+      const item = page.locator(`[data-testid=meta][data-tipo=quantidade][data-grupo=""][data-cliente=""]`);
+      await item.waitFor({ timeout: 20_000 });
+      const texto = await item.getByTestId('meta-realizado').textContent();
+      assert.ok(texto.startsWith(`${unidades.format(Number(meta.realizado))} un. de 1.000 un.`), texto);
+      const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(meta.percentual);
+      assert.equal(await item.getByTestId('meta-percentual').textContent(), `${pct}%`);
+      assert.equal(await item.getByRole('progressbar').count(), 1);
+      // A seller sets no goals.
+      assert.equal(await page.getByTestId('nova-meta').count(), 0);
+    } finally {
+      await vend.context.close();
+      if (metaId) await apiAs(DEMO.supervisor, 'DELETE', `/metas/${metaId}`);
+    }
+  });
+});

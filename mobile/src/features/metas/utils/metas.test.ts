@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { alvoDoFormulario, alvoParaFormulario, formatarNaUnidade, larguraDaBarra, mesAnterior, nomeDoMes, situacao, totaisDaEquipe } from './metas';
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('metas', () => {
+  it('formata na unidade do tipo', () => {
+    expect(nbsp(formatarNaUnidade('valor', '150050'))).toBe('R$ 1.500,50');
+    expect(formatarNaUnidade('quantidade', '1234')).toBe('1.234 un.');
+    expect(formatarNaUnidade('positivacao', 6550)).toBe('65,5%');
+  });
+
+  it('lê a meta do formulário na unidade da API', () => {
+    expect(alvoDoFormulario('valor', '15.000,00')).toBe('1500000');
+    expect(alvoDoFormulario('valor', 'R$ 10')).toBe('1000');
+    expect(alvoDoFormulario('positivacao', '65,5')).toBe('6550');
+    expect(alvoDoFormulario('quantidade', '1.200')).toBe('1200');
+    expect(alvoDoFormulario('quantidade', '1,5')).toBeNull();
+    expect(alvoDoFormulario('valor', '0')).toBeNull();
+    expect(alvoDoFormulario('valor', 'abc')).toBeNull();
+    expect(alvoDoFormulario('positivacao', '-3')).toBeNull();
+  });
+
+  it('volta a meta da API para o formulário', () => {
+    expect(alvoParaFormulario('valor', '150050')).toBe('1.500,50');
+    expect(alvoParaFormulario('positivacao', '6550')).toBe('65,5');
+    expect(alvoParaFormulario('quantidade', '12')).toBe('12');
+  });
+
+  it('a barra vai de 0 a 100', () => {
+    expect(larguraDaBarra(-5)).toBe(0);
+    expect(larguraDaBarra(Number.NaN)).toBe(0);
+    expect(larguraDaBarra(42.5)).toBe(42.5);
+    expect(larguraDaBarra(180)).toBe(100);
+  });
+
+  it('diz o que falta ou que a meta foi atingida', () => {
+    expect(nbsp(situacao({ tipo: 'valor', alvo: '10000', realizado: '8000' }))).toBe('Falta R$ 20,00');
+    expect(situacao({ tipo: 'quantidade', alvo: 5, realizado: 7 })).toBe('Meta atingida');
+  });
+
+  it('a meta da equipe é a soma das metas dos vendedores (sem recortes, sem positivação)', () => {
+    const m = (vendedor_id: string, tipo: string, alvo: number, realizado: number, grupo = '') => ({ vendedor_id, tipo, alvo, realizado, grupo, cliente_id: '', regiao_id: '' });
+    const t = totaisDaEquipe([
+      m('v1', 'valor', 10000, 8000),
+      m('v2', 'valor', 5000, 7000),
+      m('v1', 'valor', 100, 100, 'Café'),
+      m('v1', 'positivacao', 6000, 5000),
+      m('v2', 'positivacao', 6000, 7000),
+      m('v1', 'quantidade', 10, 5),
+    ]);
+    expect(t).toEqual([{ tipo: 'valor', alvo: 15000, realizado: 15000, vendedores: 2, percentual: 100 }]);
+  });
+
+  it('meses', () => {
+    expect(mesAnterior('2026-01')).toBe('2025-12');
+    expect(mesAnterior('2026-11')).toBe('2026-10');
+    expect(nomeDoMes('2026-03')).toBe('março de 2026');
+  });
+});

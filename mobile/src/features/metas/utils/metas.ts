@@ -1,0 +1,112 @@
+// The goals screen's rules (crm-metas), apart from the screen so vitest checks them: how a goal's
+// target and achievement read in its unit (BRL for valor, units, % for positivação), what the
+// form's target field becomes on the wire, the bar's width and the team's total (the sum of its
+// sellers' goals: team goals are not stored).
+import { formatarMoeda, reaisParaCentavos } from '../../../lib/format/money';
+import { formatarPercentual, lerPercentual } from '../../../lib/format/percentual';
+
+export type TipoMeta = 'valor' | 'quantidade' | 'positivacao';
+
+/** The kinds a goal may have on this screen (peso waits for weights in the summaries). */
+export const TIPOS_META: readonly { value: TipoMeta; label: string }[] = [
+  { value: 'valor', label: 'Valor vendido (R$)' },
+  { value: 'quantidade', label: 'Quantidade (unidades)' },
+  { value: 'positivacao', label: 'Positivação (% da carteira)' },
+];
+
+export const NOMES_TIPOS: Record<string, string> = { valor: 'Valor', quantidade: 'Quantidade', positivacao: 'Positivação', peso: 'Peso' };
+
+const unidades = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** A figure in the goal's unit: R$ for valor (centavos), "1.234 un." for quantidade, "65,5%" for positivação (hundredths). */
+export function formatarNaUnidade(tipo: string, v: string | number | null | undefined): string {
+  const n = Number(v ?? 0);
+  if (tipo === 'valor') return formatarMoeda(v);
+  if (tipo === 'positivacao') return formatarPercentual(n / 100);
+  if (tipo === 'peso') return `${unidades.format(n / 1000)} kg`;
+  return `${unidades.format(n)} un.`;
+}
+
+/** The form's target ("15.000,00", "120", "65,5") → the API's alvo (centavos, units, hundredths); null when unreadable or ≤ 0. */
+export function alvoDoFormulario(tipo: string, texto: string): string | null {
+  let v: string | null;
+  if (tipo === 'valor') v = reaisParaCentavos(texto);
+  else if (tipo === 'positivacao') {
+    const p = lerPercentual(texto);
+    v = p === null ? null : String(Math.round(p * 100));
+  } else v = /^\s*\d{1,15}\s*$/.test(texto.replace(/\./g, '')) ? texto.replace(/[.\s]/g, '') : null;
+  if (v === null || BigInt(v) <= 0n) return null;
+  return v;
+}
+
+/** The API's alvo → the form's text. */
+export function alvoParaFormulario(tipo: string, alvo: string | number): string {
+  const n = Number(alvo);
+  if (tipo === 'valor') return (n / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (tipo === 'positivacao') return (n / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+  return String(n);
+}
+
+/** The message of an unreadable target, by kind. */
+export function mensagemAlvo(tipo: string): string {
+  if (tipo === 'valor') return 'Informe a meta em reais, maior que zero (ex.: 15.000,00).';
+  if (tipo === 'positivacao') return 'Informe a meta em %, maior que zero e até 100 (ex.: 65,5).';
+  return 'Informe a meta em unidades, um número inteiro maior que zero.';
+}
+
+/** The bar's filled width in % (0..100; over 100 % stays full). */
+export function larguraDaBarra(percentual: number): number {
+  if (!Number.isFinite(percentual) || percentual <= 0) return 0;
+  return Math.min(100, percentual);
+}
+
+/** "Atingida", "Falta R$ 20,00", … */
+export function situacao(m: { tipo: string; alvo: string | number; realizado: string | number }): string {
+  const falta = Number(m.alvo) - Number(m.realizado);
+  if (falta <= 0) return 'Meta atingida';
+  return `Falta ${formatarNaUnidade(m.tipo, falta)}`;
+}
+
+interface MetaSomavel {
+  vendedor_id: string;
+  tipo: string;
+  grupo: string;
+  cliente_id: string;
+  regiao_id: string;
+  alvo: string | number;
+  realizado: string | number;
+}
+
+/**
+ * The team's goal per kind: the sum of its sellers' whole-portfolio goals (no group, region or
+ * customer cut) of value and quantity, with the sum of their achievement; positivação is not
+ * summed (a ratio of different portfolios).
+ */
+export function totaisDaEquipe(metas: readonly MetaSomavel[]): { tipo: string; alvo: number; realizado: number; vendedores: number; percentual: number }[] {
+  const por = new Map<string, { alvo: number; realizado: number; vendedores: Set<string> }>();
+  for (const m of metas) {
+    if (m.grupo || m.cliente_id || m.regiao_id || (m.tipo !== 'valor' && m.tipo !== 'quantidade')) continue;
+    const t = por.get(m.tipo) ?? { alvo: 0, realizado: 0, vendedores: new Set<string>() };
+    t.alvo += Number(m.alvo);
+    t.realizado += Number(m.realizado);
+    t.vendedores.add(m.vendedor_id);
+    por.set(m.tipo, t);
+  }
+  return [...por.entries()]
+    .filter(([, t]) => t.vendedores.size > 1)
+    .map(([tipo, t]) => ({ tipo, alvo: t.alvo, realizado: t.realizado, vendedores: t.vendedores.size, percentual: t.alvo > 0 ? Math.round((t.realizado * 10000) / t.alvo) / 100 : 0 }));
+}
+
+/** The month before "AAAA-MM" (the default source of a copy). */
+export function mesAnterior(mes: string): string {
+  const [a, m] = mes.split('-').map(Number);
+  const d = new Date(Date.UTC(a, m - 2, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** "2026-03" → "março de 2026". */
+export function nomeDoMes(mes: string): string {
+  const [a, m] = mes.split('-').map(Number);
+  if (!a || !m) return mes;
+  return new Date(Date.UTC(a, m - 1, 15)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
