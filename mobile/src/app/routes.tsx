@@ -47,6 +47,7 @@ const PedidosPage = lazyPage(() => import('../features/pedidos/components/Pedido
 const IncluirPedidoPage = lazyPage(() => import('../features/pedidos/components/IncluirPedidoPage'));
 const BuscarPedidoPage = lazyPage(() => import('../features/pedidos/components/BuscarPedidoPage'));
 const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasPage'));
+const VendasAnoMesPage = lazyPage(() => import('../features/figuras/components/VendasAnoMesPage'));
 const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
@@ -61,7 +62,6 @@ export const ROTAS_FUTURAS = [
   'graficos',
   'checkin',
   'painel-vendas',
-  'vendas-ano-mes',
   'calendario',
   'tarefa-editar',
 ] as const;
@@ -72,7 +72,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   graficos: 'Gráficos',
   checkin: 'Check-in',
   'painel-vendas': 'Painel de vendas',
-  'vendas-ano-mes': 'Vendas por mês',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
 };
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'privacidade',
   'termos',
   'crm-metas',
+  'vendas-ano-mes',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -185,6 +185,7 @@ export function AppRoutes() {
       <Route path={ROTA_PRIVACIDADE} element={<PrivacidadePage />} />
       <Route path={ROTA_TERMOS} element={<TermosPage />} />
       <Route path="/crm-metas" element={guarded(<MetasPage />)} />
+      <Route path="/vendas-ano-mes" element={guarded(<VendasAnoMesPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

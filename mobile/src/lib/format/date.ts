@@ -45,3 +45,35 @@ export function formatarDiaHora(value: string | number | Date | null | undefined
 export function hojeIso(agora = new Date()): string {
   return ISO.format(agora);
 }
+
+// Months ("AAAA-MM", as the sales figures and their summaries name them).
+const MESES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** Whether s is a month "AAAA-MM". */
+export function mesValido(s: string | null | undefined): s is string {
+  return !!s && /^\d{4}-(0[1-9]|1[0-2])$/.test(s);
+}
+
+/** "2026-03" → "março de 2026" ('' when invalid). */
+export function formatarMes(mes: string): string {
+  if (!mesValido(mes)) return '';
+  return `${MESES[Number(mes.slice(5)) - 1]} de ${mes.slice(0, 4)}`;
+}
+
+/** "2026-03" → "mar/26" (a table's column) ('' when invalid). */
+export function formatarMesCurto(mes: string): string {
+  if (!mesValido(mes)) return '';
+  return `${MESES[Number(mes.slice(5)) - 1].slice(0, 3)}/${mes.slice(2, 4)}`;
+}
+
+/** The month n months after (n < 0: before) "AAAA-MM". */
+export function somarMeses(mes: string, n: number): string {
+  const total = Number(mes.slice(0, 4)) * 12 + Number(mes.slice(5)) - 1 + n;
+  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The first and the last day ("AAAA-MM-DD") of a month "AAAA-MM". */
+export function diasDoMes(mes: string): { primeiro: string; ultimo: string } {
+  const dias = new Date(Date.UTC(Number(mes.slice(0, 4)), Number(mes.slice(5)), 0)).getUTCDate();
+  return { primeiro: `${mes}-01`, ultimo: `${mes}-${String(dias).padStart(2, '0')}` };
+}

@@ -19,6 +19,8 @@ import { useVendedorEscolhido } from '../../../components/useVendedorEscolhido';
 import { filtrosDaLista, passaNoFiltro } from '../utils/acoes';
 import { DetalhePedido } from './DetalhePedido';
 import { LinhaPedido } from './LinhaPedido';
+import { STATUS_CONTA_NOS_RESUMOS } from '../../../lib/contratos/pedidos.gen';
+import { diasDoMes, formatarMes, mesValido } from '../../../lib/format/date';
 import './pedidos.css';
 
 const LIMITE_LISTA = 200;
@@ -72,9 +74,34 @@ function MeusPedidos({ filtro, vendedor, nomeVendedor }: { filtro: string; vende
 }
 
 /**
+ * `?mes=AAAA-MM` (a month of vendas-ano-mes): the orders created that month that count in the
+ * sales figures, from the server, of a seller (`vendedor`) and/or a customer (`cliente`).
+ */
+function PedidosDoMes({ mes, vendedor, cliente }: { mes: string; vendedor: string; cliente: string }) {
+  const { primeiro, ultimo } = diasDoMes(mes);
+  const q = usePedidosDoServidor({ de: primeiro, ate: ultimo, vendedor: vendedor || undefined, cliente_id: cliente || undefined, status: STATUS_CONTA_NOS_RESUMOS.join(','), page_size: 50 });
+  const { nome, gestor } = useOperadores();
+  const pedidos = useMemo(() => q.data?.pages.flatMap((x) => x.pedidos) ?? [], [q.data]);
+  return (
+    <div data-testid="pedidos-do-mes">
+      <p className="muted">
+        Pedidos de {formatarMes(mes)} que contam nas vendas{vendedor && gestor ? ` de ${nome(vendedor)}` : ''}.
+      </p>
+      {q.isPending ? <PageLoading /> : null}
+      {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : null}
+      {q.isSuccess && pedidos.length === 0 ? <EmptyState>Nenhum pedido neste mês.</EmptyState> : null}
+      {pedidos.map((p) => (
+        <LinhaPedido key={p.id} p={p} vendedor={gestor ? nome(p.vendedor_id) : undefined} />
+      ))}
+      <MaisPaginas consulta={q} />
+    </div>
+  );
+}
+
+/**
  * `crm-vendas-pedidos`: the orders on the device (the seller's; a supervisor's team), newest
  * first, with status filters; `?id=` opens one; `?status=aguardando_aprovacao` is the approvals
- * queue of SUPERVISOR and ADMIN, from the server.
+ * queue of SUPERVISOR and ADMIN, from the server; `?mes=` a month's orders (PedidosDoMes).
  */
 function PedidosPageTela() {
   const [params, setParams] = useSearchParams();
@@ -87,6 +114,16 @@ function PedidosPageTela() {
     return (
       <Page title="Pedido" backHref="/crm-vendas-pedidos">
         <DetalhePedido key={id} id={id} />
+      </Page>
+    );
+  }
+  const mes = params.get('mes') ?? '';
+  if (mesValido(mes)) {
+    return (
+      <Page title="Pedidos do mês" backHref="/vendas-ano-mes">
+        <div className="narrow">
+          <PedidosDoMes mes={mes} vendedor={params.get('vendedor') ?? ''} cliente={params.get('cliente') ?? ''} />
+        </div>
       </Page>
     );
   }
