@@ -509,6 +509,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := met.ExcluirMeta(ctx, &salesv1.ExcluirRequest{Id: "grpc-meta"})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "vendedor2": den, "outra": den, "supervisor": ok}},
+		{salesv1.FigurasService_Painel_FullMethodName, func(ctx context.Context) error {
+			_, err := fig.Painel(ctx, &salesv1.PainelRequest{VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}
