@@ -50,6 +50,7 @@ const VendasPage = lazyPage(() => import('../features/pedidos/components/VendasP
 const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
+const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/PainelVendasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -60,7 +61,6 @@ export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
   'checkin',
-  'painel-vendas',
   'vendas-ano-mes',
   'calendario',
   'tarefa-editar',
@@ -71,7 +71,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
-  'painel-vendas': 'Painel de vendas',
   'vendas-ano-mes': 'Vendas por mês',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'privacidade',
   'termos',
   'crm-metas',
+  'painel-vendas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -185,6 +185,7 @@ export function AppRoutes() {
       <Route path={ROTA_PRIVACIDADE} element={<PrivacidadePage />} />
       <Route path={ROTA_TERMOS} element={<TermosPage />} />
       <Route path="/crm-metas" element={guarded(<MetasPage />)} />
+      <Route path="/painel-vendas" element={guarded(<PainelVendasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}
