@@ -9,12 +9,12 @@ export interface NumerosGuardados<T> {
   dados: T;
 }
 
-/** Keeps what the server answered for `chave`, now (a failure to keep is only logged). */
-export async function guardarNumeros<T>(chave: string, dados: T): Promise<void> {
+/** Keeps what the server answered for `chave` at `em` (a failure to keep is only logged). */
+export async function guardarNumeros<T>(chave: string, dados: T, em = new Date().toISOString()): Promise<void> {
   try {
     const { STORE_META, temBancoNoAparelho, transacao } = await import('./device-db');
     if (!temBancoNoAparelho()) return;
-    const v: NumerosGuardados<T> = { em: new Date().toISOString(), dados };
+    const v: NumerosGuardados<T> = { em, dados };
     await transacao(STORE_META, 'readwrite', (tx) => void tx.objectStore(STORE_META).put(v, PREFIXO + chave), 'relaxed');
   } catch (err) {
     console.warn('Números não guardados no aparelho', err);

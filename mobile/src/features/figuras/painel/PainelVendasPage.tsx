@@ -41,7 +41,10 @@ function Numeros({ p }: { p: Painel }) {
     <>
       <section className="painel-principal" data-testid="painel-meta">
         <p>
-          <Dinheiro c={p.vendido_centavos} /> de <Dinheiro c={p.meta_centavos} /> · <strong data-testid="painel-percentual">{formatarPercentual(pct)}</strong>
+          <span data-testid="painel-vendido">
+            <Dinheiro c={p.vendido_centavos} />
+          </span>{' '}
+          de <Dinheiro c={p.meta_centavos} /> · <strong data-testid="painel-percentual">{formatarPercentual(pct)}</strong>
         </p>
         <Barra pct={pct} rotulo={`${formatarPercentual(pct)} da meta`} />
         {n(p.meta_centavos) === 0 ? (
@@ -109,7 +112,7 @@ function Ranking({ linhas, aoEscolher }: { linhas: LinhaRanking[]; aoEscolher: (
       <h2 className="painel-titulo">Ranking</h2>
       <ol className="painel-ranking" data-testid="painel-ranking">
         {linhas.map((l) => (
-          <li key={l.vendedor_id}>
+          <li key={l.vendedor_id} data-vendedor={l.vendedor_id}>
             <button type="button" onClick={() => aoEscolher(l)}>
               <strong>{l.nome || l.vendedor_id}</strong>
               <span>

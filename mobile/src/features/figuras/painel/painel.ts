@@ -22,8 +22,9 @@ const chave = (mes: string, vendedor: string) => `painel:${mes}:${vendedor}`;
 export async function lerPainel(mes: string, vendedor: string, signal?: AbortSignal): Promise<PainelLido> {
   try {
     const painel = await api<Painel>('/painel', { query: { mes, vendedor_id: vendedor || undefined }, signal });
-    void guardarNumeros(chave(mes, vendedor), painel);
-    return { painel, em: new Date().toISOString(), doAparelho: false };
+    const em = new Date().toISOString();
+    await guardarNumeros(chave(mes, vendedor), painel, em);
+    return { painel, em, doAparelho: false };
   } catch (err) {
     if (!falhaDeConexao(err)) throw err;
     const guardado = await lerNumeros<Painel>(chave(mes, vendedor));
