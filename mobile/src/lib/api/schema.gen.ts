@@ -2819,7 +2819,7 @@ export type components = {
         v1PainelResponse: {
             /**
              * Format: int64
-             * @description Orders waiting for approval (not kept by the summaries yet: 0).
+             * @description Orders waiting for approval now (not a month's figure), from the customers' open totals.
              */
             aguardando_aprovacao?: string;
             /**
@@ -2863,7 +2863,7 @@ export type components = {
             metas?: components["schemas"]["v1Meta"][];
             /**
              * Format: double
-             * @description Distinct products per order (not kept by the summaries yet: 0).
+             * @description Distinct products per counting order, on average (at most two decimals: 2.5).
              */
             mix_medio?: number;
             /**

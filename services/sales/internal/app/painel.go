@@ -29,9 +29,10 @@ type Painel struct {
 	ProjecaoCentavos, TicketMedioCentavos     int64
 	Pedidos, ClientesComPedido                int64
 	ClientesCarteira, PositivacaoPercentual   int64
-	// MixMedio (hundredths of a product per order), AguardandoAprovacao and SemPedido (customers
-	// of the portfolio without an order for 30, 60 and 90 days) are not kept by the summaries
-	// yet: always 0.
+	// MixMedio: the distinct products per order, in hundredths (250 = 2,5 produtos).
+	// AguardandoAprovacao: the orders waiting for approval (of the customers' open totals).
+	// SemPedido (customers of the portfolio without an order for 30, 60 and 90 days) is not kept
+	// by the summaries yet: always 0.
 	MixMedio            int64
 	EmAbertoCentavos    int64
 	AguardandoAprovacao int64
@@ -98,7 +99,7 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 	}
 	inclui := func(v string) bool { return (vendedor == "" || v == vendedor) && c.Sees(v) }
 	// Per seller in scope: sold, orders, customers, goal.
-	type figuras struct{ vendido, pedidos, clientes, meta int64 }
+	type figuras struct{ vendido, pedidos, clientes, produtos, meta int64 }
 	porVendedor := map[string]*figuras{}
 	de := func(v string) *figuras {
 		if porVendedor[v] == nil {
@@ -111,6 +112,7 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 		f.vendido += l.ValorCentavos
 		f.pedidos += l.Pedidos
 		f.clientes += l.Clientes
+		f.produtos += l.Produtos
 	}
 	p := &Painel{Mes: mes, DiasUteis: dias.Total, DiasUteisPassados: dias.Passados, DiasUteisRestantes: dias.Restantes(), Ranking: []LinhaRanking{}}
 	var escolhidas []*domain.Meta
@@ -127,6 +129,7 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 			p.ClientesCarteira += n
 		}
 	}
+	var produtos int64
 	for v, f := range porVendedor {
 		if !inclui(v) {
 			continue
@@ -134,11 +137,13 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 		p.VendidoCentavos += f.vendido
 		p.Pedidos += f.pedidos
 		p.ClientesComPedido += f.clientes
+		produtos += f.produtos
 		p.MetaCentavos += f.meta
 	}
 	for _, a := range abertos {
 		if inclui(a.VendedorID) {
 			p.EmAbertoCentavos += a.TotalCentavos
+			p.AguardandoAprovacao += a.Aguardando
 		}
 	}
 	p.Percentual = (&domain.Meta{Alvo: p.MetaCentavos}).Percentual(p.VendidoCentavos)
@@ -147,6 +152,7 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 	p.ProjecaoCentavos = domain.Projecao(p.VendidoCentavos, dias.Decorridos(), dias.Total)
 	p.TicketMedioCentavos = domain.Media(p.VendidoCentavos, p.Pedidos)
 	p.PositivacaoPercentual = domain.Positivacao(p.ClientesComPedido, p.ClientesCarteira)
+	p.MixMedio = domain.Media(produtos*100, p.Pedidos)
 	if p.Metas, err = s.ApurarMetas(ctx, escolhidas); err != nil {
 		return nil, err
 	}

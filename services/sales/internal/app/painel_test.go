@@ -41,11 +41,11 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 	conta := map[domain.StatusPedido]bool{"enviado": true, "em_separacao": true, "faturado": true, "entregue": true}
 	aberto := map[domain.StatusPedido]bool{"aguardando_aprovacao": true, "enviado": true, "em_separacao": true}
 	type fig struct {
-		vendido, pedidos int64
-		clientes         map[string]bool
+		vendido, pedidos, produtos int64
+		clientes                   map[string]bool
 	}
 	porVendedor := map[string]*fig{}
-	var emAberto int64
+	var emAberto, aguardando int64
 	for i := range 300 {
 		v := fmt.Sprintf("v%d", r.IntN(3))
 		p := &domain.Pedido{VendedorID: v, ClienteID: fmt.Sprintf("c%d", r.IntN(8)), Status: domain.StatusesPedido[r.IntN(len(domain.StatusesPedido))]}
@@ -58,7 +58,7 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 		p.CriadoEm = p.EnviadoEm
 		for range 1 + r.IntN(3) {
 			q := int64(1 + r.IntN(9))
-			it := domain.ItemPedido{Grupo: "Bebidas", Quantidade: q, ValorCentavos: q * int64(100+r.IntN(900)), TotalCentavos: q * 1100}
+			it := domain.ItemPedido{ProdutoID: fmt.Sprintf("prod%d", r.IntN(4)), Grupo: "Bebidas", Quantidade: q, ValorCentavos: q * int64(100+r.IntN(900)), TotalCentavos: q * 1100}
 			p.Itens = append(p.Itens, it)
 			p.TotalProdutosCentavos += it.ValorCentavos
 			p.TotalCentavos += it.TotalCentavos
@@ -70,6 +70,9 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 		if aberto[p.Status] {
 			emAberto += p.TotalCentavos
 		}
+		if p.Status == domain.StatusAguardandoAprovacao {
+			aguardando++
+		}
 		if !conta[p.Status] || domain.MesDe(p.EnviadoEm) != "2026-05" {
 			continue
 		}
@@ -80,6 +83,11 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 		}
 		f.vendido += p.TotalProdutosCentavos
 		f.pedidos++
+		distintos := map[string]bool{}
+		for _, it := range p.Itens {
+			distintos[it.ProdutoID] = true
+		}
+		f.produtos += int64(len(distintos))
 		f.clientes[p.ClienteID] = true
 	}
 	// Goals: the valor goals without a cut are the panel's goal; a group's and a quantity goal are not.
@@ -120,12 +128,13 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", nome, err)
 		}
-		var vendido, pedidos, clientes, meta, carteira int64
+		var vendido, pedidos, clientes, meta, carteira, produtos int64
 		for _, v := range vendedores {
 			if f := porVendedor[v]; f != nil {
 				vendido += f.vendido
 				pedidos += f.pedidos
 				clientes += int64(len(f.clientes))
+				produtos += f.produtos
 			}
 			meta += metas[v]
 			carteira += s.Carteiras.(carteirasFixas)[v]
@@ -136,9 +145,10 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 			FaltaCentavos: falta, DiasUteis: total, DiasUteisPassados: passados, DiasUteisRestantes: total - passados,
 			NecessarioPorDiaUtilCentavos: int64(math.Ceil(float64(falta) / (total - passados))), ProjecaoCentavos: proj,
 			TicketMedioCentavos: int64(math.Floor(float64(vendido)/float64(pedidos) + 0.5)), Pedidos: pedidos,
-			ClientesComPedido: clientes, ClientesCarteira: carteira, PositivacaoPercentual: pct(clientes, carteira)}
+			ClientesComPedido: clientes, ClientesCarteira: carteira, PositivacaoPercentual: pct(clientes, carteira),
+			MixMedio: int64(math.Floor(float64(produtos)*100/float64(pedidos) + 0.5))}
 		got := *p
-		got.Metas, got.Ranking, got.EmAbertoCentavos = nil, nil, 0
+		got.Metas, got.Ranking, got.EmAbertoCentavos, got.AguardandoAprovacao = nil, nil, 0, 0
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\n got  %+v\n want %+v", nome, got, want)
 		}
@@ -180,9 +190,10 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 	for _, v := range []string{"v0", "v1", "v2"} {
 		conferir(v, vend(v), "", []string{v}, false)
 	}
-	// The open total (not a month's) of the whole company.
-	if p, err := s.ObterPainel(admin("e1"), "2026-05", ""); err != nil || p.EmAbertoCentavos != emAberto || emAberto == 0 {
-		t.Errorf("em aberto: %v %v, esperado %d", p, err, emAberto)
+	// The open total and the orders waiting for approval (not a month's) of the whole company.
+	if p, err := s.ObterPainel(admin("e1"), "2026-05", ""); err != nil || p.EmAbertoCentavos != emAberto || emAberto == 0 ||
+		p.AguardandoAprovacao != aguardando || aguardando == 0 {
+		t.Errorf("em aberto: %+v %v, esperado %d e %d aguardando", p, err, emAberto, aguardando)
 	}
 	// The other company sees only its own order; out of scope and bad months are refused.
 	if p, err := s.ObterPainel(admin("e2"), "2026-05", ""); err != nil || p.VendidoCentavos != 999 || p.Pedidos != 1 || len(p.Metas) != 0 {

@@ -516,11 +516,11 @@ type PainelResponse struct {
 	ClientesCarteira int64 `protobuf:"varint,14,opt,name=clientes_carteira,json=clientesCarteira,proto3" json:"clientes_carteira,omitempty"`
 	// clientes_com_pedido / clientes_carteira.
 	PositivacaoPercentual float64 `protobuf:"fixed64,15,opt,name=positivacao_percentual,json=positivacaoPercentual,proto3" json:"positivacao_percentual,omitempty"`
-	// Distinct products per order (not kept by the summaries yet: 0).
+	// Distinct products per counting order, on average (at most two decimals: 2.5).
 	MixMedio float64 `protobuf:"fixed64,16,opt,name=mix_medio,json=mixMedio,proto3" json:"mix_medio,omitempty"`
 	// What the open orders (approved, not yet invoiced or delivered) of the customers weigh.
 	EmAbertoCentavos int64 `protobuf:"varint,17,opt,name=em_aberto_centavos,json=emAbertoCentavos,proto3" json:"em_aberto_centavos,omitempty"`
-	// Orders waiting for approval (not kept by the summaries yet: 0).
+	// Orders waiting for approval now (not a month's figure), from the customers' open totals.
 	AguardandoAprovacao int64      `protobuf:"varint,18,opt,name=aguardando_aprovacao,json=aguardandoAprovacao,proto3" json:"aguardando_aprovacao,omitempty"`
 	SemPedido           *SemPedido `protobuf:"bytes,19,opt,name=sem_pedido,json=semPedido,proto3" json:"sem_pedido,omitempty"`
 	// The month's goals of the selection, with their achievement.
