@@ -514,6 +514,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := salesv1.NewSugestoesServiceClient(st.Conn).ListarSugestoes(ctx, &salesv1.ListarSugestoesRequest{ClienteId: "demo-cliente-00002"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
+		{salesv1.FigurasService_Painel_FullMethodName, func(ctx context.Context) error {
+			_, err := fig.Painel(ctx, &salesv1.PainelRequest{VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

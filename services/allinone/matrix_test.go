@@ -255,6 +255,10 @@ func TestIsolationMatrix(t *testing.T) {
 		// what a customer stopped buying: in the customer's scope (the seller's portfolio, the team, the company)
 		{"sugestoes", "GET", c1 + "/sugestoes", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 403}, false},
+		// the panel (painel-vendas): every operator in their scope; another seller's is refused
+		{"painel", "GET", "/crm/painel?mes=2026-05", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"painel de outro vendedor", "GET", "/crm/painel?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200}, false},
 	}
 	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
 	var calls [][2]string

@@ -51,6 +51,7 @@ const VendasAnoMesPage = lazyPage(() => import('../features/figuras/components/V
 const PrivacidadePage = lazyPage(() => import('../features/public/components/PrivacidadePage'));
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
+const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/PainelVendasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -61,7 +62,6 @@ export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
   'checkin',
-  'painel-vendas',
   'calendario',
   'tarefa-editar',
 ] as const;
@@ -71,7 +71,6 @@ export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string>
   camera: 'Câmera',
   graficos: 'Gráficos',
   checkin: 'Check-in',
-  'painel-vendas': 'Painel de vendas',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
 };
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'termos',
   'crm-metas',
   'vendas-ano-mes',
+  'painel-vendas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -186,6 +186,7 @@ export function AppRoutes() {
       <Route path={ROTA_TERMOS} element={<TermosPage />} />
       <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       <Route path="/vendas-ano-mes" element={guarded(<VendasAnoMesPage />)} />
+      <Route path="/painel-vendas" element={guarded(<PainelVendasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

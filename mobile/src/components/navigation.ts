@@ -19,6 +19,7 @@ import {
   pricetagsOutline,
   receiptOutline,
   searchOutline,
+  speedometerOutline,
   statsChartOutline,
   storefrontOutline,
 } from 'ionicons/icons';
@@ -39,6 +40,7 @@ export const NAVEGACAO: readonly ItemNavegacao[] = [
   { path: '/crm-vendas-pedidos', titulo: 'Pedidos', descricao: 'Seus pedidos, status e aprovações', icon: cartOutline },
   { path: '/crm-vendas', titulo: 'Vendas', descricao: 'Totais do dia e do mês', icon: statsChartOutline },
   { path: '/crm-metas', titulo: 'Metas', descricao: 'Metas do mês e quanto já foi atingido', icon: flagOutline },
+  { path: '/painel-vendas', titulo: 'Painel de vendas', descricao: 'Meta, quanto falta por dia útil e projeção', icon: speedometerOutline },
   { path: '/crm-clientes', titulo: 'Clientes', descricao: 'Sua carteira de clientes', icon: storefrontOutline },
   { path: '/crm-clientes-buscar', titulo: 'Buscar cliente', descricao: 'Por nome, CNPJ/CPF ou cidade, mesmo sem internet', icon: searchOutline },
   { path: '/listas', titulo: 'Listas de preço', descricao: 'Produtos, preços e estoque, mesmo sem internet', icon: pricetagOutline },

@@ -645,6 +645,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/painel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's sold value against the goal paced on the working days, of one seller or of the
+         *     caller's scope, with the ranking of the scope's sellers (SUPERVISOR and ADMIN).
+         */
+        get: operations["FigurasService_Painel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/pedidos": {
         parameters: {
             query?: never;
@@ -2811,6 +2831,91 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        /**
+         * @description Every percentage is in percent with at most two decimals (85.5 = 85,5 %); money in centavos of
+         *     the products' value (no IPI, ST or freight), of orders counting from enviado on by the month
+         *     they were sent (America/Sao_Paulo), as the goals count.
+         */
+        v1PainelResponse: {
+            /**
+             * Format: int64
+             * @description Orders waiting for approval now (not a month's figure), from the customers' open totals.
+             */
+            aguardando_aprovacao?: string;
+            /**
+             * Format: int64
+             * @description Active customers of the sellers' portfolios.
+             */
+            clientes_carteira?: string;
+            /**
+             * Format: int64
+             * @description Each seller's customers with an order in the month, summed over the sellers.
+             */
+            clientes_com_pedido?: string;
+            /** Format: int64 */
+            dias_uteis?: string;
+            /**
+             * Format: int64
+             * @description Working days before today (today not included); dias_uteis_restantes includes today when it
+             *     is one. The projection divides by the days gone by counting today when it is a working day
+             *     (its orders are already sold).
+             */
+            dias_uteis_passados?: string;
+            /** Format: int64 */
+            dias_uteis_restantes?: string;
+            /**
+             * Format: int64
+             * @description What the open orders (approved, not yet invoiced or delivered) of the customers weigh.
+             */
+            em_aberto_centavos?: string;
+            /**
+             * Format: int64
+             * @description meta - vendido (0 once the goal is met).
+             */
+            falta_centavos?: string;
+            mes?: string;
+            /**
+             * Format: int64
+             * @description The sum of the valor goals of the month without a cut (group, region, customer).
+             */
+            meta_centavos?: string;
+            /** @description The month's goals of the selection, with their achievement. */
+            metas?: components["schemas"]["v1Meta"][];
+            /**
+             * Format: double
+             * @description Distinct products per counting order, on average (at most two decimals: 2.5).
+             */
+            mix_medio?: number;
+            /**
+             * Format: int64
+             * @description falta / dias_uteis_restantes, rounded up (all of falta when no day is left).
+             */
+            necessario_por_dia_util_centavos?: string;
+            /** Format: int64 */
+            pedidos?: string;
+            /** Format: double */
+            percentual?: number;
+            /**
+             * Format: double
+             * @description clientes_com_pedido / clientes_carteira.
+             */
+            positivacao_percentual?: number;
+            /**
+             * Format: int64
+             * @description vendido / working days gone by x dias_uteis (vendido once the month is over).
+             */
+            projecao_centavos?: string;
+            /** @description Each seller of the scope (SUPERVISOR and ADMIN; empty for a seller), best percentual first. */
+            ranking?: components["schemas"]["v1RankingVendedor"][];
+            sem_pedido?: components["schemas"]["v1SemPedido"];
+            /**
+             * Format: int64
+             * @description vendido / pedidos.
+             */
+            ticket_medio_centavos?: string;
+            /** Format: int64 */
+            vendido_centavos?: string;
+        };
         v1Pedido: {
             /** Format: date-time */
             alterado_em?: string;
@@ -3036,6 +3141,30 @@ export type components = {
             /** @description One product, or (produto_id empty) a product group. */
             produto_id?: string;
         };
+        v1RankingVendedor: {
+            /**
+             * Format: int64
+             * @description The sum of the seller's valor goals of the month without a cut.
+             */
+            meta_centavos?: string;
+            /** @description The seller's name (their id when unknown). */
+            nome?: string;
+            /**
+             * Format: double
+             * @description vendido / meta in percent, at most two decimals (0 without a goal).
+             */
+            percentual?: number;
+            /** Format: int64 */
+            projecao_centavos?: string;
+            /**
+             * Format: double
+             * @description The pace: projecao / meta in percent, at most two decimals (0 without a goal).
+             */
+            ritmo?: number;
+            vendedor_id?: string;
+            /** Format: int64 */
+            vendido_centavos?: string;
+        };
         v1ReconciliarResumosRequest: {
             /** @description Only report the drift, write nothing. */
             apenas_verificar?: boolean;
@@ -3181,6 +3310,17 @@ export type components = {
              */
             valor_centavos?: string;
             vendedor_id?: string;
+        };
+        v1SemPedido: {
+            /**
+             * Format: int64
+             * @description Customers of the portfolio without an order for 30, 60 and 90 days.
+             */
+            dias_30?: string;
+            /** Format: int64 */
+            dias_60?: string;
+            /** Format: int64 */
+            dias_90?: string;
         };
         v1Sugestao: {
             descricao?: string;
@@ -4846,6 +4986,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Chamador"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FigurasService_Painel: {
+        parameters: {
+            query?: {
+                /** @description "AAAA-MM" (default: this month in America/Sao_Paulo). */
+                mes?: string;
+                /** @description One seller within the caller's scope (empty: the caller's whole scope, summed). */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PainelResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

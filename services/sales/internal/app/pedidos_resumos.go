@@ -32,7 +32,7 @@ const MsgResumoForaDoEscopo = "Acesso negado: estes números são de um vendedor
 func figuras[T any](f func(*T) *domain.FigurasVenda) []store.Counter[T] {
 	var out []store.Counter[T]
 	for _, c := range []string{domain.CampoValor, domain.CampoTotal, domain.CampoQuantidade, domain.CampoPedidos,
-		domain.CampoClientes, domain.CampoBonificacao, domain.CampoFaturado} {
+		domain.CampoClientes, domain.CampoBonificacao, domain.CampoFaturado, domain.CampoProdutos} {
 		out = append(out, store.Counter[T]{Name: c, Ptr: func(t *T) *int64 { return f(t).Campo(c) }})
 	}
 	return out
@@ -76,7 +76,8 @@ var (
 		Fields: []store.Field[domain.LinhaClienteEmAberto]{vendedorDe(func(l *domain.LinhaClienteEmAberto) string { return l.VendedorID })},
 		Counters: []store.Counter[domain.LinhaClienteEmAberto]{
 			{Name: domain.CampoTotal, Ptr: func(l *domain.LinhaClienteEmAberto) *int64 { return &l.TotalCentavos }},
-			{Name: domain.CampoPedidos, Ptr: func(l *domain.LinhaClienteEmAberto) *int64 { return &l.Pedidos }}},
+			{Name: domain.CampoPedidos, Ptr: func(l *domain.LinhaClienteEmAberto) *int64 { return &l.Pedidos }},
+			{Name: domain.CampoAguardando, Ptr: func(l *domain.LinhaClienteEmAberto) *int64 { return &l.Aguardando }}},
 	}
 	FlexVendedorSpec = store.ReadModelSpec[domain.LinhaFlexVendedor]{
 		Name: domain.ResumoFlexVendedor, OutOfScope: MsgResumoForaDoEscopo, Owner: "vendedor_id",
@@ -194,7 +195,7 @@ func (r *Resumos) incremento(empresa string, inc domain.Incremento, dono string)
 	case domain.ResumoClienteEmAberto:
 		if err = partes(1); err == nil {
 			return r.ClienteEmAberto.Add(empresa, &domain.LinhaClienteEmAberto{ClienteID: p[0], VendedorID: dono,
-				TotalCentavos: inc.Campos[domain.CampoTotal], Pedidos: inc.Campos[domain.CampoPedidos]}), nil
+				TotalCentavos: inc.Campos[domain.CampoTotal], Pedidos: inc.Campos[domain.CampoPedidos], Aguardando: inc.Campos[domain.CampoAguardando]}), nil
 		}
 	case domain.ResumoFlexVendedor:
 		if err = partes(1); err == nil {

@@ -36,3 +36,34 @@ func VariacaoPercentual(atual, base int64) (Percentual, bool) {
 	num := new(big.Int).Mul(big.NewInt(atual-base), big.NewInt(int64(Cem)))
 	return Percentual(dividirPar(num, big.NewInt(base)).Int64()), true
 }
+
+// Projecao is what a month would sell at the pace so far: vendido ÷ decorridos × total working
+// days, rounded half up (vendido itself when no working day has gone by or the month is over).
+func Projecao(vendido int64, decorridos, total int) int64 {
+	if decorridos <= 0 || decorridos >= total {
+		return vendido
+	}
+	n := new(big.Int).Mul(big.NewInt(vendido), big.NewInt(int64(2*total)))
+	n.Add(n, big.NewInt(int64(decorridos)))
+	return n.Quo(n, big.NewInt(int64(2*decorridos))).Int64()
+}
+
+// PorDia is falta spread over the working days left, rounded up (what a seller must sell each
+// day to reach it); all of it when no working day is left, 0 when nothing is missing.
+func PorDia(falta int64, restantes int) int64 {
+	switch {
+	case falta <= 0:
+		return 0
+	case restantes <= 0:
+		return falta
+	}
+	return (falta + int64(restantes) - 1) / int64(restantes)
+}
+
+// Media is total ÷ n rounded half up (0 without n).
+func Media(total, n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	return (2*total + n) / (2 * n)
+}

@@ -14,7 +14,7 @@ import (
 //
 // Three summaries, one row per key, all with the order's month (MesDoPedido):
 //
-//	resumo_vendedor_mes        vendedor|mes         valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos, faturado_centavos
+//	resumo_vendedor_mes        vendedor|mes         valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos, faturado_centavos, produtos
 //	resumo_cliente_mes         cliente|mes          the same
 //	resumo_grupo_vendedor_mes  grupo|vendedor|mes   valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos
 //
@@ -33,7 +33,8 @@ import (
 // Two running figures (no month) ride on the same increments, for the rules of the next orders:
 //
 //	resumo_cliente_em_aberto   cliente    total_centavos, pedidos   the orders weighing on the credit (StatusPedido.EmAberto:
-//	                                                                aguardando_aprovacao, enviado, em_separacao): SituacaoCliente.EmAbertoCentavos
+//	                                                                aguardando_aprovacao, enviado, em_separacao): SituacaoCliente.EmAbertoCentavos;
+//	                                      aguardando_aprovacao      of them, those waiting for approval (the panel)
 //	resumo_flex_vendedor       vendedor   flex_centavos             what the counting orders did to the seller's flex balance
 //	                                                                (the balance pricing sees = the policy's saldo_flex_centavos + this)
 //
@@ -68,6 +69,10 @@ const (
 	CampoBonificacao = "bonificacao_centavos"
 	CampoFaturado    = "faturado_centavos"
 	CampoFlex        = "flex_centavos"
+	// CampoProdutos: the distinct products of each counting order, summed (the panel's mix:
+	// produtos ÷ pedidos); CampoAguardando: the orders waiting for approval (in the open total's row).
+	CampoProdutos   = "produtos"
+	CampoAguardando = "aguardando_aprovacao"
 )
 
 // MesDoPedido is the order's month for the summaries, "AAAA-MM": the month, in America/Sao_Paulo,
@@ -165,6 +170,9 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 		k := ChaveResumo{ResumoClienteEmAberto, idResumo(p.ClienteID)}
 		add(k, CampoTotal, p.TotalCentavos)
 		add(k, CampoPedidos, 1)
+		if p.Status == StatusAguardandoAprovacao {
+			add(k, CampoAguardando, 1)
+		}
 	}
 	if !p.Status.ContaNosResumos() {
 		return cont, pres
@@ -174,8 +182,12 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 	vend := ChaveResumo{ResumoVendedorMes, idResumo(p.VendedorID, mes)}
 	cli := ChaveResumo{ResumoClienteMes, idResumo(p.ClienteID, mes)}
 	var qtd int64
+	produtos := map[string]bool{}
 	for _, it := range p.Itens {
 		qtd += it.Quantidade
+		if it.ProdutoID != "" {
+			produtos[it.ProdutoID] = true
+		}
 	}
 	for _, k := range []ChaveResumo{vend, cli} {
 		add(k, CampoValor, p.TotalProdutosCentavos)
@@ -184,6 +196,7 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 		add(k, CampoPedidos, 1)
 		add(k, CampoBonificacao, p.BonificacaoCentavos)
 		add(k, CampoFaturado, p.FaturadoCentavos)
+		add(k, CampoProdutos, int64(len(produtos)))
 	}
 	pres[idResumo("cliente", p.ClienteID, mes)] = cli
 	pres[idResumo("vendedor", p.VendedorID, p.ClienteID, mes)] = vend

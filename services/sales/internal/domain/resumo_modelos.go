@@ -21,6 +21,7 @@ type FigurasVenda struct {
 	Clientes            int64 `bson:"clientes"`
 	BonificacaoCentavos int64 `bson:"bonificacao_centavos"`
 	FaturadoCentavos    int64 `bson:"faturado_centavos"`
+	Produtos            int64 `bson:"produtos"`
 }
 
 // Campo is the counter of the summary field nome (nil: not one of these figures).
@@ -40,6 +41,8 @@ func (f *FigurasVenda) Campo(nome string) *int64 {
 		return &f.BonificacaoCentavos
 	case CampoFaturado:
 		return &f.FaturadoCentavos
+	case CampoProdutos:
+		return &f.Produtos
 	}
 	return nil
 }
@@ -47,7 +50,7 @@ func (f *FigurasVenda) Campo(nome string) *int64 {
 // Campos are the figures by field name, zeros left out (as Resumos keeps them).
 func (f *FigurasVenda) Campos() map[string]int64 {
 	out := map[string]int64{}
-	for _, c := range []string{CampoValor, CampoTotal, CampoQuantidade, CampoPedidos, CampoClientes, CampoBonificacao, CampoFaturado} {
+	for _, c := range []string{CampoValor, CampoTotal, CampoQuantidade, CampoPedidos, CampoClientes, CampoBonificacao, CampoFaturado, CampoProdutos} {
 		if v := *f.Campo(c); v != 0 {
 			out[c] = v
 		}
@@ -104,6 +107,7 @@ type LinhaClienteEmAberto struct {
 	VendedorID    string `bson:"vendedor_id"`
 	TotalCentavos int64  `bson:"total_centavos"`
 	Pedidos       int64  `bson:"pedidos"`
+	Aguardando    int64  `bson:"aguardando_aprovacao"`
 }
 
 // Chave is the row's summary key.
@@ -113,7 +117,7 @@ func (l *LinhaClienteEmAberto) Chave() ChaveResumo {
 
 // Campos are the row's figures by field name, zeros left out.
 func (l *LinhaClienteEmAberto) Campos() map[string]int64 {
-	return semZeros(map[string]int64{CampoTotal: l.TotalCentavos, CampoPedidos: l.Pedidos})
+	return semZeros(map[string]int64{CampoTotal: l.TotalCentavos, CampoPedidos: l.Pedidos, CampoAguardando: l.Aguardando})
 }
 
 // LinhaFlexVendedor is a row of resumo_flex_vendedor: what the counting orders did to a

@@ -115,7 +115,8 @@ func TestVariacaoResumos(t *testing.T) {
 			t.Errorf("%s: %+v", nome, v)
 		}
 	}
-	// Waiting for approval weighs on the customer's credit only; a rejection lifts it.
+	// Waiting for approval weighs on the customer's credit only (and counts as waiting); a
+	// rejection lifts both.
 	for nome, par := range map[string][2]*Pedido{"aguardar": {&rascunho, &aguardando}, "reprovar": {&aguardando, &reprovado}} {
 		sinal := int64(1)
 		if nome == "reprovar" {
@@ -123,7 +124,7 @@ func TestVariacaoResumos(t *testing.T) {
 		}
 		v := VariacaoResumos(par[0], par[1])
 		if len(v.Presencas) != 0 || !reflect.DeepEqual(v.Incrementos, []Incremento{
-			{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: sinal * 13900, CampoPedidos: sinal}}}) {
+			{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: sinal * 13900, CampoPedidos: sinal, CampoAguardando: sinal}}}) {
 			t.Errorf("%s: %+v", nome, v)
 		}
 	}
@@ -228,6 +229,13 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 			set(k, CampoPedidos, 1)
 			set(k, CampoTotal, p.TotalCentavos)
 			set(k, CampoFaturado, p.FaturadoCentavos)
+			distintos := map[string]bool{}
+			for _, it := range p.Itens {
+				if it.ProdutoID != "" {
+					distintos[it.ProdutoID] = true
+				}
+			}
+			set(k, CampoProdutos, int64(len(distintos)))
 			if clientes[k] == nil {
 				clientes[k] = map[string]bool{}
 			}
@@ -273,6 +281,9 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 			k := ChaveResumo{ResumoClienteEmAberto, escapar(p.ClienteID)}
 			set(k, CampoTotal, p.TotalCentavos)
 			set(k, CampoPedidos, 1)
+			if p.Status == StatusAguardandoAprovacao {
+				set(k, CampoAguardando, 1)
+			}
 		}
 	}
 	for k, cs := range clientes {

@@ -6,6 +6,7 @@ import (
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/sales/internal/app"
+	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
 
 // Figuras implements salesv1.FigurasServiceServer: the sales figures, from the summaries.
@@ -17,6 +18,7 @@ type Figuras struct {
 // PoliticasFiguras: every operator, in their role scope (the use cases).
 var PoliticasFiguras = auth.Policies{
 	salesv1.FigurasService_VendasAnoMes_FullMethodName: {},
+	salesv1.FigurasService_Painel_FullMethodName:       {},
 }
 
 func (s *Figuras) VendasAnoMes(ctx context.Context, r *salesv1.VendasAnoMesRequest) (*salesv1.VendasAnoMesResponse, error) {
@@ -34,4 +36,24 @@ func (s *Figuras) VendasAnoMes(ctx context.Context, r *salesv1.VendasAnoMesReque
 			return out
 		})}
 	})}, nil
+}
+
+func (s *Figuras) Painel(ctx context.Context, r *salesv1.PainelRequest) (*salesv1.PainelResponse, error) {
+	p, err := s.App.ObterPainel(ctx, r.GetMes(), r.GetVendedorId())
+	if err != nil {
+		return nil, err
+	}
+	pc := func(v int64) float64 { return num(domain.Percentual(v)) }
+	return &salesv1.PainelResponse{Mes: p.Mes, MetaCentavos: p.MetaCentavos, VendidoCentavos: p.VendidoCentavos,
+		Percentual: pc(p.Percentual), FaltaCentavos: p.FaltaCentavos, DiasUteis: int64(p.DiasUteis),
+		DiasUteisPassados: int64(p.DiasUteisPassados), DiasUteisRestantes: int64(p.DiasUteisRestantes),
+		NecessarioPorDiaUtilCentavos: p.NecessarioPorDiaUtilCentavos, ProjecaoCentavos: p.ProjecaoCentavos,
+		TicketMedioCentavos: p.TicketMedioCentavos, Pedidos: p.Pedidos, ClientesComPedido: p.ClientesComPedido,
+		ClientesCarteira: p.ClientesCarteira, PositivacaoPercentual: pc(p.PositivacaoPercentual),
+		MixMedio: pc(p.MixMedio), EmAbertoCentavos: p.EmAbertoCentavos, AguardandoAprovacao: p.AguardandoAprovacao,
+		Metas: mapear(p.Metas, metaProto),
+		Ranking: mapear(p.Ranking, func(l app.LinhaRanking) *salesv1.RankingVendedor {
+			return &salesv1.RankingVendedor{VendedorId: l.VendedorID, Nome: l.Nome, VendidoCentavos: l.VendidoCentavos,
+				MetaCentavos: l.MetaCentavos, Percentual: pc(l.Percentual), ProjecaoCentavos: l.ProjecaoCentavos, Ritmo: pc(l.Ritmo)}
+		})}, nil
 }

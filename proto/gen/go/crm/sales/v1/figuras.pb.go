@@ -274,11 +274,447 @@ func (x *VendasAnoMesResponse) GetLinhas() []*LinhaAnoMes {
 	return nil
 }
 
+type PainelRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "AAAA-MM" (default: this month in America/Sao_Paulo).
+	Mes string `protobuf:"bytes,1,opt,name=mes,proto3" json:"mes,omitempty"`
+	// One seller within the caller's scope (empty: the caller's whole scope, summed).
+	VendedorId    string `protobuf:"bytes,2,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PainelRequest) Reset() {
+	*x = PainelRequest{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PainelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PainelRequest) ProtoMessage() {}
+
+func (x *PainelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PainelRequest.ProtoReflect.Descriptor instead.
+func (*PainelRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *PainelRequest) GetMes() string {
+	if x != nil {
+		return x.Mes
+	}
+	return ""
+}
+
+func (x *PainelRequest) GetVendedorId() string {
+	if x != nil {
+		return x.VendedorId
+	}
+	return ""
+}
+
+type SemPedido struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Customers of the portfolio without an order for 30, 60 and 90 days.
+	Dias_30       int64 `protobuf:"varint,1,opt,name=dias_30,json=dias30,proto3" json:"dias_30,omitempty"`
+	Dias_60       int64 `protobuf:"varint,2,opt,name=dias_60,json=dias60,proto3" json:"dias_60,omitempty"`
+	Dias_90       int64 `protobuf:"varint,3,opt,name=dias_90,json=dias90,proto3" json:"dias_90,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SemPedido) Reset() {
+	*x = SemPedido{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SemPedido) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SemPedido) ProtoMessage() {}
+
+func (x *SemPedido) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SemPedido.ProtoReflect.Descriptor instead.
+func (*SemPedido) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SemPedido) GetDias_30() int64 {
+	if x != nil {
+		return x.Dias_30
+	}
+	return 0
+}
+
+func (x *SemPedido) GetDias_60() int64 {
+	if x != nil {
+		return x.Dias_60
+	}
+	return 0
+}
+
+func (x *SemPedido) GetDias_90() int64 {
+	if x != nil {
+		return x.Dias_90
+	}
+	return 0
+}
+
+type RankingVendedor struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	VendedorId string                 `protobuf:"bytes,1,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	// The seller's name (their id when unknown).
+	Nome            string `protobuf:"bytes,2,opt,name=nome,proto3" json:"nome,omitempty"`
+	VendidoCentavos int64  `protobuf:"varint,3,opt,name=vendido_centavos,json=vendidoCentavos,proto3" json:"vendido_centavos,omitempty"`
+	// The sum of the seller's valor goals of the month without a cut.
+	MetaCentavos int64 `protobuf:"varint,4,opt,name=meta_centavos,json=metaCentavos,proto3" json:"meta_centavos,omitempty"`
+	// vendido / meta in percent, at most two decimals (0 without a goal).
+	Percentual       float64 `protobuf:"fixed64,5,opt,name=percentual,proto3" json:"percentual,omitempty"`
+	ProjecaoCentavos int64   `protobuf:"varint,6,opt,name=projecao_centavos,json=projecaoCentavos,proto3" json:"projecao_centavos,omitempty"`
+	// The pace: projecao / meta in percent, at most two decimals (0 without a goal).
+	Ritmo         float64 `protobuf:"fixed64,7,opt,name=ritmo,proto3" json:"ritmo,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RankingVendedor) Reset() {
+	*x = RankingVendedor{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RankingVendedor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RankingVendedor) ProtoMessage() {}
+
+func (x *RankingVendedor) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RankingVendedor.ProtoReflect.Descriptor instead.
+func (*RankingVendedor) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RankingVendedor) GetVendedorId() string {
+	if x != nil {
+		return x.VendedorId
+	}
+	return ""
+}
+
+func (x *RankingVendedor) GetNome() string {
+	if x != nil {
+		return x.Nome
+	}
+	return ""
+}
+
+func (x *RankingVendedor) GetVendidoCentavos() int64 {
+	if x != nil {
+		return x.VendidoCentavos
+	}
+	return 0
+}
+
+func (x *RankingVendedor) GetMetaCentavos() int64 {
+	if x != nil {
+		return x.MetaCentavos
+	}
+	return 0
+}
+
+func (x *RankingVendedor) GetPercentual() float64 {
+	if x != nil {
+		return x.Percentual
+	}
+	return 0
+}
+
+func (x *RankingVendedor) GetProjecaoCentavos() int64 {
+	if x != nil {
+		return x.ProjecaoCentavos
+	}
+	return 0
+}
+
+func (x *RankingVendedor) GetRitmo() float64 {
+	if x != nil {
+		return x.Ritmo
+	}
+	return 0
+}
+
+// Every percentage is in percent with at most two decimals (85.5 = 85,5 %); money in centavos of
+// the products' value (no IPI, ST or freight), of orders counting from enviado on by the month
+// they were sent (America/Sao_Paulo), as the goals count.
+type PainelResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Mes   string                 `protobuf:"bytes,1,opt,name=mes,proto3" json:"mes,omitempty"`
+	// The sum of the valor goals of the month without a cut (group, region, customer).
+	MetaCentavos    int64   `protobuf:"varint,2,opt,name=meta_centavos,json=metaCentavos,proto3" json:"meta_centavos,omitempty"`
+	VendidoCentavos int64   `protobuf:"varint,3,opt,name=vendido_centavos,json=vendidoCentavos,proto3" json:"vendido_centavos,omitempty"`
+	Percentual      float64 `protobuf:"fixed64,4,opt,name=percentual,proto3" json:"percentual,omitempty"`
+	// meta - vendido (0 once the goal is met).
+	FaltaCentavos int64 `protobuf:"varint,5,opt,name=falta_centavos,json=faltaCentavos,proto3" json:"falta_centavos,omitempty"`
+	DiasUteis     int64 `protobuf:"varint,6,opt,name=dias_uteis,json=diasUteis,proto3" json:"dias_uteis,omitempty"`
+	// Working days before today (today not included); dias_uteis_restantes includes today when it
+	// is one. The projection divides by the days gone by counting today when it is a working day
+	// (its orders are already sold).
+	DiasUteisPassados  int64 `protobuf:"varint,7,opt,name=dias_uteis_passados,json=diasUteisPassados,proto3" json:"dias_uteis_passados,omitempty"`
+	DiasUteisRestantes int64 `protobuf:"varint,8,opt,name=dias_uteis_restantes,json=diasUteisRestantes,proto3" json:"dias_uteis_restantes,omitempty"`
+	// falta / dias_uteis_restantes, rounded up (all of falta when no day is left).
+	NecessarioPorDiaUtilCentavos int64 `protobuf:"varint,9,opt,name=necessario_por_dia_util_centavos,json=necessarioPorDiaUtilCentavos,proto3" json:"necessario_por_dia_util_centavos,omitempty"`
+	// vendido / working days gone by x dias_uteis (vendido once the month is over).
+	ProjecaoCentavos int64 `protobuf:"varint,10,opt,name=projecao_centavos,json=projecaoCentavos,proto3" json:"projecao_centavos,omitempty"`
+	// vendido / pedidos.
+	TicketMedioCentavos int64 `protobuf:"varint,11,opt,name=ticket_medio_centavos,json=ticketMedioCentavos,proto3" json:"ticket_medio_centavos,omitempty"`
+	Pedidos             int64 `protobuf:"varint,12,opt,name=pedidos,proto3" json:"pedidos,omitempty"`
+	// Each seller's customers with an order in the month, summed over the sellers.
+	ClientesComPedido int64 `protobuf:"varint,13,opt,name=clientes_com_pedido,json=clientesComPedido,proto3" json:"clientes_com_pedido,omitempty"`
+	// Active customers of the sellers' portfolios.
+	ClientesCarteira int64 `protobuf:"varint,14,opt,name=clientes_carteira,json=clientesCarteira,proto3" json:"clientes_carteira,omitempty"`
+	// clientes_com_pedido / clientes_carteira.
+	PositivacaoPercentual float64 `protobuf:"fixed64,15,opt,name=positivacao_percentual,json=positivacaoPercentual,proto3" json:"positivacao_percentual,omitempty"`
+	// Distinct products per counting order, on average (at most two decimals: 2.5).
+	MixMedio float64 `protobuf:"fixed64,16,opt,name=mix_medio,json=mixMedio,proto3" json:"mix_medio,omitempty"`
+	// What the open orders (approved, not yet invoiced or delivered) of the customers weigh.
+	EmAbertoCentavos int64 `protobuf:"varint,17,opt,name=em_aberto_centavos,json=emAbertoCentavos,proto3" json:"em_aberto_centavos,omitempty"`
+	// Orders waiting for approval now (not a month's figure), from the customers' open totals.
+	AguardandoAprovacao int64 `protobuf:"varint,18,opt,name=aguardando_aprovacao,json=aguardandoAprovacao,proto3" json:"aguardando_aprovacao,omitempty"`
+	// Absent until the summaries keep each customer's last order (not yet): never a 0 that is not
+	// true.
+	SemPedido *SemPedido `protobuf:"bytes,19,opt,name=sem_pedido,json=semPedido,proto3" json:"sem_pedido,omitempty"`
+	// The month's goals of the selection, with their achievement.
+	Metas []*Meta `protobuf:"bytes,20,rep,name=metas,proto3" json:"metas,omitempty"`
+	// Each seller of the scope (SUPERVISOR and ADMIN; empty for a seller), best percentual first.
+	Ranking       []*RankingVendedor `protobuf:"bytes,21,rep,name=ranking,proto3" json:"ranking,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PainelResponse) Reset() {
+	*x = PainelResponse{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PainelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PainelResponse) ProtoMessage() {}
+
+func (x *PainelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PainelResponse.ProtoReflect.Descriptor instead.
+func (*PainelResponse) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *PainelResponse) GetMes() string {
+	if x != nil {
+		return x.Mes
+	}
+	return ""
+}
+
+func (x *PainelResponse) GetMetaCentavos() int64 {
+	if x != nil {
+		return x.MetaCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetVendidoCentavos() int64 {
+	if x != nil {
+		return x.VendidoCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetPercentual() float64 {
+	if x != nil {
+		return x.Percentual
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetFaltaCentavos() int64 {
+	if x != nil {
+		return x.FaltaCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetDiasUteis() int64 {
+	if x != nil {
+		return x.DiasUteis
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetDiasUteisPassados() int64 {
+	if x != nil {
+		return x.DiasUteisPassados
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetDiasUteisRestantes() int64 {
+	if x != nil {
+		return x.DiasUteisRestantes
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetNecessarioPorDiaUtilCentavos() int64 {
+	if x != nil {
+		return x.NecessarioPorDiaUtilCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetProjecaoCentavos() int64 {
+	if x != nil {
+		return x.ProjecaoCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetTicketMedioCentavos() int64 {
+	if x != nil {
+		return x.TicketMedioCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetPedidos() int64 {
+	if x != nil {
+		return x.Pedidos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetClientesComPedido() int64 {
+	if x != nil {
+		return x.ClientesComPedido
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetClientesCarteira() int64 {
+	if x != nil {
+		return x.ClientesCarteira
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetPositivacaoPercentual() float64 {
+	if x != nil {
+		return x.PositivacaoPercentual
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetMixMedio() float64 {
+	if x != nil {
+		return x.MixMedio
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetEmAbertoCentavos() int64 {
+	if x != nil {
+		return x.EmAbertoCentavos
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetAguardandoAprovacao() int64 {
+	if x != nil {
+		return x.AguardandoAprovacao
+	}
+	return 0
+}
+
+func (x *PainelResponse) GetSemPedido() *SemPedido {
+	if x != nil {
+		return x.SemPedido
+	}
+	return nil
+}
+
+func (x *PainelResponse) GetMetas() []*Meta {
+	if x != nil {
+		return x.Metas
+	}
+	return nil
+}
+
+func (x *PainelResponse) GetRanking() []*RankingVendedor {
+	if x != nil {
+		return x.Ranking
+	}
+	return nil
+}
+
 var File_crm_sales_v1_figuras_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_figuras_proto_rawDesc = "" +
 	"\n" +
-	"\x1acrm/sales/v1/figuras.proto\x12\fcrm.sales.v1\"j\n" +
+	"\x1acrm/sales/v1/figuras.proto\x12\fcrm.sales.v1\x1a\x18crm/sales/v1/metas.proto\"j\n" +
 	"\x13VendasAnoMesRequest\x12\x0e\n" +
 	"\x02de\x18\x01 \x01(\tR\x02de\x12\x10\n" +
 	"\x03ate\x18\x02 \x01(\tR\x03ate\x12\x10\n" +
@@ -296,9 +732,56 @@ const file_crm_sales_v1_figuras_proto_rawDesc = "" +
 	"\x04nome\x18\x02 \x01(\tR\x04nome\x12-\n" +
 	"\x05meses\x18\x03 \x03(\v2\x17.crm.sales.v1.VendasMesR\x05meses\"I\n" +
 	"\x14VendasAnoMesResponse\x121\n" +
-	"\x06linhas\x18\x01 \x03(\v2\x19.crm.sales.v1.LinhaAnoMesR\x06linhas2g\n" +
+	"\x06linhas\x18\x01 \x03(\v2\x19.crm.sales.v1.LinhaAnoMesR\x06linhas\"B\n" +
+	"\rPainelRequest\x12\x10\n" +
+	"\x03mes\x18\x01 \x01(\tR\x03mes\x12\x1f\n" +
+	"\vvendedor_id\x18\x02 \x01(\tR\n" +
+	"vendedorId\"V\n" +
+	"\tSemPedido\x12\x17\n" +
+	"\adias_30\x18\x01 \x01(\x03R\x06dias30\x12\x17\n" +
+	"\adias_60\x18\x02 \x01(\x03R\x06dias60\x12\x17\n" +
+	"\adias_90\x18\x03 \x01(\x03R\x06dias90\"\xf9\x01\n" +
+	"\x0fRankingVendedor\x12\x1f\n" +
+	"\vvendedor_id\x18\x01 \x01(\tR\n" +
+	"vendedorId\x12\x12\n" +
+	"\x04nome\x18\x02 \x01(\tR\x04nome\x12)\n" +
+	"\x10vendido_centavos\x18\x03 \x01(\x03R\x0fvendidoCentavos\x12#\n" +
+	"\rmeta_centavos\x18\x04 \x01(\x03R\fmetaCentavos\x12\x1e\n" +
+	"\n" +
+	"percentual\x18\x05 \x01(\x01R\n" +
+	"percentual\x12+\n" +
+	"\x11projecao_centavos\x18\x06 \x01(\x03R\x10projecaoCentavos\x12\x14\n" +
+	"\x05ritmo\x18\a \x01(\x01R\x05ritmo\"\xaa\a\n" +
+	"\x0ePainelResponse\x12\x10\n" +
+	"\x03mes\x18\x01 \x01(\tR\x03mes\x12#\n" +
+	"\rmeta_centavos\x18\x02 \x01(\x03R\fmetaCentavos\x12)\n" +
+	"\x10vendido_centavos\x18\x03 \x01(\x03R\x0fvendidoCentavos\x12\x1e\n" +
+	"\n" +
+	"percentual\x18\x04 \x01(\x01R\n" +
+	"percentual\x12%\n" +
+	"\x0efalta_centavos\x18\x05 \x01(\x03R\rfaltaCentavos\x12\x1d\n" +
+	"\n" +
+	"dias_uteis\x18\x06 \x01(\x03R\tdiasUteis\x12.\n" +
+	"\x13dias_uteis_passados\x18\a \x01(\x03R\x11diasUteisPassados\x120\n" +
+	"\x14dias_uteis_restantes\x18\b \x01(\x03R\x12diasUteisRestantes\x12F\n" +
+	" necessario_por_dia_util_centavos\x18\t \x01(\x03R\x1cnecessarioPorDiaUtilCentavos\x12+\n" +
+	"\x11projecao_centavos\x18\n" +
+	" \x01(\x03R\x10projecaoCentavos\x122\n" +
+	"\x15ticket_medio_centavos\x18\v \x01(\x03R\x13ticketMedioCentavos\x12\x18\n" +
+	"\apedidos\x18\f \x01(\x03R\apedidos\x12.\n" +
+	"\x13clientes_com_pedido\x18\r \x01(\x03R\x11clientesComPedido\x12+\n" +
+	"\x11clientes_carteira\x18\x0e \x01(\x03R\x10clientesCarteira\x125\n" +
+	"\x16positivacao_percentual\x18\x0f \x01(\x01R\x15positivacaoPercentual\x12\x1b\n" +
+	"\tmix_medio\x18\x10 \x01(\x01R\bmixMedio\x12,\n" +
+	"\x12em_aberto_centavos\x18\x11 \x01(\x03R\x10emAbertoCentavos\x121\n" +
+	"\x14aguardando_aprovacao\x18\x12 \x01(\x03R\x13aguardandoAprovacao\x126\n" +
+	"\n" +
+	"sem_pedido\x18\x13 \x01(\v2\x17.crm.sales.v1.SemPedidoR\tsemPedido\x12(\n" +
+	"\x05metas\x18\x14 \x03(\v2\x12.crm.sales.v1.MetaR\x05metas\x127\n" +
+	"\aranking\x18\x15 \x03(\v2\x1d.crm.sales.v1.RankingVendedorR\aranking2\xac\x01\n" +
 	"\x0eFigurasService\x12U\n" +
-	"\fVendasAnoMes\x12!.crm.sales.v1.VendasAnoMesRequest\x1a\".crm.sales.v1.VendasAnoMesResponseB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
+	"\fVendasAnoMes\x12!.crm.sales.v1.VendasAnoMesRequest\x1a\".crm.sales.v1.VendasAnoMesResponse\x12C\n" +
+	"\x06Painel\x12\x1b.crm.sales.v1.PainelRequest\x1a\x1c.crm.sales.v1.PainelResponseB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
 
 var (
 	file_crm_sales_v1_figuras_proto_rawDescOnce sync.Once
@@ -312,23 +795,33 @@ func file_crm_sales_v1_figuras_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_figuras_proto_rawDescData
 }
 
-var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_crm_sales_v1_figuras_proto_goTypes = []any{
 	(*VendasAnoMesRequest)(nil),  // 0: crm.sales.v1.VendasAnoMesRequest
 	(*VendasMes)(nil),            // 1: crm.sales.v1.VendasMes
 	(*LinhaAnoMes)(nil),          // 2: crm.sales.v1.LinhaAnoMes
 	(*VendasAnoMesResponse)(nil), // 3: crm.sales.v1.VendasAnoMesResponse
+	(*PainelRequest)(nil),        // 4: crm.sales.v1.PainelRequest
+	(*SemPedido)(nil),            // 5: crm.sales.v1.SemPedido
+	(*RankingVendedor)(nil),      // 6: crm.sales.v1.RankingVendedor
+	(*PainelResponse)(nil),       // 7: crm.sales.v1.PainelResponse
+	(*Meta)(nil),                 // 8: crm.sales.v1.Meta
 }
 var file_crm_sales_v1_figuras_proto_depIdxs = []int32{
 	1, // 0: crm.sales.v1.LinhaAnoMes.meses:type_name -> crm.sales.v1.VendasMes
 	2, // 1: crm.sales.v1.VendasAnoMesResponse.linhas:type_name -> crm.sales.v1.LinhaAnoMes
-	0, // 2: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
-	3, // 3: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
-	3, // [3:4] is the sub-list for method output_type
-	2, // [2:3] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	5, // 2: crm.sales.v1.PainelResponse.sem_pedido:type_name -> crm.sales.v1.SemPedido
+	8, // 3: crm.sales.v1.PainelResponse.metas:type_name -> crm.sales.v1.Meta
+	6, // 4: crm.sales.v1.PainelResponse.ranking:type_name -> crm.sales.v1.RankingVendedor
+	0, // 5: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
+	4, // 6: crm.sales.v1.FigurasService.Painel:input_type -> crm.sales.v1.PainelRequest
+	3, // 7: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
+	7, // 8: crm.sales.v1.FigurasService.Painel:output_type -> crm.sales.v1.PainelResponse
+	7, // [7:9] is the sub-list for method output_type
+	5, // [5:7] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_figuras_proto_init() }
@@ -336,6 +829,7 @@ func file_crm_sales_v1_figuras_proto_init() {
 	if File_crm_sales_v1_figuras_proto != nil {
 		return
 	}
+	file_crm_sales_v1_metas_proto_init()
 	file_crm_sales_v1_figuras_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -343,7 +837,7 @@ func file_crm_sales_v1_figuras_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_figuras_proto_rawDesc), len(file_crm_sales_v1_figuras_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

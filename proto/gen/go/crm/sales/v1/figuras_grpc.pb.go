@@ -20,6 +20,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	FigurasService_VendasAnoMes_FullMethodName = "/crm.sales.v1.FigurasService/VendasAnoMes"
+	FigurasService_Painel_FullMethodName       = "/crm.sales.v1.FigurasService/Painel"
 )
 
 // FigurasServiceClient is the client API for FigurasService service.
@@ -33,6 +34,9 @@ type FigurasServiceClient interface {
 	// Sales per month over a span (at most 24 months) by seller, product group or customer, with
 	// the change against the same month of the year before.
 	VendasAnoMes(ctx context.Context, in *VendasAnoMesRequest, opts ...grpc.CallOption) (*VendasAnoMesResponse, error)
+	// A month's sold value against the goal paced on the working days, of one seller or of the
+	// caller's scope, with the ranking of the scope's sellers (SUPERVISOR and ADMIN).
+	Painel(ctx context.Context, in *PainelRequest, opts ...grpc.CallOption) (*PainelResponse, error)
 }
 
 type figurasServiceClient struct {
@@ -53,6 +57,16 @@ func (c *figurasServiceClient) VendasAnoMes(ctx context.Context, in *VendasAnoMe
 	return out, nil
 }
 
+func (c *figurasServiceClient) Painel(ctx context.Context, in *PainelRequest, opts ...grpc.CallOption) (*PainelResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PainelResponse)
+	err := c.cc.Invoke(ctx, FigurasService_Painel_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // FigurasServiceServer is the server API for FigurasService service.
 // All implementations must embed UnimplementedFigurasServiceServer
 // for forward compatibility.
@@ -64,6 +78,9 @@ type FigurasServiceServer interface {
 	// Sales per month over a span (at most 24 months) by seller, product group or customer, with
 	// the change against the same month of the year before.
 	VendasAnoMes(context.Context, *VendasAnoMesRequest) (*VendasAnoMesResponse, error)
+	// A month's sold value against the goal paced on the working days, of one seller or of the
+	// caller's scope, with the ranking of the scope's sellers (SUPERVISOR and ADMIN).
+	Painel(context.Context, *PainelRequest) (*PainelResponse, error)
 	mustEmbedUnimplementedFigurasServiceServer()
 }
 
@@ -76,6 +93,9 @@ type UnimplementedFigurasServiceServer struct{}
 
 func (UnimplementedFigurasServiceServer) VendasAnoMes(context.Context, *VendasAnoMesRequest) (*VendasAnoMesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VendasAnoMes not implemented")
+}
+func (UnimplementedFigurasServiceServer) Painel(context.Context, *PainelRequest) (*PainelResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Painel not implemented")
 }
 func (UnimplementedFigurasServiceServer) mustEmbedUnimplementedFigurasServiceServer() {}
 func (UnimplementedFigurasServiceServer) testEmbeddedByValue()                        {}
@@ -116,6 +136,24 @@ func _FigurasService_VendasAnoMes_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _FigurasService_Painel_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PainelRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(FigurasServiceServer).Painel(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: FigurasService_Painel_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(FigurasServiceServer).Painel(ctx, req.(*PainelRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // FigurasService_ServiceDesc is the grpc.ServiceDesc for FigurasService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -126,6 +164,10 @@ var FigurasService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "VendasAnoMes",
 			Handler:    _FigurasService_VendasAnoMes_Handler,
+		},
+		{
+			MethodName: "Painel",
+			Handler:    _FigurasService_Painel_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
