@@ -20,7 +20,7 @@ after(async () => {
 async function clienteComSugestoes() {
   for (const n of [1, 3, 5, 7, 9, 11, 13, 15]) {
     const id = `demo-cliente-${String(n).padStart(5, '0')}`;
-    const r = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}/sugestoes`);
+    const r = await apiAs(DEMO.vendedor, 'GET', `/vendas/sugestoes/${id}`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     if (r.body.sugestoes.length) {
       const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);

@@ -253,7 +253,7 @@ func TestIsolationMatrix(t *testing.T) {
 		{"excluir meta", "DELETE", "/crm/metas/matriz-meta", nil,
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 403, "supervisor": 200}, true},
 		// what a customer stopped buying: in the customer's scope (the seller's portfolio, the team, the company)
-		{"sugestoes", "GET", c1 + "/sugestoes", nil,
+		{"sugestoes", "GET", "/crm/vendas/sugestoes/demo-cliente-00001", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 403}, false},
 		// the panel (painel-vendas): every operator in their scope; another seller's is refused
 		{"painel", "GET", "/crm/painel?mes=2026-05", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},

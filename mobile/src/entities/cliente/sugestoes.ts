@@ -1,4 +1,4 @@
-// What a customer stopped buying (GET /crm/clientes/{id}/sugestoes, issue 23): the products bought
+// What a customer stopped buying (GET /crm/vendas/sugestoes/{cliente_id}, issue 23): the products bought
 // in at least 2 of the 6 months before this one and not in the last 45 days, with the quantity the
 // customer usually takes. Read from the server only: offline the section is hidden, without an
 // error (the suggestions are a help, never needed to sell; nothing of them is kept on the device).
@@ -11,7 +11,7 @@ import { formatarData } from '../../lib/format/date';
 export const chavesSugestoes = { doCliente: (clienteId: string) => ['sugestoes', clienteId] as const };
 
 export function listarSugestoes(clienteId: string, signal?: AbortSignal) {
-  return api<ListarSugestoesResposta>(`/clientes/${seg(clienteId)}/sugestoes`, { signal });
+  return api<ListarSugestoesResposta>(`/vendas/sugestoes/${seg(clienteId)}`, { signal });
 }
 
 /**

@@ -281,23 +281,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/crm/clientes/{cliente_id}/sugestoes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The customer's suggestions, the most usual first (more months, then more purchases). */
-        get: operations["SugestoesService_ListarSugestoes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/crm/clientes/{id}": {
         parameters: {
             query?: never;
@@ -1407,6 +1390,23 @@ export type paths = {
         put?: never;
         /** ADMIN: recomputes every summary of the company from its orders and fixes any drift. */
         post: operations["PedidosService_ReconciliarResumos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/vendas/sugestoes/{cliente_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's suggestions, the most usual first (more months, then more purchases). */
+        get: operations["SugestoesService_ListarSugestoes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4073,37 +4073,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RespostaPesquisa"];
-                };
-            };
-            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1Erro"];
-                };
-            };
-        };
-    };
-    SugestoesService_ListarSugestoes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                cliente_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A successful response. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1ListarSugestoesResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
@@ -6999,6 +6968,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ReconciliarResumosResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    SugestoesService_ListarSugestoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarSugestoesResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

@@ -49,7 +49,7 @@ async function abrir() {
 describe('the customer file: what the customer stopped buying', () => {
   it('lists each product with the usual quantity, the months and the last purchase, the most usual first', async () => {
     await abrir();
-    expect(api.estado.calls).toEqual(['/clientes/cliente%201/sugestoes']);
+    expect(api.estado.calls).toEqual(['/vendas/sugestoes/cliente%201']);
     const secao = tela.container.querySelector('[data-testid=sugestoes-cliente]');
     expect(secao?.textContent).toContain('2 itens que este cliente costuma comprar e não compra há mais de 45 dias.');
     const linhas = [...tela.container.querySelectorAll('[data-testid=sugestao]')].map((l) => l.textContent);

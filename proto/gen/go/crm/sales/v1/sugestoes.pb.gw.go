@@ -86,7 +86,7 @@ func RegisterSugestoesServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 		var stream runtime.ServerTransportStream
 		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.sales.v1.SugestoesService/ListarSugestoes", runtime.WithHTTPPathPattern("/crm/clientes/{cliente_id}/sugestoes"))
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.sales.v1.SugestoesService/ListarSugestoes", runtime.WithHTTPPathPattern("/crm/vendas/sugestoes/{cliente_id}"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -144,7 +144,7 @@ func RegisterSugestoesServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.sales.v1.SugestoesService/ListarSugestoes", runtime.WithHTTPPathPattern("/crm/clientes/{cliente_id}/sugestoes"))
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.sales.v1.SugestoesService/ListarSugestoes", runtime.WithHTTPPathPattern("/crm/vendas/sugestoes/{cliente_id}"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -161,7 +161,7 @@ func RegisterSugestoesServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 }
 
 var (
-	pattern_SugestoesService_ListarSugestoes_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "clientes", "cliente_id", "sugestoes"}, ""))
+	pattern_SugestoesService_ListarSugestoes_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"crm", "vendas", "sugestoes", "cliente_id"}, ""))
 )
 
 var (
