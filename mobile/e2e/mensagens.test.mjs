@@ -68,15 +68,24 @@ describe('messages in the user’s words', () => {
     });
     page.on('pageerror', (e) => erros.push(`pageerror: ${e.message}`));
     // The requests behind "Failed to load resource" (the console does not say which), and whether
-    // each was started with the network off (the app must not try one) or was in flight when the
-    // network went away (the browser logs that failure itself; no app can keep it quiet).
-    const falhas = [];
-    const interrompidas = [];
-    let semRede = false;
-    const iniciadasSemRede = new WeakSet();
-    page.on('request', (r) => {
-      if (semRede) iniciadasSemRede.add(r);
+    // the app started one with the network off (it must not) or one was in flight when the network
+    // went away (the browser logs that failure itself; no app can keep it quiet). Which is which is
+    // decided in the page, when the call is made: the test's own events reach it later than the
+    // page sees the network change, so a call the app made the moment the network came back could
+    // be counted as made offline (the CI run of 2026-11-27 failed that way).
+    await page.addInitScript(() => {
+      const original = window.fetch;
+      window.__chamadasSemRede = [];
+      window.fetch = function (entrada, opcoes) {
+        if (navigator.onLine === false) {
+          const url = new URL(entrada instanceof Request ? entrada.url : String(entrada), location.href);
+          const metodo = (opcoes?.method ?? (entrada instanceof Request ? entrada.method : 'GET')).toUpperCase();
+          window.__chamadasSemRede.push(`${metodo} ${url.pathname}`);
+        }
+        return original.apply(this, arguments);
+      };
     });
+    const interrompidas = [];
     // The app's own files (the service worker's precache: icons, scripts, styles) are not calls:
     // the browser itself asks for the page's icon and drops that load (net::ERR_ABORTED) when a
     // screen changes under it; the worker answers them offline. What must not start offline is a
@@ -84,14 +93,11 @@ describe('messages in the user’s words', () => {
     let arquivosDoApp = new Set();
     page.on('requestfailed', (r) => {
       const caminho = new URL(r.url()).pathname;
-      const linha = `${r.method()} ${caminho} (${r.failure()?.errorText})`;
       if (r.method() === 'GET' && arquivosDoApp.has(caminho)) return;
-      (iniciadasSemRede.has(r) ? falhas : interrompidas).push(linha);
+      interrompidas.push(`${r.method()} ${caminho} (${r.failure()?.errorText})`);
     });
-    const desligar = async () => {
-      semRede = true;
-      await context.setOffline(true);
-    };
+    const chamadasSemRede = () => page.evaluate(() => window.__chamadasSemRede.filter((c) => !c.startsWith('GET /') || !c.match(/\.[a-z0-9]+$/)));
+    const desligar = () => context.setOffline(true);
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`, { timeout: 30_000 });
@@ -123,8 +129,8 @@ describe('messages in the user’s words', () => {
       }
       await page.waitForLoadState('networkidle');
       erros.length = 0;
-      falhas.length = 0;
       interrompidas.length = 0;
+      await page.evaluate(() => (window.__chamadasSemRede.length = 0));
       await desligar();
       for (const rota of rotas) {
         await navegarNoApp(page, rota);
@@ -132,12 +138,11 @@ describe('messages in the user’s words', () => {
         await new Promise((r) => setTimeout(r, 1500));
       }
       // The app notices the network is back and gone again (the sync's and the version check's cue).
-      semRede = false;
       await context.setOffline(false);
       await desligar();
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await new Promise((r) => setTimeout(r, 3000));
-      assert.deepEqual(falhas, [], 'o app não tenta chamadas com o aparelho sem rede');
+      assert.deepEqual(await chamadasSemRede(), [], 'o app não tenta chamadas com o aparelho sem rede');
       // A call the app started in the moment the network was back is cut when it goes again: the
       // browser's own "Failed to load resource" line for it is the only console error allowed.
       const cortadas = erros.filter((e) => /^error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/.test(e));
