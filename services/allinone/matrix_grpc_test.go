@@ -11,6 +11,8 @@ import (
 	"github.com/google/uuid"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/emptypb"
+	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
@@ -18,6 +20,7 @@ import (
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
+	"github.com/crmvendas/crm/services/field"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -518,6 +521,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := fig.Painel(ctx, &salesv1.PainelRequest{VendedorId: "demo-vendedor2"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
+		// field (new service, its first call: the caller's own company and role)
+		{field.MetodoObterSituacao, func(ctx context.Context) error {
+			return st.Conn.Invoke(ctx, field.MetodoObterSituacao, &emptypb.Empty{}, new(structpb.Struct))
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "admin": ok, "outra": ok}},
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

@@ -237,6 +237,8 @@ func TestIsolationMatrix(t *testing.T) {
 		{"vendas ano-mes", "GET", "/crm/vendas/ano-mes?por=cliente", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"vendas ano-mes de outro vendedor", "GET", "/crm/vendas/ano-mes?vendedor_id=demo-vendedor", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
+		// field (new service, its first call: the caller's own company and role)
+		{"situacao field", "GET", "/crm/field/situacao", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		// goals (crm-metas): a seller reads their own, a SUPERVISOR sets the team's, an ADMIN anyone's
 		{"criar meta", "POST", "/crm/metas", map[string]any{"id": "matriz-meta", "mes": "2031-01", "vendedor_id": "demo-vendedor", "tipo": "valor", "alvo": 100000},
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 400, "supervisor": 200}, true},

@@ -5,6 +5,7 @@ package allinone
 import (
 	_ "github.com/crmvendas/crm/services/address"
 	_ "github.com/crmvendas/crm/services/customer"
+	_ "github.com/crmvendas/crm/services/field"
 	_ "github.com/crmvendas/crm/services/operator"
 	_ "github.com/crmvendas/crm/services/sales"
 	_ "github.com/crmvendas/crm/services/system"
@@ -23,4 +24,5 @@ var declared = []declaredService{
 	{Name: "address"},
 	{Name: "customer", Calls: []string{"address"}},
 	{Name: "sales", Calls: []string{"customer", "system"}},
+	{Name: "field"},
 }

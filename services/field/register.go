@@ -1,0 +1,12 @@
+package field
+
+import "github.com/crmvendas/crm/services/platform/registry"
+
+// The field service in the registry (services/registry.yaml). Name here the services it calls
+// (Calls, as in its entry there) and reach them with d.Conn("<service>").
+func init() {
+	registry.Register(registry.Service{Name: "field", DatabaseName: DatabaseName,
+		New: func(d registry.Deps) (registry.Instance, error) {
+			return New(Deps{Store: d.Store, Log: d.Log})
+		}})
+}
