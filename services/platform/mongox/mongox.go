@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -41,7 +42,7 @@ func StartEmbedded(dir string, log *slog.Logger) (*Embedded, error) {
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
+		SQLiteURL: sqliteURL(abs),
 		Logger:    log,
 	})
 	if err != nil {
@@ -63,6 +64,21 @@ func StartEmbedded(dir string, log *slog.Logger) (*Embedded, error) {
 		return nil, fmt.Errorf("FerretDB não iniciou em 30 s")
 	}
 	return e, nil
+}
+
+// sqliteURL is FerretDB's SQLite URI for a data directory. FerretDB opens up to 100 connections
+// per database and begins its transactions deferred, with a 10 s busy timeout: under many
+// concurrent writers on a loaded machine (80 orders at once at load average 16), a writer lost
+// the race for SQLite's one write lock for longer than that and the write failed with
+// SQLITE_BUSY ("database is locked"; TestPedidosNumerosUnicos on the MongoDB backend, in the CI
+// run of 2026-11-27). Transactions begin IMMEDIATE (the write lock is taken at BEGIN, where the
+// busy handler waits for it, never half-way through), and a writer waits up to 2 minutes, the
+// order of a request's own deadline, instead of failing a write the process could still do.
+func sqliteURL(dir string) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(120000)")
+	q.Add("_txlock", "immediate")
+	return "file:" + dir + "/?" + q.Encode()
 }
 
 // Close stops FerretDB and waits for it to flush and close its files.
