@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
@@ -72,5 +73,16 @@ func (f *Field) Module() server.Module {
 			},
 		}},
 		Policies: Policies,
+		// The open visits past their company's automatic check-out time are closed every minute.
+		Start: func(ctx context.Context) error {
+			go f.visitas.EncerrarVencidasACada(ctx, time.Minute)
+			return nil
+		},
 	}
+}
+
+// EncerrarVisitasVencidas closes the open visits past their company's automatic check-out time at
+// agora (what the service does every minute); it returns how many.
+func (f *Field) EncerrarVisitasVencidas(ctx context.Context, agora time.Time) (int, error) {
+	return f.visitas.EncerrarVencidas(ctx, agora)
 }

@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 // an ADMIN and a seller. The operator, address and customer services run beside field.
 type env struct {
 	st                 *testkit.Stack
+	fld                *field.Field
 	store              *store.Store
 	ids                map[string]string
 	idDe               map[string]string
@@ -60,7 +61,7 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{store: st, ids: map[string]string{}, idDe: map[string]string{}}
+	e := &env{store: st, fld: fld, ids: map[string]string{}, idDe: map[string]string{}}
 	e.st = testkit.StartStackLocal(t, op.Resolver(), local, op.Module(), addr.Module(), cust.Module(), fld.Module())
 	empA, empB := "a-"+uuid.NewString()[:8], "b-"+uuid.NewString()[:8]
 	user := func(empresa, key, perfil string, equipe ...string) string {
@@ -321,4 +322,25 @@ func TestCoordenadasPropostas(t *testing.T) {
 	if v["veredito"] != "verificado" {
 		t.Errorf("after accepting: %v", v)
 	}
+}
+
+// TestCheckoutAutomatico: an open visit is closed by the server at the company's time limit.
+func TestCheckoutAutomatico(t *testing.T) {
+	e := setup(t)
+	cli := e.cliente(t, e.v1, 0, false)
+	e.do(t, "POST", "/crm/visitas/checkin", e.v1, checkin("auto-1", cli, 20, 10, 0), 200)
+	if n, err := e.fld.EncerrarVisitasVencidas(context.Background(), time.Now().Add(239*time.Minute)); err != nil || n != 0 {
+		t.Fatalf("before the limit: %d %v", n, err)
+	}
+	if v := e.do(t, "GET", "/crm/visitas/auto-1", e.v1, nil, 200); v["status"] != "em_andamento" {
+		t.Fatalf("closed before the limit: %v", v)
+	}
+	if n, err := e.fld.EncerrarVisitasVencidas(context.Background(), time.Now().Add(6*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("after the limit: %d %v", n, err)
+	}
+	v := e.do(t, "GET", "/crm/visitas/auto-1", e.v1, nil, 200)
+	if v["status"] != "concluida" || v["checkout_automatico"] != true || v["duracao_minutos"] != 240.0 {
+		t.Errorf("automatic check-out: %v", v)
+	}
+	e.do(t, "POST", "/crm/visitas/auto-1/checkout", e.v1, map[string]any{"resultado": "outro"}, 409)
 }
