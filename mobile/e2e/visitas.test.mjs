@@ -97,4 +97,46 @@ describe('visitas e check-in', () => {
       await sup.context.close();
     }
   });
+  it('offline: the check-in and check-out are kept on the device, sent once when the connection returns, with the device time', async () => {
+    const { cliente, latitude, longitude, antes } = await clienteComCoordenadas();
+    const seller = await signedInContext(browser, DEMO.vendedor, {
+      contextOptions: { geolocation: { latitude, longitude, accuracy: 8 }, permissions: ['geolocation'] },
+    });
+    try {
+      const { page, context } = seller;
+      await page.goto(`${BASE}/checkin?cliente=${encodeURIComponent(cliente.id)}`);
+      const botao = page.getByTestId('fazer-checkin');
+      await esperarAte(async () => (await botao.count()) > 0 && (await botao.isEnabled()), 'o botão de check-in não ficou pronto');
+      await context.setOffline(true);
+      const tocouEm = Date.now();
+      await botao.click();
+      await page.getByTestId('checkin-pendente').waitFor({ timeout: 20_000 });
+      await page.getByTestId('resultado').selectOption('outro');
+      await page.getByTestId('fazer-checkout').click();
+      await page.getByTestId('checkout-feito').waitFor();
+      assert.match(await page.getByTestId('checkout-feito').textContent(), /Sem conexão: a alteração ficou guardada no aparelho/);
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${cliente.id}`)).body.visitas.length, antes, 'enviado sem conexão');
+
+      await context.setOffline(false);
+      let visitas = [];
+      await esperarAte(
+        async () => {
+          visitas = (await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${cliente.id}`)).body.visitas;
+          return visitas.length > antes && visitas[0].status === 'concluida';
+        },
+        'a visita guardada no aparelho não chegou ao servidor (com o check-out) quando a conexão voltou',
+        { timeout: 60_000 },
+      );
+      // Sent once: the outbox is empty and the server has one visit more.
+      await esperarAte(async () => (await page.getByTestId('selo-saida').count()) === 0, 'a fila de saída não esvaziou', { timeout: 30_000 });
+      visitas = (await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${cliente.id}`)).body.visitas;
+      assert.equal(visitas.length, antes + 1);
+      const v = visitas[0];
+      assert.deepEqual([v.veredito, v.resultado], ['verificado', 'outro']);
+      // The device's time of the check-in, the server's receive time beside it.
+      assert.ok(Math.abs(Date.parse(v.inicio) - tocouEm) < 10_000 && Date.parse(v.recebido_em) >= Date.parse(v.inicio), JSON.stringify(v));
+    } finally {
+      await seller.context.close();
+    }
+  });
 });
