@@ -5,7 +5,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
@@ -14,16 +13,6 @@ import (
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
 )
-
-// onBehalf forwards the caller's own token, so the customer service applies the caller's company
-// and role scope (a seller reaches only their portfolio) exactly as it would for the app.
-func onBehalf(ctx context.Context) context.Context {
-	c := caller.From(ctx)
-	if c == nil || c.Token == "" {
-		return ctx
-	}
-	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.Token)
-}
 
 // Clientes reads and locates customers in the customer service.
 type Clientes struct {
@@ -51,7 +40,7 @@ func repassar(err error) error {
 // Another company's customer or one outside the portfolio → 403, a missing one → 404 (the
 // customer service's answers pass through).
 func (c *Clientes) Obter(ctx context.Context, id string) (app.ClienteVisita, error) {
-	cl, err := c.Client.ObterCliente(onBehalf(ctx), &customerv1.ObterClienteRequest{Id: id})
+	cl, err := c.Client.ObterCliente(caller.EmNomeDe(ctx), &customerv1.ObterClienteRequest{Id: id})
 	if err != nil {
 		return app.ClienteVisita{}, repassar(err)
 	}
@@ -65,7 +54,7 @@ func (c *Clientes) Obter(ctx context.Context, id string) (app.ClienteVisita, err
 // DefinirCoordenadas gives the customer's main address the coordinates p (on the caller's behalf:
 // the customer service checks that they may change the customer).
 func (c *Clientes) DefinirCoordenadas(ctx context.Context, id string, p domain.Ponto) error {
-	ctx = onBehalf(ctx)
+	ctx = caller.EmNomeDe(ctx)
 	cl, err := c.Client.ObterCliente(ctx, &customerv1.ObterClienteRequest{Id: id})
 	if err != nil {
 		return repassar(err)
