@@ -17,6 +17,7 @@ import (
 	"github.com/crmvendas/crm/services/address"
 	"github.com/crmvendas/crm/services/address/cidades"
 	"github.com/crmvendas/crm/services/customer"
+	"github.com/crmvendas/crm/services/field"
 	"github.com/crmvendas/crm/services/operator"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -39,6 +40,7 @@ type Services struct {
 	Address  *address.Address
 	Customer *customer.Customer
 	Sales    *sales.Sales
+	Field    *field.Field
 
 	demoClientes int // CRM_DEMO_CLIENTES
 	// demoPedidosDias: CRM_DEMO_PEDIDOS_DIAS.
@@ -85,6 +87,8 @@ func NewServices(env *runner.Env) (*Services, error) {
 			s.Customer = v
 		case *sales.Sales:
 			s.Sales = v
+		case *field.Field:
+			s.Field = v
 		}
 	}
 	return &s, nil
@@ -239,6 +243,17 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 		return fmt.Errorf("pedidos demo: %w", err)
 	} else if n > 0 {
 		fmt.Fprintf(out, "%d pedidos demo criados (%d dias), com os resumos de vendas.\n", n, s.demoPedidosDias)
+	}
+	var visitados []field.ClienteDemo
+	for _, c := range customer.DemoClientes([]string{"demo-vendedor", "demo-vendedor2"}, refs, regioes, s.demoClientes) {
+		if e := c.Enderecos[0]; string(c.Status) == "ativo" && e.Latitude != nil && e.Longitude != nil {
+			visitados = append(visitados, field.ClienteDemo{ID: c.ID, VendedorID: c.VendedorID, Nome: c.NomeFantasia, Latitude: *e.Latitude, Longitude: *e.Longitude})
+		}
+	}
+	if n, err = s.Field.SeedDemoVisitas(ctx, DemoEmpresa, visitados, time.Now()); err != nil {
+		return fmt.Errorf("visitas demo: %w", err)
+	} else if n > 0 {
+		fmt.Fprintf(out, "%d visitas demo criadas (%d dias, com check-in e check-out).\n", n, field.DemoDias)
 	}
 	if n, err = s.Sales.SeedDemoMetas(ctx, DemoEmpresa); err != nil {
 		return fmt.Errorf("metas demo: %w", err)

@@ -11,16 +11,15 @@ import (
 	"github.com/google/uuid"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/types/known/emptypb"
-	"google.golang.org/protobuf/types/known/structpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
+	fieldv1 "github.com/crmvendas/crm/proto/gen/go/crm/field/v1"
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
-	"github.com/crmvendas/crm/services/field"
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -43,6 +42,8 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	ped := salesv1.NewPedidosServiceClient(st.Conn)
 	cal, fig := salesv1.NewCalendarioServiceClient(st.Conn), salesv1.NewFigurasServiceClient(st.Conn)
 	met := salesv1.NewMetasServiceClient(st.Conn)
+	vis := fieldv1.NewVisitasServiceClient(st.Conn)
+	latVisita, lonVisita, precVisita := -23.5505, -46.6333, 15.0
 	alvoMeta := int64(600)
 	cli2 := clienteAtivo(t, st, tok["admin"], "demo-vendedor2")
 	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
@@ -521,10 +522,43 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := fig.Painel(ctx, &salesv1.PainelRequest{VendedorId: "demo-vendedor2"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
-		// field (new service, its first call: the caller's own company and role)
-		{field.MetodoObterSituacao, func(ctx context.Context) error {
-			return st.Conn.Invoke(ctx, field.MetodoObterSituacao, &emptypb.Empty{}, new(structpb.Struct))
+		// field: visits (demo-cliente-00002 is in demo-vendedor2's portfolio); the seller's own, the
+		// team's for their supervisor, all for the ADMIN, never another company's
+		{fieldv1.VisitasService_ObterConfiguracaoVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.ObterConfiguracaoVisitas(ctx, &fieldv1.ObterConfiguracaoVisitasRequest{})
+			return err
 		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "admin": ok, "outra": ok}},
+		{fieldv1.VisitasService_DefinirConfiguracaoVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.DefinirConfiguracaoVisitas(ctx, &fieldv1.DefinirConfiguracaoVisitasRequest{RaioMetros: 250, ForaDoRaio: "avisar",
+				PrecisaoMaximaMetros: 100, IdadeMaximaPosicaoSegundos: 120, CheckoutAutomaticoMinutos: 240,
+				MotivosSemVenda: []*fieldv1.MotivoSemVenda{{Id: "estoque-cheio", Nome: "Cliente com estoque cheio"}}})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
+		{fieldv1.VisitasService_FazerCheckin_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.FazerCheckin(ctx, &fieldv1.FazerCheckinRequest{Id: "grpc-visita", ClienteId: "demo-cliente-00002",
+				Latitude: &latVisita, Longitude: &lonVisita, PrecisaoMetros: &precVisita, CapturadoEm: timestamppb.Now()})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.VisitasService_ListarVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.ListarVisitas(ctx, &fieldv1.ListarVisitasRequest{VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok}},
+		{fieldv1.VisitasService_ObterVisita_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.ObterVisita(ctx, &fieldv1.ObterVisitaRequest{Id: "grpc-visita"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
+		{fieldv1.VisitasService_AlteracoesVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.AlteracoesVisitas(ctx, &fieldv1.AlteracoesVisitasRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": ok, "outra": ok}},
+		{fieldv1.VisitasService_AceitarCoordenadas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.AceitarCoordenadas(ctx, &fieldv1.AceitarCoordenadasRequest{Id: "grpc-visita"})
+			return err
+		}, map[string]codes.Code{"vendedor2": den, "supervisor": den, "outra": den}},
+		{fieldv1.VisitasService_FazerCheckout_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.FazerCheckout(ctx, &fieldv1.FazerCheckoutRequest{Id: "grpc-visita", Resultado: "sem_venda", MotivoId: "estoque-cheio"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": den, "admin": den, "outra": den}},
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -237,8 +238,27 @@ func TestIsolationMatrix(t *testing.T) {
 		{"vendas ano-mes", "GET", "/crm/vendas/ano-mes?por=cliente", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"vendas ano-mes de outro vendedor", "GET", "/crm/vendas/ano-mes?vendedor_id=demo-vendedor", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},
-		// field (new service, its first call: the caller's own company and role)
-		{"situacao field", "GET", "/crm/field/situacao", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		// field: visits (demo-cliente-00001 is in demo-vendedor's portfolio); the seller's own, the
+		// team's for their supervisor, all for the ADMIN, never another company's
+		{"obter configuracao visitas", "GET", "/crm/configuracao-visitas", nil,
+			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"definir configuracao visitas", "PUT", "/crm/configuracao-visitas", map[string]any{"raio_metros": 200, "fora_do_raio": "avisar",
+			"precisao_maxima_metros": 100, "idade_maxima_posicao_segundos": 120, "checkout_automatico_minutos": 240,
+			"motivos_sem_venda": []map[string]any{{"id": "estoque-cheio", "nome": "Cliente com estoque cheio"}}},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"checkin", "POST", "/crm/visitas/checkin", map[string]any{"id": "matriz-visita", "cliente_id": "demo-cliente-00001",
+			"latitude": -23.5505, "longitude": -46.6333, "precisao_metros": 12, "capturado_em": time.Now().UTC().Format(time.RFC3339)},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		{"listar visitas", "GET", "/crm/visitas", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"visitas de outro vendedor", "GET", "/crm/visitas?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200}, false},
+		{"obter visita", "GET", "/crm/visitas/matriz-visita", nil,
+			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 403}, false},
+		{"alteracoes visitas", "GET", "/crm/visitas/alteracoes", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "outra": 200}, false},
+		{"aceitar coordenadas", "POST", "/crm/visitas/matriz-visita/aceitar-coordenadas", map[string]any{},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403}, true},
+		{"checkout", "POST", "/crm/visitas/matriz-visita/checkout", map[string]any{"resultado": "sem_venda", "motivo_id": "estoque-cheio"},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
 		// goals (crm-metas): a seller reads their own, a SUPERVISOR sets the team's, an ADMIN anyone's
 		{"criar meta", "POST", "/crm/metas", map[string]any{"id": "matriz-meta", "mes": "2031-01", "vendedor_id": "demo-vendedor", "tipo": "valor", "alvo": 100000},
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 400, "supervisor": 200}, true},

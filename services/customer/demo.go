@@ -3,6 +3,7 @@ package customer
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -61,6 +62,54 @@ var (
 		"4108304": {"45", 85850001, 85869999}, // Foz do Iguaçu/PR
 	}
 )
+
+// demoCentros: each demo city's centre (latitude, longitude) and the radius in km its demo
+// customers are spread over (the city's urban area, roughly), so a visit's check-in has a real
+// place to be near.
+var demoCentros = map[string][3]float64{
+	"3550308": {-23.5505, -46.6333, 12},  // São Paulo/SP
+	"3518800": {-23.4538, -46.5333, 6},   // Guarulhos/SP
+	"3509502": {-22.9056, -47.0608, 7},   // Campinas/SP
+	"3547809": {-23.6639, -46.5383, 4},   // Santo André/SP
+	"3548708": {-23.6914, -46.5646, 5},   // São Bernardo do Campo/SP
+	"3534401": {-23.5329, -46.7917, 4},   // Osasco/SP
+	"3552205": {-23.5015, -47.4526, 6},   // Sorocaba/SP
+	"3543402": {-21.1775, -47.8103, 6},   // Ribeirão Preto/SP
+	"3549904": {-23.1896, -45.8841, 6},   // São José dos Campos/SP
+	"3548500": {-23.9608, -46.3336, 2.5}, // Santos/SP
+	"3525904": {-23.1857, -46.8978, 5},   // Jundiaí/SP
+	"3538709": {-22.7253, -47.6492, 5},   // Piracicaba/SP
+	"3506003": {-22.3246, -49.0871, 5},   // Bauru/SP
+	"3106200": {-19.9167, -43.9345, 8},   // Belo Horizonte/MG
+	"3170206": {-18.9186, -48.2772, 7},   // Uberlândia/MG
+	"3118601": {-19.9321, -44.0539, 5},   // Contagem/MG
+	"3136702": {-21.7642, -43.3503, 5},   // Juiz de Fora/MG
+	"3106705": {-19.9678, -44.1983, 5},   // Betim/MG
+	"3143302": {-16.7350, -43.8617, 5},   // Montes Claros/MG
+	"3170107": {-19.7472, -47.9381, 5},   // Uberaba/MG
+	"4106902": {-25.4284, -49.2733, 8},   // Curitiba/PR
+	"4113700": {-23.3045, -51.1696, 6},   // Londrina/PR
+	"4115200": {-23.4205, -51.9331, 5},   // Maringá/PR
+	"4119905": {-25.0916, -50.1668, 5},   // Ponta Grossa/PR
+	"4104808": {-24.9555, -53.4552, 5},   // Cascavel/PR
+	"4125506": {-25.5302, -49.2064, 5},   // São José dos Pinhais/PR
+	"4108304": {-25.5478, -54.5882, 5},   // Foz do Iguaçu/PR
+}
+
+// demoCoordenadas places the i-th demo customer in its city: uniformly over the city's disc, from
+// a generator of its own (the other demo fields keep their values).
+func demoCoordenadas(i int, ibge string) (lat, lon *float64) {
+	c, ok := demoCentros[ibge]
+	if !ok {
+		return nil, nil
+	}
+	r := rand.New(rand.NewPCG(uint64(i+1), 24))
+	dist, ang := c[2]*math.Sqrt(r.Float64()), 2*math.Pi*r.Float64()
+	la := c[0] + dist*math.Cos(ang)/111.195
+	lo := c[1] + dist*math.Sin(ang)/(111.195*math.Cos(c[0]*math.Pi/180))
+	la, lo = math.Round(la*1e6)/1e6, math.Round(lo*1e6)/1e6
+	return &la, &lo
+}
 
 // DemoLocal is a demo city's area code (DDD) and a CEP range of its own.
 type DemoLocal struct {
@@ -142,6 +191,7 @@ func DemoClientes(vendedores []string, cidades []CidadeRef, regioes map[string]s
 		c.Enderecos = []domain.Endereco{{ID: fmt.Sprintf("demo-end-%05d", i+1), Tipo: domain.EnderecoEntrega, Principal: true,
 			CEP: fmt.Sprintf("%08d", local.CEPMin+r.IntN(local.CEPMax-local.CEPMin+1)), Logradouro: pick(r, demoRuas), Numero: fmt.Sprint(r.IntN(3000) + 1),
 			Bairro: pick(r, demoBairros), Cidade: cid.Nome, UF: cid.UF, IBGE: cid.IBGE}}
+		c.Enderecos[0].Latitude, c.Enderecos[0].Longitude = demoCoordenadas(i, cid.IBGE)
 		if c.InscricaoEstadual != domain.Isento {
 			c.InscricaoEstadual = domain.ExemploIE(cid.UF, c.InscricaoEstadual)
 		}

@@ -52,6 +52,7 @@ const PrivacidadePage = lazyPage(() => import('../features/public/components/Pri
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/PainelVendasPage'));
+const CheckinPage = lazyPage(() => import('../features/visitas/components/CheckinPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -61,7 +62,6 @@ const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
-  'checkin',
   'calendario',
   'tarefa-editar',
 ] as const;
@@ -70,7 +70,6 @@ export const ROTAS_FUTURAS = [
 export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
   camera: 'Câmera',
   graficos: 'Gráficos',
-  checkin: 'Check-in',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
 };
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-metas',
   'vendas-ano-mes',
   'painel-vendas',
+  'checkin',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -167,6 +167,7 @@ export function AppRoutes() {
       <Route path="/crm-clientes-buscar" element={guarded(<BuscarPage />)} />
       <Route path="/crm-clientes-incluir" element={guarded(<IncluirPage />)} />
       <Route path="/crm-clientes-ficha" element={guarded(<FichaPage />)} />
+      <Route path="/checkin" element={guarded(<CheckinPage />)} />
       <Route path="/crm-clientes-contatos" element={guarded(<ContatosPage />)} />
       <Route path="/crm-clientes-pesquisas" element={guarded(<PesquisasPage />)} />
       <Route path="/enderecos" element={guarded(<EnderecosPage />)} />

@@ -33,6 +33,8 @@ const ESPERADO: Record<string, string[]> = {
   'condicoes.excluir': F('condição de pagamento', 'condições de pagamento'),
   'regras-st.criar': F('regra de ST', 'regras de ST'),
   'regras-st.excluir': F('regra de ST', 'regras de ST'),
+  'visitas.checkin': M('check-in', 'check-ins'),
+  'visitas.checkout': M('check-out', 'check-outs'),
 };
 
 let seq = 0;

@@ -98,6 +98,11 @@ export const REGRAS = {
       'MetasService/ImportarMetas',
     ],
   },
+  'visitas.configurar': {
+    perfis: ADMIN,
+    oQue: 'alterar a configuração de visitas (raio, precisão, check-out automático e motivos)',
+    metodos: ['VisitasService/DefinirConfiguracaoVisitas', 'VisitasService/AceitarCoordenadas'],
+  },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;

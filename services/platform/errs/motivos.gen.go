@@ -108,6 +108,13 @@ const (
 	// ReasonNotaFiscalDuplicada: orders: an invoice number already recorded on the order;
 	// detalhes.numero. INVALID_ARGUMENT, HTTP 400.
 	ReasonNotaFiscalDuplicada Reason = "NOTA_FISCAL_DUPLICADA"
+	// ReasonCheckinForaDoRaio: visits: the check-in is farther from the customer than the company's
+	// radius and the company blocks such check-ins (configuracao-visitas fora_do_raio bloquear);
+	// detalhes.distancia_metros and detalhes.raio_metros. INVALID_ARGUMENT, HTTP 400.
+	ReasonCheckinForaDoRaio Reason = "CHECKIN_FORA_DO_RAIO"
+	// ReasonVisitaEncerrada: visits: a check-out of a visit already closed (by the seller, or
+	// automatically). ALREADY_EXISTS, HTTP 409.
+	ReasonVisitaEncerrada Reason = "VISITA_ENCERRADA"
 )
 
 // The messages of the reasons that always say the same.
@@ -154,4 +161,6 @@ var registro = map[Reason][]codes.Code{
 	ReasonAprovacaoNaoPermitida: {codes.PermissionDenied},
 	ReasonStatusSoAdmin:         {codes.PermissionDenied},
 	ReasonNotaFiscalDuplicada:   {codes.InvalidArgument},
+	ReasonCheckinForaDoRaio:     {codes.InvalidArgument},
+	ReasonVisitaEncerrada:       {codes.AlreadyExists},
 }

@@ -115,6 +115,14 @@ export const Motivo = {
   StatusSoAdmin: 'STATUS_SO_ADMIN',
   /** Orders: an invoice number already recorded on the order; detalhes.numero. HTTP 400. */
   NotaFiscalDuplicada: 'NOTA_FISCAL_DUPLICADA',
+  /**
+   * Visits: the check-in is farther from the customer than the company's radius and the company
+   * blocks such check-ins (configuracao-visitas fora_do_raio bloquear); detalhes.distancia_metros
+   * and detalhes.raio_metros. HTTP 400.
+   */
+  CheckinForaDoRaio: 'CHECKIN_FORA_DO_RAIO',
+  /** Visits: a check-out of a visit already closed (by the seller, or automatically). HTTP 409. */
+  VisitaEncerrada: 'VISITA_ENCERRADA',
 } as const;
 
 export type Motivo = (typeof Motivo)[keyof typeof Motivo];
@@ -155,6 +163,8 @@ export const STATUS_HTTP_DO_MOTIVO: Readonly<Record<Motivo, number>> = {
   APROVACAO_NAO_PERMITIDA: 403,
   STATUS_SO_ADMIN: 403,
   NOTA_FISCAL_DUPLICADA: 400,
+  CHECKIN_FORA_DO_RAIO: 400,
+  VISITA_ENCERRADA: 409,
 };
 
 /** Whether a string is a reason of the registry. */

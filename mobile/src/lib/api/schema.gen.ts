@@ -418,6 +418,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/configuracao-visitas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's visit settings (defaults until an ADMIN sets them). */
+        get: operations["VisitasService_ObterConfiguracaoVisitas"];
+        /** ADMIN: sets the company's visit settings. */
+        put: operations["VisitasService_DefinirConfiguracaoVisitas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/info/operador/{id}": {
         parameters: {
             query?: never;
@@ -1413,6 +1431,113 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/visitas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits in the caller's scope, newest first, one page. */
+        get: operations["VisitasService_ListarVisitas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["VisitasService_ObterVisita"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/{id}/aceitar-coordenadas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ADMIN: the position of a check-in at a customer whose main address has no coordinates
+         *     becomes the address's coordinates.
+         */
+        post: operations["VisitasService_AceitarCoordenadas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller checks out of their open visit with its result. */
+        post: operations["VisitasService_FazerCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The device's copy of the visits in the caller's scope. */
+        get: operations["VisitasService_AlteracoesVisitas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seller checks in at a customer of their portfolio (client id: a replay returns the first
+         *     visit). Their visit still open elsewhere is checked out automatically.
+         */
+        post: operations["VisitasService_FazerCheckin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1884,6 +2009,11 @@ export type components = {
             removido?: boolean;
             tabela?: components["schemas"]["v1TabelaPreco"];
         };
+        v1AlteracaoVisita: {
+            id?: string;
+            removido?: boolean;
+            visita?: components["schemas"]["v1Visita"];
+        };
         v1AlteracoesClientesResponse: {
             alteracoes?: components["schemas"]["v1AlteracaoCliente"][];
             /** @description Pass as desde next time (always set). */
@@ -1955,6 +2085,16 @@ export type components = {
              * Format: int32
              * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
              *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
+        };
+        v1AlteracoesVisitasResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoVisita"][];
+            cursor?: string;
+            mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy: how many visits the copy is heading for.
              */
             total?: number;
         };
@@ -2132,6 +2272,35 @@ export type components = {
             carnaval_util?: boolean;
             /** @description Corpus Christi is a working day at this company (default: a day off). */
             corpus_christi_util?: boolean;
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1ConfiguracaoVisitas: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /**
+             * Format: int32
+             * @description An open visit is checked out automatically after this (default 240).
+             */
+            checkout_automatico_minutos?: number;
+            /** @description "avisar" (the visit is kept with the verdict, default) or "bloquear" (the check-in is refused). */
+            fora_do_raio?: string;
+            /**
+             * Format: int32
+             * @description A fix taken longer than this before the check-in is localizacao_antiga (default 120).
+             */
+            idade_maxima_posicao_segundos?: number;
+            motivos_sem_venda?: components["schemas"]["v1MotivoSemVenda"][];
+            /**
+             * Format: int32
+             * @description A fix less accurate than this is precisao_insuficiente (default 100).
+             */
+            precisao_maxima_metros?: number;
+            /**
+             * Format: int32
+             * @description A check-in farther than this from the customer's main address is fora_do_raio (default 200).
+             */
+            raio_metros?: number;
             /** Format: int64 */
             versao?: string;
         };
@@ -2338,6 +2507,18 @@ export type components = {
             carnaval_util?: boolean;
             corpus_christi_util?: boolean;
         };
+        v1DefinirConfiguracaoVisitasRequest: {
+            /** Format: int32 */
+            checkout_automatico_minutos?: number;
+            fora_do_raio?: string;
+            /** Format: int32 */
+            idade_maxima_posicao_segundos?: number;
+            motivos_sem_venda?: components["schemas"]["v1MotivoSemVenda"][];
+            /** Format: int32 */
+            precisao_maxima_metros?: number;
+            /** Format: int32 */
+            raio_metros?: number;
+        };
         v1DefinirPoliticaRequest: {
             /** Format: double */
             desconto_maximo_padrao_percentual?: number;
@@ -2444,6 +2625,30 @@ export type components = {
              */
             por_nome?: string;
             status?: string;
+        };
+        v1FazerCheckinRequest: {
+            /**
+             * Format: date-time
+             * @description When the fix was taken (device clock).
+             */
+            capturado_em?: string;
+            cliente_id?: string;
+            /** @description Client-generated id (UUID): the device's outbox sends it once; a replay returns the first visit. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the seller checked in (device clock; empty: when the server received it).
+             */
+            inicio?: string;
+            /**
+             * Format: double
+             * @description The fix; absent when the permission was denied or there was no fix (sem_localizacao).
+             */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            /** Format: double */
+            precisao_metros?: number;
         };
         v1Feriado: {
             /** @description "AAAA-MM-DD". */
@@ -2730,6 +2935,10 @@ export type components = {
         v1ListarVersoesResponse: {
             versoes?: components["schemas"]["v1ConfigVersao"][];
         };
+        v1ListarVisitasResponse: {
+            next_page_token?: string;
+            visitas?: components["schemas"]["v1Visita"][];
+        };
         v1Meta: {
             /** Format: date-time */
             alterado_em?: string;
@@ -2776,6 +2985,12 @@ export type components = {
              */
             motivo?: string;
             produto_id?: string;
+        };
+        v1MotivoSemVenda: {
+            /** @description A check-out "sem_venda" with this reason needs a photo of the visit. */
+            exige_foto?: boolean;
+            id?: string;
+            nome?: string;
         };
         v1NotaFiscal: {
             /** Format: date-time */
@@ -3434,6 +3649,85 @@ export type components = {
              * @description Monthly bonificação budget (given items at list price); 0 = every bonificação goes to approval.
              */
             verba_bonificacao_centavos?: string;
+        };
+        v1Visita: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** @description A pt-BR warning the seller reads (out of the radius, poor accuracy…); empty when verified. */
+            aviso?: string;
+            /** Format: date-time */
+            capturado_em?: string;
+            /** @description Checked out by the server (the company's time elapsed, or a check-in elsewhere). */
+            checkout_automatico?: boolean;
+            cliente_id?: string;
+            cliente_nome?: string;
+            coordenadas_aceitas?: boolean;
+            /**
+             * @description The customer's main address had no coordinates and this check-in's position is a good one:
+             *     an ADMIN may make it the address's (AceitarCoordenadas).
+             */
+            coordenadas_propostas?: boolean;
+            /**
+             * Format: double
+             * @description Metres to the customer's main address (absent without a position or coordinates).
+             */
+            distancia_metros?: number;
+            /** Format: int32 */
+            duracao_minutos?: number;
+            excluido?: boolean;
+            /** Format: date-time */
+            fim?: string;
+            id?: string;
+            /**
+             * Format: date-time
+             * @description Device time of the check-in.
+             */
+            inicio?: string;
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            motivo_id?: string;
+            motivo_nome?: string;
+            observacao?: string;
+            pedido_id?: string;
+            /** Format: double */
+            precisao_metros?: number;
+            /**
+             * Format: int32
+             * @description The company's radius when the check-in arrived.
+             */
+            raio_metros?: number;
+            /**
+             * Format: date-time
+             * @description Server time the check-in arrived.
+             */
+            recebido_em?: string;
+            resultado?: string;
+            /** @description "em_andamento" or "concluida". */
+            status?: string;
+            vendedor_id?: string;
+            /**
+             * @description verificado, fora_do_raio, precisao_insuficiente, localizacao_antiga, sem_localizacao or
+             *     endereco_sem_coordenadas.
+             */
+            veredito?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        VisitasServiceAceitarCoordenadasBody: Record<string, never>;
+        VisitasServiceFazerCheckoutBody: {
+            /**
+             * Format: date-time
+             * @description When the seller checked out (device clock; empty: when the server received it).
+             */
+            fim?: string;
+            /** @description A reason of the company's list; required for "sem_venda". */
+            motivo_id?: string;
+            observacao?: string;
+            pedido_id?: string;
+            /** @description "pedido", "sem_venda" or "outro". */
+            resultado?: string;
         };
     };
     responses: never;
@@ -4466,6 +4760,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1AlteracoesCondicoesResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_ObterConfiguracaoVisitas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConfiguracaoVisitas"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_DefinirConfiguracaoVisitas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1DefinirConfiguracaoVisitasRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ConfiguracaoVisitas"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
@@ -6999,6 +7355,210 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ListarSugestoesResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_ListarVisitas: {
+        parameters: {
+            query?: {
+                ate?: string;
+                cliente_id?: string;
+                /** @description "AAAA-MM-DD", inclusive, on the check-in's day (America/Sao_Paulo). */
+                de?: string;
+                page_size?: number;
+                page_token?: string;
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarVisitasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_ObterVisita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_AceitarCoordenadas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitasServiceAceitarCoordenadasBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_FazerCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitasServiceFazerCheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_AlteracoesVisitas: {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous answer (empty: from the beginning). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesVisitasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    VisitasService_FazerCheckin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1FazerCheckinRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

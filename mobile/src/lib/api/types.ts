@@ -153,3 +153,19 @@ export type ResumoVendas = Full<Schemas['v1ResumoVendas']>;
 // What each customer stopped buying (SugestoesService)
 export type Sugestao = Full<Schemas['v1Sugestao']>;
 export type ListarSugestoesResposta = Omit<Full<Schemas['v1ListarSugestoesResponse']>, 'sugestoes'> & { sugestoes: Sugestao[] };
+
+// Visits and check-in (visitas.proto).
+/** latitude, longitude, precisao_metros and distancia_metros are proto3 `optional double`: absent when unknown. */
+type WithOptionalPosicao<T> = Omit<T, 'latitude' | 'longitude' | 'precisao_metros' | 'distancia_metros'> & {
+  latitude?: number | null;
+  longitude?: number | null;
+  precisao_metros?: number | null;
+  distancia_metros?: number | null;
+};
+export type Visita = WithOptionalPosicao<Full<Schemas['v1Visita']>>;
+export type ListarVisitasResposta = { visitas: Visita[]; next_page_token: string };
+export type ListarVisitasParametros = NonNullable<operations['VisitasService_ListarVisitas']['parameters']['query']>;
+export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
+export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];
+export type MotivoSemVenda = Full<Schemas['v1MotivoSemVenda']>;
+export type ConfiguracaoVisitas = Omit<Full<Schemas['v1ConfiguracaoVisitas']>, 'motivos_sem_venda'> & { motivos_sem_venda: MotivoSemVenda[] };

@@ -47,7 +47,7 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"operador\": only the operator lookup; \"store\": only the store; \"sync\": only a new seller's first sync, compressed and not")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"visitas\": only the check-in; \"operador\": only the operator lookup; \"store\": only the store; \"sync\": only a new seller's first sync, compressed and not")
 	storeSizes := flag.String("store-sizes", "10000,500000", "documents of the store benchmark")
 	flag.Parse()
 	var sizes []int
@@ -64,6 +64,8 @@ func main() {
 		err = runSalesOnly(*crmPath)
 	case "pedidos":
 		err = runPedidosOnly(*crmPath)
+	case "visitas":
+		err = runVisitasOnly(*crmPath)
 	case "store":
 		err = benchStore(sizes)
 	case "sync":
@@ -75,6 +77,9 @@ func main() {
 		}
 		if err == nil && *only == "" {
 			err = runPedidosOnly(*crmPath)
+		}
+		if err == nil && *only == "" {
+			err = runVisitasOnly(*crmPath)
 		}
 		if err == nil && *only == "" {
 			err = runSyncOnly(*crmPath)

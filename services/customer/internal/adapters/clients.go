@@ -5,7 +5,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
@@ -18,11 +17,7 @@ import (
 // onBehalf forwards the caller's own token, so the other service applies the caller's company
 // and role exactly as it would for the app.
 func onBehalf(ctx context.Context) context.Context {
-	c := caller.From(ctx)
-	if c == nil || c.Token == "" {
-		return ctx
-	}
-	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.Token)
+	return caller.EmNomeDe(ctx)
 }
 
 // passOrUnavailable keeps the other service's answers a user can act on (400, 403, 404) and turns

@@ -5,7 +5,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
@@ -17,11 +16,7 @@ import (
 // onBehalf forwards the caller's own token, so the customer service applies the caller's
 // company and role scope (a seller reads only their portfolio) exactly as it would for the app.
 func onBehalf(ctx context.Context) context.Context {
-	c := caller.From(ctx)
-	if c == nil || c.Token == "" {
-		return ctx
-	}
-	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.Token)
+	return caller.EmNomeDe(ctx)
 }
 
 // Clientes reads customers from the customer service.

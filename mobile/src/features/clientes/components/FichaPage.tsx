@@ -30,6 +30,7 @@ import { formatarTelefone } from '../../../lib/format/phone';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links';
 import { pode } from '../../../lib/permissoes';
 import { SugestoesDoCliente } from './SugestoesDoCliente';
+import { VisitasDoCliente } from '../../../components/visitas/VisitasDoCliente';
 import { useSession } from '../../../lib/session';
 
 function Telefone({ numero }: { numero: string }) {
@@ -236,6 +237,9 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
         <div className="acoes">
           <Link to={`/crm-clientes-incluir?id=${enc}`}>Editar</Link>
           <Link to={`/crm-clientes-pesquisas?cliente=${enc}`}>Responder pesquisa</Link>
+          <Link to={`/checkin?cliente=${enc}`} data-testid="fazer-checkin-cliente">
+            Fazer check-in
+          </Link>
           {pode(perfil, 'carteira.atribuir') ? (
               <button
                 type="button"
@@ -262,6 +266,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
       </section>
 
       <PedidosDoCliente clienteId={id} />
+      <VisitasDoCliente clienteId={id} daCopia={daCopia} />
       <SugestoesDoCliente clienteId={id} />
 
       <section className="secao" aria-label="Endereços">

@@ -1,0 +1,117 @@
+package field
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/crmvendas/crm/services/field/internal/domain"
+	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/store"
+)
+
+// ClienteDemo is what the demo visits need of a demo customer: its seller, its name and where its
+// main address is.
+type ClienteDemo struct {
+	ID, VendedorID, Nome string
+	Latitude, Longitude  float64
+}
+
+// DemoVisitasPorDia is how many customers each demo seller visits on a working day.
+const DemoVisitasPorDia = 5
+
+// DemoVisitas are a month of past visits of the demo sellers up to agora's day (exclusive), on
+// weekdays, from a fixed seed: mostly verified (a fix a few dozen metres from the customer, fresh
+// and accurate), a few out of the radius and a few with a stale fix, each judged by the same rule
+// as a real check-in (domain.Veredito, the default settings) and checked out with a result.
+func DemoVisitas(empresa string, clientes []ClienteDemo, agora time.Time, dias int) []*domain.Visita {
+	cfg := domain.ConfiguracaoPadrao()
+	porVendedor := map[string][]ClienteDemo{}
+	var vendedores []string
+	for _, c := range clientes {
+		if len(porVendedor[c.VendedorID]) == 0 {
+			vendedores = append(vendedores, c.VendedorID)
+		}
+		porVendedor[c.VendedorID] = append(porVendedor[c.VendedorID], c)
+	}
+	r := rand.New(rand.NewPCG(2026, 24))
+	hoje := time.Date(agora.In(domain.Fuso).Year(), agora.In(domain.Fuso).Month(), agora.In(domain.Fuso).Day(), 0, 0, 0, 0, domain.Fuso)
+	var out []*domain.Visita
+	semFoto := []domain.MotivoSemVenda{}
+	for _, m := range cfg.MotivosSemVenda {
+		if !m.ExigeFoto {
+			semFoto = append(semFoto, m)
+		}
+	}
+	for d := dias; d >= 1; d-- {
+		dia := hoje.AddDate(0, 0, -d)
+		if dia.Weekday() == time.Saturday || dia.Weekday() == time.Sunday {
+			continue
+		}
+		for _, vend := range vendedores {
+			carteira := porVendedor[vend]
+			inicio := dia.Add(8*time.Hour + 30*time.Minute + time.Duration(r.IntN(30))*time.Minute)
+			for k := 0; k < DemoVisitasPorDia && len(carteira) > 0; k++ {
+				cli := carteira[r.IntN(len(carteira))]
+				metros, precisao, idade := 5+r.Float64()*90, 4+r.Float64()*30, time.Duration(3+r.IntN(50))*time.Second
+				switch x := r.IntN(100); {
+				case x < 8: // out of the radius: the next street over, or the wrong customer
+					metros = 300 + r.Float64()*1500
+				case x < 13: // a stale fix: taken long before the check-in
+					idade = time.Duration(5+r.IntN(40)) * time.Minute
+				}
+				ang := 2 * math.Pi * r.Float64()
+				p := domain.Ponto{Latitude: cli.Latitude + metros*math.Cos(ang)/111_195,
+					Longitude: cli.Longitude + metros*math.Sin(ang)/(111_195*math.Cos(cli.Latitude*math.Pi/180))}
+				fix := domain.Fix{Ponto: &p, Precisao: math.Round(precisao*10) / 10, CapturadoEm: inicio.Add(-idade).UTC()}
+				a := domain.Veredito(cfg, inicio, fix, &domain.Ponto{Latitude: cli.Latitude, Longitude: cli.Longitude})
+				lat, lon, prec := p.Latitude, p.Longitude, fix.Precisao
+				v := &domain.Visita{Meta: store.Meta{ID: fmt.Sprintf("demo-visita-%s-%s-%d", vend, dia.Format("20060102"), k+1), Empresa: empresa,
+					CriadoPor: vend, AlteradoPor: vend},
+					ClienteID: cli.ID, ClienteNome: cli.Nome, VendedorID: vend, Status: domain.StatusEmAndamento, Inicio: inicio.UTC(),
+					RecebidoEm: inicio.Add(time.Duration(1+r.IntN(4)) * time.Second).UTC(), Latitude: &lat, Longitude: &lon, Precisao: &prec,
+					CapturadoEm: fix.CapturadoEm, Distancia: a.Distancia, Veredito: a.Veredito, RaioMetros: cfg.RaioMetros, Aviso: domain.Aviso(a, cfg, fix)}
+				co := domain.Checkout{Fim: inicio.Add(time.Duration(12+r.IntN(40)) * time.Minute)}
+				switch x := r.IntN(100); {
+				case x < 40:
+					co.Resultado = domain.ResultadoPedido
+				case x < 85:
+					co.Resultado, co.MotivoID = domain.ResultadoSemVenda, semFoto[r.IntN(len(semFoto))].ID
+				default:
+					co.Resultado, co.Observacao = domain.ResultadoOutro, "Visita de relacionamento."
+				}
+				if err := v.Encerrar(co, cfg, co.Fim); err != nil {
+					continue // the demo's own reasons are the defaults': never refused
+				}
+				v.Fim = v.Fim.UTC()
+				v.CriadoEm, v.AlteradoEm = v.RecebidoEm, v.Fim
+				out = append(out, v)
+				inicio = v.Fim.Add(time.Duration(15+r.IntN(45)) * time.Minute)
+			}
+		}
+	}
+	return out
+}
+
+// DemoDias is how far back the demo visits go.
+const DemoDias = 30
+
+// SeedDemoVisitas writes the demo visits once (a later start finds them and changes nothing). It
+// returns how many it wrote.
+func (f *Field) SeedDemoVisitas(ctx context.Context, empresa string, clientes []ClienteDemo, agora time.Time) (int, error) {
+	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Operador: "demo-admin", Perfil: caller.Admin})
+	col := f.visitas.Col.Visitas
+	if pg, err := col.List(ctx, store.Company(empresa), store.Query{PageSize: 1, WithDeleted: true}); err != nil || len(pg.Items) > 0 {
+		return 0, err
+	}
+	vs := DemoVisitas(empresa, clientes, agora, DemoDias)
+	if len(vs) == 0 {
+		return 0, nil
+	}
+	if _, _, err := col.Import(ctx, vs); err != nil {
+		return 0, fmt.Errorf("visitas demo: %w", err)
+	}
+	return len(vs), nil
+}
