@@ -18,8 +18,10 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
 
+	"github.com/crmvendas/crm/services/field/internal/agenda"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
+	"github.com/crmvendas/crm/services/platform/entity"
 	"github.com/crmvendas/crm/services/platform/server"
 	"github.com/crmvendas/crm/services/platform/store"
 )
@@ -32,12 +34,15 @@ type Deps struct {
 	// Store is the service's store (runner.Env.Store(DatabaseName)).
 	Store *store.Store
 	Log   *slog.Logger
+	// The tasks and the agenda call the customer, sales and operator services (agenda.go).
+	Customer, Sales, Operator grpc.ClientConnInterface
 }
 
 // Field is the mounted service.
 type Field struct {
-	store *store.Store
-	log   *slog.Logger
+	store  *store.Store
+	log    *slog.Logger
+	agenda *agenda.Service
 }
 
 // New builds the field service.
@@ -48,7 +53,11 @@ func New(d Deps) (*Field, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return &Field{store: d.Store, log: d.Log}, nil
+	a, err := novaAgenda(d)
+	if err != nil {
+		return nil, err
+	}
+	return &Field{store: d.Store, log: d.Log, agenda: a}, nil
 }
 
 const (
@@ -77,12 +86,12 @@ func (m *Field) ObterSituacao(ctx context.Context, _ *emptypb.Empty) (*structpb.
 func (m *Field) Module() server.Module {
 	return server.Module{
 		Name: "field",
-		Services: []server.Service{{
+		Services: append([]server.Service{{
 			Desc:    &serviceDesc,
 			Impl:    m,
 			Gateway: gateway,
-		}},
-		Policies: Policies,
+		}}, agenda.Servicos(m.agenda)...),
+		Policies: entity.Juntar(Policies, agenda.Policies),
 	}
 }
 

@@ -5,8 +5,8 @@ import "github.com/crmvendas/crm/services/platform/registry"
 // The field service in the registry (services/registry.yaml). Name here the services it calls
 // (Calls, as in its entry there) and reach them with d.Conn("<service>").
 func init() {
-	registry.Register(registry.Service{Name: "field", DatabaseName: DatabaseName,
+	registry.Register(registry.Service{Name: "field", DatabaseName: DatabaseName, Calls: []string{"customer", "sales"},
 		New: func(d registry.Deps) (registry.Instance, error) {
-			return New(Deps{Store: d.Store, Log: d.Log})
+			return New(Deps{Store: d.Store, Log: d.Log, Customer: d.Conn("customer"), Sales: d.Conn("sales"), Operator: d.Conn(registry.Operator)})
 		}})
 }

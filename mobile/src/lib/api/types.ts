@@ -153,3 +153,14 @@ export type ResumoVendas = Full<Schemas['v1ResumoVendas']>;
 // What each customer stopped buying (SugestoesService)
 export type Sugestao = Full<Schemas['v1Sugestao']>;
 export type ListarSugestoesResposta = Omit<Full<Schemas['v1ListarSugestoesResponse']>, 'sugestoes'> & { sugestoes: Sugestao[] };
+
+// Tasks, visit frequencies, the agenda and the day's route (field service: tarefas.proto, agenda.proto)
+export type Tarefa = Full<Schemas['v1Tarefa']>;
+export type CriarTarefaPedido = Schemas['v1CriarTarefaRequest'];
+export type AtualizarTarefaPedido = Schemas['TarefasServiceAtualizarTarefaBody'];
+export type ItemAgenda = Full<Schemas['v1ItemAgenda']>;
+export type AgendaResposta = { itens: ItemAgenda[] };
+export type ParadaRota = Full<Schemas['v1ParadaRota']>;
+export type Rota = Omit<Full<Schemas['v1Rota']>, 'paradas'> & { paradas: ParadaRota[] };
+export type FrequenciaVisita = Full<Schemas['v1FrequenciaVisita']>;
+export type ClienteSemVisita = Full<Schemas['v1ClienteSemVisita']>;

@@ -30,6 +30,7 @@ import { formatarTelefone } from '../../../lib/format/phone';
 import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links';
 import { pode } from '../../../lib/permissoes';
 import { SugestoesDoCliente } from './SugestoesDoCliente';
+import { TarefasDoCliente } from '../../../components/tarefa/TarefasDoCliente';
 import { useSession } from '../../../lib/session';
 
 function Telefone({ numero }: { numero: string }) {
@@ -263,6 +264,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
 
       <PedidosDoCliente clienteId={id} />
       <SugestoesDoCliente clienteId={id} />
+      <TarefasDoCliente clienteId={id} />
 
       <section className="secao" aria-label="Endereços">
         <h3>Endereços</h3>
