@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -46,28 +47,28 @@ func (f *Frequencia) StoreMeta() *store.Meta { return &f.Meta }
 // Normalizar trims and checks the frequency: a known frequency, weekdays 1 to 5 (sorted, once
 // each), a first day AAAA-MM-DD.
 func (f *Frequencia) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	f.ClienteID = strings.TrimSpace(f.ClienteID)
 	f.VendedorID = strings.TrimSpace(f.VendedorID)
 	f.Frequencia = strings.ToLower(strings.TrimSpace(f.Frequencia))
 	f.Inicio = strings.TrimSpace(f.Inicio)
 	if f.ClienteID == "" {
-		v.add("cliente_id", MsgClienteID)
+		v.Add("cliente_id", MsgClienteID)
 	}
 	if !slices.Contains(Frequencias, f.Frequencia) {
-		v.add("frequencia", MsgFrequencia)
+		v.Add("frequencia", MsgFrequencia)
 	}
 	dias := slices.Clone(f.DiasSemana)
 	slices.Sort(dias)
 	dias = slices.Compact(dias)
 	if len(dias) == 0 || dias[0] < 1 || dias[len(dias)-1] > 5 {
-		v.add("dias_semana", MsgDiasSemana)
+		v.Add("dias_semana", MsgDiasSemana)
 	}
 	f.DiasSemana = dias
 	if _, ok := ParseData(f.Inicio); !ok {
-		v.add("inicio", MsgData)
+		v.Add("inicio", MsgData)
 	}
-	return v.err()
+	return v.Err()
 }
 
 // SpecFrequencias declares the frequencies' collection (one per customer, its id the

@@ -70,7 +70,7 @@ func (t *Tarefa) StoreMeta() *store.Meta { return &t.Meta }
 
 // Normalizar trims the task, completes its defaults (media, aberta) and checks it.
 func (t *Tarefa) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	for _, s := range []*string{&t.Titulo, &t.Descricao, &t.ClienteID, &t.ResponsavelID} {
 		*s = strings.TrimSpace(*s)
 	}
@@ -83,29 +83,29 @@ func (t *Tarefa) Normalizar() error {
 		t.Status = StatusAberta
 	}
 	if t.Titulo == "" || utf8.RuneCountInString(t.Titulo) > MaxTituloTarefa {
-		v.add("titulo", MsgTitulo)
+		v.Add("titulo", MsgTitulo)
 	}
 	if utf8.RuneCountInString(t.Descricao) > MaxDescricao {
-		v.add("descricao", MsgDescricao)
+		v.Add("descricao", MsgDescricao)
 	}
 	// An absent google.protobuf.Timestamp reads as the Unix epoch.
 	if t.VenceEm.IsZero() || t.VenceEm.Unix() == 0 {
-		v.add("vence_em", MsgVenceEm)
+		v.Add("vence_em", MsgVenceEm)
 	}
 	t.VenceEm = t.VenceEm.UTC().Truncate(time.Second)
 	if !slices.Contains(Prioridades, t.Prioridade) {
-		v.add("prioridade", MsgPrioridade)
+		v.Add("prioridade", MsgPrioridade)
 	}
 	if !slices.Contains(StatusTarefa, t.Status) {
-		v.add("status", MsgStatus)
+		v.Add("status", MsgStatus)
 	}
 	if t.ResponsavelID == "" {
-		v.add("responsavel_id", MsgResponsavel)
+		v.Add("responsavel_id", MsgResponsavel)
 	}
 	if t.LembreteMinutosAntes < 0 || t.LembreteMinutosAntes > MaxLembreteMinuto {
-		v.add("lembrete_minutos_antes", MsgLembrete)
+		v.Add("lembrete_minutos_antes", MsgLembrete)
 	}
-	return v.err()
+	return v.Err()
 }
 
 // Aberta reports whether the task is still to be done.
@@ -125,18 +125,4 @@ var SpecTarefas = store.Spec[Tarefa]{
 	Owner:   "responsavel_id",
 	Sort:    store.Sort{Fields: []string{"vence_em"}},
 	Indexes: [][]string{{"cliente_id", "vence_em"}, {"status", "vence_em"}},
-}
-
-// violacoes gathers a record's field violations.
-type violacoes []errs.FieldViolation
-
-func (v *violacoes) add(campo, msg string) {
-	*v = append(*v, errs.FieldViolation{Field: campo, Description: msg})
-}
-
-func (v violacoes) err() error {
-	if len(v) == 0 {
-		return nil
-	}
-	return errs.Invalid(v[0].Description, v...)
 }

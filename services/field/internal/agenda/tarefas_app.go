@@ -183,22 +183,22 @@ const (
 // periodo reads the days de and ate (either may be empty unless max > 0, when both are
 // required and at most max days apart).
 func periodo(deS, ateS string, max int) (de, ate time.Time, err error) {
-	var v violacoes
+	var v errs.Violacoes
 	deS, ateS = strings.TrimSpace(deS), strings.TrimSpace(ateS)
 	if deS != "" || max > 0 {
 		var ok bool
 		if de, ok = ParseData(deS); !ok {
-			v.add("de", MsgData)
+			v.Add("de", MsgData)
 		}
 	}
 	if ateS != "" || max > 0 {
 		var ok bool
 		if ate, ok = ParseData(ateS); !ok {
-			v.add("ate", MsgData)
+			v.Add("ate", MsgData)
 		}
 	}
 	if len(v) > 0 {
-		return de, ate, v.err()
+		return de, ate, v.Err()
 	}
 	if !de.IsZero() && !ate.IsZero() && ate.Before(de) {
 		return de, ate, errs.Field("ate", MsgPeriodo)

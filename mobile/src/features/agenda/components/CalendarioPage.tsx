@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { IonButton, IonSegment, IonSegmentButton, IonLabel, IonSpinner } from '@ionic/react';
 import { Page } from '../../../components/ui/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useToast } from '../../../components/ui/useToast';
 import { useVendedorEscolhido } from '../../../components/useVendedorEscolhido';
 import { falhaDeConexao, mensagemDeErro } from '../../../lib/api/client';
@@ -227,7 +228,7 @@ function Lembretes() {
  * a task its form. The day's route, the customers without a visit put on a day in one tap, and
  * the reminders due. A SUPERVISOR or an ADMIN looks at the seller chosen (or everyone's).
  */
-export default function CalendarioPage() {
+function Calendario() {
   const [vista, setVista] = useState<Vista>('semana');
   const [dia, setDia] = useState(hojeIso);
   const vend = useVendedorEscolhido();
@@ -301,5 +302,13 @@ export default function CalendarioPage() {
         ) : null}
       </div>
     </Page>
+  );
+}
+
+export default function CalendarioPage() {
+  return (
+    <QueryBoundary>
+      <Calendario />
+    </QueryBoundary>
   );
 }

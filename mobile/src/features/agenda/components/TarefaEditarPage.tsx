@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonText } from '../../../components/ionic/IonText';
 import { Page } from '../../../components/ui/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { CampoSelect, CampoTexto } from '../../../components/form/campos';
 import { resolverDe } from '../../../components/form/resolver';
 import { aplicarErrosDoServidor, irParaPrimeiroErro } from '../../../components/form/erros';
@@ -118,7 +119,7 @@ function Formulario({ tarefa, inicial, voltar }: { tarefa: Tarefa | null; inicia
  * `tarefa-editar`: a task's form (?id= to edit one; ?cliente_id= and ?data= to start a new one on
  * a customer or a day), saved through the outbox: offline too, shown at once.
  */
-export default function TarefaEditarPage() {
+function TarefaEditar() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const voltar = params.get('voltar') || '/calendario';
@@ -136,5 +137,13 @@ export default function TarefaEditarPage() {
         <Formulario key={tarefa ? `${tarefa.id}:${tarefa.versao}` : 'nova'} tarefa={tarefa} inicial={inicial} voltar={voltar} />
       )}
     </Page>
+  );
+}
+
+export default function TarefaEditarPage() {
+  return (
+    <QueryBoundary>
+      <TarefaEditar />
+    </QueryBoundary>
   );
 }
