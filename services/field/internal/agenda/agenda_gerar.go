@@ -64,35 +64,54 @@ type Item struct {
 func Planejar(fs []*Frequencia, de, ate time.Time, util DiasUteis) []Planejamento {
 	var out []Planejamento
 	visto := map[string]bool{}
-	// The next working day on or after each day from de-adiamentoMax on, computed once.
-	proximo := map[time.Time]time.Time{}
+	// The next working day on or after each day from de-adiamentoMax on (by its offset from
+	// inicio; -1: none within adiamentoMax days), computed once.
 	inicio := de.AddDate(0, 0, -adiamentoMax)
-	var prox time.Time
-	for d := ate.AddDate(0, 0, adiamentoMax); !d.Before(inicio); d = d.AddDate(0, 0, -1) {
-		if util(d) {
-			prox = d
+	n := int(ate.Sub(inicio).Hours()/24) + 1
+	proximo := make([]int, n)
+	prox := -1
+	for i := n + adiamentoMax - 1; i >= 0; i-- {
+		if util(inicio.AddDate(0, 0, i)) {
+			prox = i
 		}
-		if !prox.IsZero() && prox.Sub(d) <= adiamentoMax*24*time.Hour {
-			proximo[d] = prox
+		if i < n {
+			proximo[i] = -1
+			if prox >= 0 && prox-i <= adiamentoMax {
+				proximo[i] = prox
+			}
 		}
 	}
+	primeiroDia, ultimoDia := int(de.Sub(inicio).Hours()/24), n-1
 	for _, f := range fs {
-		for d := inicio; !d.After(ate); d = d.AddDate(0, 0, 1) {
-			if !f.NaFrequencia(d) {
-				continue
+		primeiro, ok := ParseData(f.Inicio)
+		if !ok {
+			continue
+		}
+		for _, ds := range f.DiasSemana {
+			// Every such weekday of the period, a week apart.
+			i := (int(ds) - int(diaISO(inicio)) + 7) % 7
+			for ; i < n; i += 7 {
+				d := inicio.AddDate(0, 0, i)
+				if !naFrequencia(f, primeiro, d) {
+					continue
+				}
+				j := proximo[i]
+				if j < primeiroDia || j > ultimoDia {
+					continue
+				}
+				dia := inicio.AddDate(0, 0, j)
+				k := f.ClienteID + "|" + FormatarData(dia)
+				if visto[k] {
+					continue
+				}
+				visto[k] = true
+				out = append(out, Planejamento{Data: dia, ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
 			}
-			dia, ok := proximo[d]
-			if !ok || dia.Before(de) || dia.After(ate) {
-				continue
-			}
-			k := f.ClienteID + "|" + FormatarData(dia)
-			if visto[k] {
-				continue
-			}
-			visto[k] = true
-			out = append(out, Planejamento{Data: dia, ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
 		}
 	}
+	slices.SortFunc(out, func(a, b Planejamento) int {
+		return cmp.Or(a.Data.Compare(b.Data), cmp.Compare(a.ClienteID, b.ClienteID))
+	})
 	return out
 }
 

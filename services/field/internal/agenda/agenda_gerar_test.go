@@ -1,6 +1,7 @@
 package agenda
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -207,4 +208,16 @@ func campos(err error) []string {
 		}
 	}
 	return out
+}
+
+// BenchmarkPlanejarMes: a month view (six weeks) of a seller with 400 customers with frequencies.
+func BenchmarkPlanejarMes(b *testing.B) {
+	fs := make([]*Frequencia, 400)
+	freq := []string{Semanal, Quinzenal, Mensal}
+	for i := range fs {
+		fs[i] = &Frequencia{ClienteID: fmt.Sprint("c", i), Frequencia: freq[i%3], DiasSemana: []int32{int32(i%5 + 1)}, Inicio: "2026-01-05"}
+	}
+	for b.Loop() {
+		Planejar(fs, dia("2026-02-23"), dia("2026-04-05"), util2026)
+	}
 }

@@ -156,7 +156,13 @@ func segunda(d time.Time) time.Time { return d.AddDate(0, 0, 1-int(diaISO(d))) }
 // number of weeks after the first one (quinzenal); the first such weekday of the month (mensal).
 func (f *Frequencia) NaFrequencia(d time.Time) bool {
 	inicio, ok := ParseData(f.Inicio)
-	if !ok || d.Before(inicio) || !slices.Contains(f.DiasSemana, diaISO(d)) {
+	return ok && naFrequencia(f, inicio, d)
+}
+
+// naFrequencia is NaFrequencia with the first day already read (an agenda asks it for every day
+// of every customer).
+func naFrequencia(f *Frequencia, inicio, d time.Time) bool {
+	if d.Before(inicio) || !slices.Contains(f.DiasSemana, diaISO(d)) {
 		return false
 	}
 	switch f.Frequencia {
