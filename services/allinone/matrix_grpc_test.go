@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"google.golang.org/grpc/codes"
@@ -44,6 +45,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	met := salesv1.NewMetasServiceClient(st.Conn)
 	vis := fieldv1.NewVisitasServiceClient(st.Conn)
 	latVisita, lonVisita, precVisita := -23.5505, -46.6333, 15.0
+	tar, agd, statusTarefa := fieldv1.NewTarefasServiceClient(st.Conn), fieldv1.NewAgendaServiceClient(st.Conn), "concluida"
 	alvoMeta := int64(600)
 	cli2 := clienteAtivo(t, st, tok["admin"], "demo-vendedor2")
 	estoque, nomeTabela, acrescimo := int64(7), "Tabela gRPC 2", 1.0
@@ -559,6 +561,59 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := vis.FazerCheckout(ctx, &fieldv1.FazerCheckoutRequest{Id: "grpc-visita", Resultado: "sem_venda", MotivoId: "estoque-cheio"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": den, "admin": den, "outra": den}},
+		// field: tasks, visit frequencies, the agenda (demo-cliente-00002: demo-vendedor2's portfolio)
+		{fieldv1.TarefasService_CriarTarefa_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.CriarTarefa(ctx, &fieldv1.CriarTarefaRequest{Id: "grpc-tarefa", Titulo: "Cobrar retorno", ClienteId: "demo-cliente-00002", VenceEm: timestamppb.New(time.Date(2031, 2, 3, 15, 0, 0, 0, time.UTC))})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.TarefasService_ListarTarefas_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.ListarTarefas(ctx, &fieldv1.ListarTarefasRequest{ResponsavelId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok}},
+		{fieldv1.TarefasService_ObterTarefa_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.ObterTarefa(ctx, &fieldv1.ObterTarefaRequest{Id: "grpc-tarefa"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": den}},
+		{fieldv1.TarefasService_AlteracoesTarefas_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.AlteracoesTarefas(ctx, &fieldv1.AlteracoesTarefasRequest{})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
+		{fieldv1.TarefasService_AtualizarTarefa_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.AtualizarTarefa(ctx, &fieldv1.AtualizarTarefaRequest{Id: "grpc-tarefa", Status: &statusTarefa})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.TarefasService_ExcluirTarefa_FullMethodName, func(ctx context.Context) error {
+			_, err := tar.ExcluirTarefa(ctx, &fieldv1.ExcluirTarefaRequest{Id: "grpc-tarefa"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.AgendaService_DefinirFrequencia_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.DefinirFrequencia(ctx, &fieldv1.DefinirFrequenciaRequest{ClienteId: "demo-cliente-00002", Frequencia: "quinzenal", DiasSemana: []int32{2}, Inicio: "2031-02-03"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.AgendaService_ListarFrequencias_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.ListarFrequencias(ctx, &fieldv1.ListarFrequenciasRequest{VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok}},
+		{fieldv1.AgendaService_ObterAgenda_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.ObterAgenda(ctx, &fieldv1.ObterAgendaRequest{De: "2031-02-01", Ate: "2031-02-28", VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok}},
+		{fieldv1.AgendaService_ObterRota_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.ObterRota(ctx, &fieldv1.ObterRotaRequest{Data: "2031-02-04", Latitude: -25.43, Longitude: -49.27, VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok}},
+		{fieldv1.AgendaService_ListarSemVisita_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.ListarSemVisita(ctx, &fieldv1.ListarSemVisitaRequest{Dias: 60, VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok}},
+		{fieldv1.AgendaService_PlanejarVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.PlanejarVisitas(ctx, &fieldv1.PlanejarVisitasRequest{Data: "2031-02-05", ClienteIds: []string{"demo-cliente-00002"}})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
+		{fieldv1.AgendaService_ExcluirFrequencia_FullMethodName, func(ctx context.Context) error {
+			_, err := agd.ExcluirFrequencia(ctx, &fieldv1.ExcluirFrequenciaRequest{ClienteId: "demo-cliente-00002"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "outra": den}},
 	}
 	// Every method the all-in-one serves has a case, and every case names a served method.
 	served := map[string]bool{}

@@ -24,5 +24,5 @@ var declared = []declaredService{
 	{Name: "address"},
 	{Name: "customer", Calls: []string{"address"}},
 	{Name: "sales", Calls: []string{"customer", "system"}},
-	{Name: "field", Calls: []string{"customer"}},
+	{Name: "field", Calls: []string{"customer", "sales"}},
 }

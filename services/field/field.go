@@ -1,7 +1,9 @@
 // Package field is the field service: the sellers' work in the street — visits with a check-in
 // the supervisor can trust (the distance to the customer and a verdict on the position), their
-// check-out and the company's visit settings (visitas.proto). It reads the customers from the
-// customer service on the caller's behalf.
+// check-out and the company's visit settings (visitas.proto) —, and their plan: tasks, visit
+// frequencies, the agenda on the company's working days and the day's route (agenda.go,
+// internal/agenda). It reads the customers from the customer service, the working days from the
+// sales service and the assignees from the operator service, on the caller's behalf.
 package field
 
 import (
@@ -15,6 +17,7 @@ import (
 
 	fieldv1 "github.com/crmvendas/crm/proto/gen/go/crm/field/v1"
 	"github.com/crmvendas/crm/services/field/internal/adapters"
+	"github.com/crmvendas/crm/services/field/internal/agenda"
 	"github.com/crmvendas/crm/services/field/internal/app"
 	"github.com/crmvendas/crm/services/field/internal/ports"
 	"github.com/crmvendas/crm/services/platform/entity"
@@ -32,12 +35,15 @@ type Deps struct {
 	// Customer reaches the customer service (in the all-in-one process, the in-process channel;
 	// deployed apart, a gRPC client).
 	Customer grpc.ClientConnInterface
-	Log      *slog.Logger
+	// Sales (the company's working days) and Operator (a task's assignee) serve the agenda.
+	Sales, Operator grpc.ClientConnInterface
+	Log             *slog.Logger
 }
 
 // Field is the mounted service.
 type Field struct {
 	visitas *app.Visitas
+	agenda  *agenda.Service
 }
 
 // New builds the field service and declares its collections.
@@ -55,23 +61,27 @@ func New(d Deps) (*Field, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Field{visitas: &app.Visitas{Col: col, Clientes: adapters.NewClientes(d.Customer), Log: d.Log}}, nil
+	a, err := novaAgenda(d)
+	if err != nil {
+		return nil, err
+	}
+	return &Field{visitas: &app.Visitas{Col: col, Clientes: adapters.NewClientes(d.Customer), Log: d.Log}, agenda: a}, nil
 }
 
 // Policies: who may call each method (the use cases apply the role scope of the records).
-var Policies = entity.Juntar(ports.PoliticasVisitas)
+var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies)
 
 // Module mounts the service on a server.
 func (f *Field) Module() server.Module {
 	return server.Module{
 		Name: "field",
-		Services: []server.Service{{
+		Services: append([]server.Service{{
 			Desc: &fieldv1.VisitasService_ServiceDesc,
 			Impl: &ports.Visitas{App: f.visitas},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return fieldv1.RegisterVisitasServiceHandlerClient(ctx, mux, fieldv1.NewVisitasServiceClient(conn))
 			},
-		}},
+		}}, agenda.Servicos(f.agenda)...),
 		Policies: Policies,
 		// The open visits past their company's automatic check-out time are closed every minute.
 		Start: func(ctx context.Context) error {

@@ -53,6 +53,8 @@ const TermosPage = lazyPage(() => import('../features/public/components/TermosPa
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/PainelVendasPage'));
 const CheckinPage = lazyPage(() => import('../features/visitas/components/CheckinPage'));
+const CalendarioPage = lazyPage(() => import('../features/agenda/components/CalendarioPage'));
+const TarefaEditarPage = lazyPage(() => import('../features/agenda/components/TarefaEditarPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -62,16 +64,12 @@ const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 export const ROTAS_FUTURAS = [
   'camera',
   'graficos',
-  'calendario',
-  'tarefa-editar',
 ] as const;
 
 /** The name of each later area, as its "Em breve" screen shows it. */
 export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
   camera: 'Câmera',
   graficos: 'Gráficos',
-  calendario: 'Calendário',
-  'tarefa-editar': 'Tarefa',
 };
 
 /** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
@@ -124,6 +122,8 @@ export const ROTAS_CONSTRUIDAS = [
   'vendas-ano-mes',
   'painel-vendas',
   'checkin',
+  'calendario',
+  'tarefa-editar',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -188,6 +188,8 @@ export function AppRoutes() {
       <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       <Route path="/vendas-ano-mes" element={guarded(<VendasAnoMesPage />)} />
       <Route path="/painel-vendas" element={guarded(<PainelVendasPage />)} />
+      <Route path="/calendario" element={guarded(<CalendarioPage />)} />
+      <Route path="/tarefa-editar" element={guarded(<TarefaEditarPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

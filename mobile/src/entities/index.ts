@@ -8,3 +8,4 @@ import './produto/colecao';
 import './preco/colecoes';
 import './pedido/operacoes';
 import './visita/operacoes';
+import './tarefa';

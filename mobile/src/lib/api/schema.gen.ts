@@ -3,6 +3,83 @@
 // change the protos, regenerate the OpenAPI, then run `npm run gen:api`.
 
 export type paths = {
+    "/crm/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/agenda?de=AAAA-MM-DD&ate=AAAA-MM-DD&vendedor_id=. At most 62 days. */
+        get: operations["AgendaService_ObterAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/agenda/rota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/agenda/rota?data=&latitude=&longitude=&vendedor_id=. The day's planned customers
+         *     in a suggested order from the position.
+         */
+        get: operations["AgendaService_ObterRota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/agenda/sem-visita": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/agenda/sem-visita?dias=&vendedor_id=. The seller's active customers without a
+         *     visit in the last `dias` days (and none planned ahead), to put on a day in one tap.
+         */
+        get: operations["AgendaService_ListarSemVisita"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/agenda/visitas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/agenda/visitas. One-off planned visits: the customers on a day (a customer already
+         *     planned that day is left as it is).
+         */
+        post: operations["AgendaService_PlanejarVisitas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/calendario/configuracao": {
         parameters: {
             query?: never;
@@ -431,6 +508,45 @@ export type paths = {
         put: operations["VisitasService_DefinirConfiguracaoVisitas"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/frequencias-visita": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/frequencias-visita?vendedor_id=&cliente_id=. By customer, keyset pages. */
+        get: operations["AgendaService_ListarFrequencias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/frequencias-visita/{cliente_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /crm/frequencias-visita/{cliente_id}. Sets (creates or replaces) a customer's visit
+         *     frequency; the customer must be in the caller's scope (their portfolio, the team's, the
+         *     company's). The frequency belongs to the customer's seller.
+         */
+        put: operations["AgendaService_DefinirFrequencia"];
+        post?: never;
+        /** DELETE /crm/frequencias-visita/{cliente_id}. */
+        delete: operations["AgendaService_ExcluirFrequencia"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1343,6 +1459,63 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/tarefas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tarefas?status=&cliente_id=&responsavel_id=&de=&ate=. By due time, keyset pages. */
+        get: operations["TarefasService_ListarTarefas"];
+        put?: never;
+        /** POST /crm/tarefas. A client-generated id makes a retry return the first answer. */
+        post: operations["TarefasService_CriarTarefa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/tarefas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tarefas/{id}. */
+        get: operations["TarefasService_ObterTarefa"];
+        put?: never;
+        post?: never;
+        /** DELETE /crm/tarefas/{id}. A tombstone (it leaves through the feed). */
+        delete: operations["TarefasService_ExcluirTarefa"];
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /crm/tarefas/{id}. Only the fields present change; versao (optional) must be the
+         *     stored one (409 VERSAO_DESATUALIZADA).
+         */
+        patch: operations["TarefasService_AtualizarTarefa"];
+        trace?: never;
+    };
+    "/crm/tarefas/alteracoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /crm/tarefas/alteracoes. The change feed of the tasks in scope (for the device). */
+        get: operations["TarefasService_AlteracoesTarefas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/ufs": {
         parameters: {
             query?: never;
@@ -1551,6 +1724,12 @@ export type components = {
              * @description Optimistic concurrency: when non-zero, must equal the stored versao (else 409).
              */
             versao?: string;
+        };
+        AgendaServiceDefinirFrequenciaBody: {
+            dias_semana?: number[];
+            frequencia?: string;
+            /** @description Default: today (America/Sao_Paulo). */
+            inicio?: string;
         };
         /**
          * @description Message that represents an arbitrary HTTP body. It should only be used for
@@ -1956,6 +2135,21 @@ export type components = {
             versao_atual?: string;
             versao_minima?: string;
         };
+        TarefasServiceAtualizarTarefaBody: {
+            /** @description "" removes the customer. */
+            cliente_id?: string;
+            descricao?: string;
+            /** Format: int32 */
+            lembrete_minutos_antes?: number;
+            prioridade?: string;
+            responsavel_id?: string;
+            status?: string;
+            titulo?: string;
+            /** Format: date-time */
+            vence_em?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1Acesso: {
             empresa?: string;
             historico?: string;
@@ -1971,6 +2165,9 @@ export type components = {
             registrado_em?: string;
             uid?: string;
             user_agent?: string;
+        };
+        v1Agenda: {
+            itens?: components["schemas"]["v1ItemAgenda"][];
         };
         v1AlteracaoCliente: {
             cliente?: components["schemas"]["v1Cliente"];
@@ -2008,6 +2205,11 @@ export type components = {
             id?: string;
             removido?: boolean;
             tabela?: components["schemas"]["v1TabelaPreco"];
+        };
+        v1AlteracaoTarefa: {
+            id?: string;
+            removido?: boolean;
+            tarefa?: components["schemas"]["v1Tarefa"];
         };
         v1AlteracaoVisita: {
             id?: string;
@@ -2085,6 +2287,17 @@ export type components = {
              * Format: int32
              * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
              *     for, so the device can say how far it is. 0 on every other page.
+             */
+            total?: number;
+        };
+        v1AlteracoesTarefasResponse: {
+            alteracoes?: components["schemas"]["v1AlteracaoTarefa"][];
+            cursor?: string;
+            mais?: boolean;
+            /**
+             * Format: int32
+             * @description Only on the first page of a first copy (desde empty): how many records the copy is heading
+             *     for. 0 on every other page.
              */
             total?: number;
         };
@@ -2233,6 +2446,12 @@ export type components = {
             /** @description The customer's main contact's phone (digits), for WhatsApp. */
             telefone?: string;
             uf?: string;
+        };
+        v1ClienteSemVisita: {
+            cliente_id?: string;
+            nome?: string;
+            /** @description AAAA-MM-DD of the last visit (empty: never visited). */
+            ultima_visita?: string;
         };
         v1CondicaoPagamento: {
             /**
@@ -2503,6 +2722,22 @@ export type components = {
             validade_fim?: string;
             validade_inicio?: string;
         };
+        v1CriarTarefaRequest: {
+            cliente_id?: string;
+            descricao?: string;
+            id?: string;
+            /** Format: int32 */
+            lembrete_minutos_antes?: number;
+            /** @description Default media. */
+            prioridade?: string;
+            /** @description Default: the caller. */
+            responsavel_id?: string;
+            /** @description Default aberta. */
+            status?: string;
+            titulo?: string;
+            /** Format: date-time */
+            vence_em?: string;
+        };
         v1DefinirConfiguracaoCalendarioRequest: {
             carnaval_util?: boolean;
             corpus_christi_util?: boolean;
@@ -2669,6 +2904,24 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1FrequenciaVisita: {
+            /** Format: date-time */
+            alterado_em?: string;
+            cliente_id?: string;
+            /** @description ISO weekdays, 1 (Monday) to 5 (Friday). */
+            dias_semana?: number[];
+            excluido?: boolean;
+            /** @description semanal, quinzenal or mensal. */
+            frequencia?: string;
+            /** @description The customer's id (one frequency per customer). */
+            id?: string;
+            /** @description AAAA-MM-DD: the first week of the frequency (quinzenal counts from its week). */
+            inicio?: string;
+            /** @description The customer's seller when the frequency was set. */
+            vendedor_id?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
         v1ImportarClientesRequest: {
             /**
              * @description The CSV text (UTF-8; separator ";" or ","; first line is the header). Columns: tipo_pessoa,
@@ -2748,6 +3001,23 @@ export type components = {
             nome_operador?: string;
             /** @description Exactly ADMIN, SUPERVISOR or VENDEDOR. */
             perfil_app?: string;
+        };
+        v1ItemAgenda: {
+            cliente_id?: string;
+            /** @description AAAA-MM-DD. */
+            data?: string;
+            /** @description planejada, realizada, perdida or nao_planejada. */
+            situacao?: string;
+            tarefa_id?: string;
+            /**
+             * @description frequencia (a visit planned by the customer's frequency), avulsa (a one-off planned visit),
+             *     visita (a visit done with nothing planned) or tarefa.
+             */
+            tipo?: string;
+            /** @description A task's title. */
+            titulo?: string;
+            vendedor_id?: string;
+            visita_id?: string;
         };
         v1ItemCalculado: {
             descontos?: components["schemas"]["v1DescontoAplicado"][];
@@ -2881,6 +3151,10 @@ export type components = {
             condicoes?: components["schemas"]["v1CondicaoPagamento"][];
             next_page_token?: string;
         };
+        v1ListarFrequenciasResponse: {
+            frequencias?: components["schemas"]["v1FrequenciaVisita"][];
+            next_page_token?: string;
+        };
         v1ListarMetasResponse: {
             metas?: components["schemas"]["v1Meta"][];
             next_page_token?: string;
@@ -2918,12 +3192,19 @@ export type components = {
             next_page_token?: string;
             respostas?: components["schemas"]["v1RespostaPesquisa"][];
         };
+        v1ListarSemVisitaResponse: {
+            clientes?: components["schemas"]["v1ClienteSemVisita"][];
+        };
         v1ListarSugestoesResponse: {
             sugestoes?: components["schemas"]["v1Sugestao"][];
         };
         v1ListarTabelasResponse: {
             next_page_token?: string;
             tabelas?: components["schemas"]["v1TabelaPreco"][];
+        };
+        v1ListarTarefasResponse: {
+            next_page_token?: string;
+            tarefas?: components["schemas"]["v1Tarefa"][];
         };
         v1ListarTransferenciasResponse: {
             next_page_token?: string;
@@ -3131,6 +3412,24 @@ export type components = {
             /** Format: int64 */
             vendido_centavos?: string;
         };
+        v1ParadaRota: {
+            cliente_id?: string;
+            /**
+             * Format: double
+             * @description From the previous stop (or the position), metres.
+             */
+            distancia_metros?: number;
+            endereco?: string;
+            /** Format: double */
+            latitude?: number;
+            /** @description The map link of SPEC §9 (the address lowercased, without special characters, spaces as +). */
+            link_mapa?: string;
+            /** Format: double */
+            longitude?: number;
+            nome?: string;
+            /** Format: int32 */
+            ordem?: number;
+        };
         v1Pedido: {
             /** Format: date-time */
             alterado_em?: string;
@@ -3223,6 +3522,16 @@ export type components = {
              * @description Form version: bumped by every edit.
              */
             versao?: string;
+        };
+        v1PlanejarVisitasRequest: {
+            cliente_ids?: string[];
+            /** @description AAAA-MM-DD, today or later. */
+            data?: string;
+        };
+        v1PlanejarVisitasResponse: {
+            /** Format: int32 */
+            criadas?: number;
+            itens?: components["schemas"]["v1ItemAgenda"][];
         };
         v1PoliticaComercial: {
             /** Format: date-time */
@@ -3526,6 +3835,14 @@ export type components = {
             valor_centavos?: string;
             vendedor_id?: string;
         };
+        v1Rota: {
+            data?: string;
+            /** Format: double */
+            distancia_total_metros?: number;
+            paradas?: components["schemas"]["v1ParadaRota"][];
+            /** @description Planned customers whose main address has no coordinates (left out of the order). */
+            sem_coordenadas?: string[];
+        };
         v1SemPedido: {
             /**
              * Format: int64
@@ -3575,6 +3892,38 @@ export type components = {
             validade_fim?: string;
             /** @description "AAAA-MM-DD", inclusive; empty fim: no end. */
             validade_inicio?: string;
+            /** Format: int64 */
+            versao?: string;
+        };
+        v1Tarefa: {
+            /** Format: date-time */
+            alterado_em?: string;
+            /** @description The customer the task is about (empty: none). */
+            cliente_id?: string;
+            /** Format: date-time */
+            criado_em?: string;
+            criado_por?: string;
+            descricao?: string;
+            empresa?: string;
+            excluido?: boolean;
+            id?: string;
+            /**
+             * Format: int32
+             * @description Minutes before vence_em the device reminds the assignee (0: no reminder; at most 10080).
+             */
+            lembrete_minutos_antes?: number;
+            /** @description baixa, media or alta. */
+            prioridade?: string;
+            /** @description The operator the task is assigned to. */
+            responsavel_id?: string;
+            /** @description aberta, em_andamento, concluida or cancelada. */
+            status?: string;
+            titulo?: string;
+            /**
+             * Format: date-time
+             * @description Due date and time (RFC 3339).
+             */
+            vence_em?: string;
             /** Format: int64 */
             versao?: string;
         };
@@ -3715,7 +4064,6 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
-        VisitasServiceAceitarCoordenadasBody: Record<string, never>;
         VisitasServiceFazerCheckoutBody: {
             /**
              * Format: date-time
@@ -3744,6 +4092,142 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    AgendaService_ObterAgenda: {
+        parameters: {
+            query?: {
+                ate?: string;
+                de?: string;
+                /** @description Empty: everyone in the caller's scope. */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Agenda"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_ObterRota: {
+        parameters: {
+            query?: {
+                /** @description AAAA-MM-DD (default today, America/Sao_Paulo). */
+                data?: string;
+                latitude?: number;
+                longitude?: number;
+                /** @description Default: the caller. */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Rota"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_ListarSemVisita: {
+        parameters: {
+            query?: {
+                /** @description Default 30 (1 to 365). */
+                dias?: number;
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarSemVisitaResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_PlanejarVisitas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1PlanejarVisitasRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1PlanejarVisitasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
     CalendarioService_ObterConfiguracaoCalendario: {
         parameters: {
             query?: never;
@@ -4822,6 +5306,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ConfiguracaoVisitas"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_ListarFrequencias: {
+        parameters: {
+            query?: {
+                cliente_id?: string;
+                page_size?: number;
+                page_token?: string;
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarFrequenciasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_DefinirFrequencia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgendaServiceDefinirFrequenciaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FrequenciaVisita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    AgendaService_ExcluirFrequencia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cliente_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FrequenciaVisita"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
@@ -7203,6 +7787,210 @@ export interface operations {
             };
         };
     };
+    TarefasService_ListarTarefas: {
+        parameters: {
+            query?: {
+                /** @description Due on or before this day, AAAA-MM-DD (America/Sao_Paulo). */
+                ate?: string;
+                cliente_id?: string;
+                /** @description Due on or after this day, AAAA-MM-DD (America/Sao_Paulo). */
+                de?: string;
+                page_size?: number;
+                page_token?: string;
+                responsavel_id?: string;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListarTarefasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    TarefasService_CriarTarefa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CriarTarefaRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tarefa"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    TarefasService_ObterTarefa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tarefa"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    TarefasService_ExcluirTarefa: {
+        parameters: {
+            query?: {
+                versao?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tarefa"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    TarefasService_AtualizarTarefa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TarefasServiceAtualizarTarefaBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Tarefa"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    TarefasService_AlteracoesTarefas: {
+        parameters: {
+            query?: {
+                /** @description The cursor of the previous page (empty: from the start). */
+                desde?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AlteracoesTarefasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
     AddressService_ListarUfs: {
         parameters: {
             query?: never;
@@ -7445,11 +8233,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VisitasServiceAceitarCoordenadasBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description A successful response. */
             200: {

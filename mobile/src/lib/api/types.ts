@@ -169,3 +169,14 @@ export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
 export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];
 export type MotivoSemVenda = Full<Schemas['v1MotivoSemVenda']>;
 export type ConfiguracaoVisitas = Omit<Full<Schemas['v1ConfiguracaoVisitas']>, 'motivos_sem_venda'> & { motivos_sem_venda: MotivoSemVenda[] };
+
+// Tasks, visit frequencies, the agenda and the day's route (field service: tarefas.proto, agenda.proto)
+export type Tarefa = Full<Schemas['v1Tarefa']>;
+export type CriarTarefaPedido = Schemas['v1CriarTarefaRequest'];
+export type AtualizarTarefaPedido = Schemas['TarefasServiceAtualizarTarefaBody'];
+export type ItemAgenda = Full<Schemas['v1ItemAgenda']>;
+export type AgendaResposta = { itens: ItemAgenda[] };
+export type ParadaRota = Full<Schemas['v1ParadaRota']>;
+export type Rota = Omit<Full<Schemas['v1Rota']>, 'paradas'> & { paradas: ParadaRota[] };
+export type FrequenciaVisita = Full<Schemas['v1FrequenciaVisita']>;
+export type ClienteSemVisita = Full<Schemas['v1ClienteSemVisita']>;

@@ -47,7 +47,7 @@ func main() {
 	crmPath := flag.String("crm", "bin/crm", "crm binary")
 	dur := flag.Duration("duration", 4*time.Second, "duration of each measurement")
 	conc := flag.Int("concurrency", 32, "concurrent clients at saturation")
-	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"visitas\": only the check-in; \"operador\": only the operator lookup; \"store\": only the store; \"sync\": only a new seller's first sync, compressed and not")
+	only := flag.String("only", "", "\"clientes\": only the customer routes; \"vendas\": only the sales routes; \"pedidos\": only the orders; \"visitas\": only the check-in; \"operador\": only the operator lookup; \"store\": only the store; \"sync\": only a new seller's first sync, compressed and not; \"agenda\": only the agenda of a seller with 400 customers")
 	storeSizes := flag.String("store-sizes", "10000,500000", "documents of the store benchmark")
 	flag.Parse()
 	var sizes []int
@@ -70,6 +70,8 @@ func main() {
 		err = benchStore(sizes)
 	case "sync":
 		err = runSyncOnly(*crmPath)
+	case "agenda":
+		err = runAgendaOnly(*crmPath)
 	default:
 		err = run(*crmPath, *dur, *conc, *only != "operador")
 		if err == nil && *only == "" {
@@ -83,6 +85,9 @@ func main() {
 		}
 		if err == nil && *only == "" {
 			err = runSyncOnly(*crmPath)
+		}
+		if err == nil && *only == "" {
+			err = runAgendaOnly(*crmPath)
 		}
 		if err == nil && *only == "" {
 			err = benchStore(sizes)

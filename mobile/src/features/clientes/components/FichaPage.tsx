@@ -31,6 +31,7 @@ import { linkEmail, linkTelefone, linkWhatsApp } from '../../../lib/format/links
 import { pode } from '../../../lib/permissoes';
 import { SugestoesDoCliente } from './SugestoesDoCliente';
 import { VisitasDoCliente } from '../../../components/visitas/VisitasDoCliente';
+import { TarefasDoCliente } from '../../../components/tarefa/TarefasDoCliente';
 import { useSession } from '../../../lib/session';
 
 function Telefone({ numero }: { numero: string }) {
@@ -268,6 +269,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
       <PedidosDoCliente clienteId={id} />
       <VisitasDoCliente clienteId={id} daCopia={daCopia} />
       <SugestoesDoCliente clienteId={id} />
+      <TarefasDoCliente clienteId={id} />
 
       <section className="secao" aria-label="Endereços">
         <h3>Endereços</h3>

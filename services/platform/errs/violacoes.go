@@ -1,0 +1,18 @@
+package errs
+
+// Violacoes gathers a record's field violations while its rules are checked: the answer is one
+// 400 naming every field at fault, the first one's description as its message.
+type Violacoes []FieldViolation
+
+// Add records a violation at campo (the API's field name).
+func (v *Violacoes) Add(campo, descricao string) {
+	*v = append(*v, FieldViolation{Field: campo, Description: descricao})
+}
+
+// Err is nil without violations, else the invalid-argument error listing them.
+func (v Violacoes) Err() error {
+	if len(v) == 0 {
+		return nil
+	}
+	return Invalid(v[0].Description, v...)
+}
