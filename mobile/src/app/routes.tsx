@@ -52,6 +52,7 @@ const PrivacidadePage = lazyPage(() => import('../features/public/components/Pri
 const TermosPage = lazyPage(() => import('../features/public/components/TermosPage'));
 const MetasPage = lazyPage(() => import('../features/metas/components/MetasPage'));
 const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/PainelVendasPage'));
+const GraficosPage = lazyPage(() => import('../features/figuras/graficos/GraficosPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -60,7 +61,6 @@ const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
  */
 export const ROTAS_FUTURAS = [
   'camera',
-  'graficos',
   'checkin',
   'calendario',
   'tarefa-editar',
@@ -69,7 +69,6 @@ export const ROTAS_FUTURAS = [
 /** The name of each later area, as its "Em breve" screen shows it. */
 export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
   camera: 'Câmera',
-  graficos: 'Gráficos',
   checkin: 'Check-in',
   calendario: 'Calendário',
   'tarefa-editar': 'Tarefa',
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'crm-metas',
   'vendas-ano-mes',
   'painel-vendas',
+  'graficos',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -187,6 +187,7 @@ export function AppRoutes() {
       <Route path="/crm-metas" element={guarded(<MetasPage />)} />
       <Route path="/vendas-ano-mes" element={guarded(<VendasAnoMesPage />)} />
       <Route path="/painel-vendas" element={guarded(<PainelVendasPage />)} />
+      <Route path="/graficos" element={guarded(<GraficosPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}
