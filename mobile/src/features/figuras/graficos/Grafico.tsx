@@ -4,7 +4,8 @@ import 'uplot/dist/uPlot.min.css';
 
 export interface Serie {
   rotulo: string;
-  valores: number[];
+  /** null: no point there (a month without a goal). */
+  valores: (number | null)[];
   tipo: 'barras' | 'linha';
   cor: string;
   tracejada?: boolean;
@@ -26,12 +27,21 @@ interface Props {
 
 const ALTURA = 220;
 const FONTE = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const LARGURA_ROTULO = 40;
+const LARGURA_ROTULO = 42;
 
-/** Labels of every `passo`-th point only, so that they fit the width (360 px phones). */
+/** Labels of every `passo`-th point only, so that they fit the plot's width (360 px phones). */
 function rotulosQueCabem(rotulos: string[], largura: number): (string | null)[] {
-  const passo = Math.max(1, Math.ceil((rotulos.length * LARGURA_ROTULO) / Math.max(largura - 60, 1)));
+  const passo = Math.max(1, Math.ceil((rotulos.length * LARGURA_ROTULO) / Math.max(largura, 1)));
   return rotulos.map((r, i) => ((rotulos.length - 1 - i) % passo === 0 ? r : null));
+}
+
+/** The y axis as wide as its longest label ("R$ 1,2 mi"), measured on the chart's canvas. */
+function larguraDoEixo(u: uPlot, valores: string[] | undefined, eixo: number, ciclo: number): number {
+  const a = u.axes[eixo];
+  if (ciclo > 1) return (a as { _size?: number })._size ?? 50;
+  const maior = (valores ?? []).reduce((m, v) => (v && v.length > m.length ? v : m), '');
+  u.ctx.font = (a.font as unknown as [string])[0];
+  return Math.ceil((a.ticks?.size ?? 10) + (a.gap ?? 5) + (maior ? u.ctx.measureText(maior).width / devicePixelRatio : 0)) + 4;
 }
 
 function opcoes(p: Props, largura: number, aoDesenhar: () => void): uPlot.Options {
@@ -53,14 +63,14 @@ function opcoes(p: Props, largura: number, aoDesenhar: () => void): uPlot.Option
         ticks: { show: false },
         splits: () => p.rotulos.map((_r, i) => i),
         values: (u, splits) => {
-          const cabem = rotulosQueCabem(p.rotulos, u.width);
+          const cabem = rotulosQueCabem(p.rotulos, u.bbox.width ? u.bbox.width / devicePixelRatio : u.width - 80);
           return splits.map((i) => cabem[i] ?? null);
         },
       },
       {
         font: FONTE,
         stroke: '#3c4043',
-        size: 62,
+        size: larguraDoEixo,
         grid: { stroke: '#e6e8eb', width: 1 },
         values: (_u, splits) => splits.map((v) => p.formatarY(v)),
       },

@@ -23,7 +23,7 @@ function VendasContraMeta({ m }: { m: Mensal }) {
   const series = useMemo<Serie[]>(
     () => [
       { rotulo: 'Vendido', valores: m.vendido, tipo: 'barras', cor: COR.vendido },
-      ...(m.temMeta ? [{ rotulo: 'Meta', valores: m.meta, tipo: 'linha' as const, cor: COR.meta, tracejada: true }] : []),
+      ...(m.temMeta ? [{ rotulo: 'Meta', valores: m.meta.map((v) => v || null), tipo: 'linha' as const, cor: COR.meta, tracejada: true }] : []),
     ],
     [m],
   );
@@ -52,7 +52,7 @@ function VendasContraMeta({ m }: { m: Mensal }) {
         </thead>
         <tbody>
           {m.meses.map((mes, i) => (
-            <tr key={mes}>
+            <tr key={mes} data-mes={mes}>
               <th scope="row">{formatarMesCurto(mes)}</th>
               <td className="num nowrap">{formatarMoeda(m.vendido[i])}</td>
               <td className="num nowrap">{m.meta[i] ? formatarMoeda(m.meta[i]) : '—'}</td>
@@ -101,7 +101,7 @@ function AnoContraAno({ m }: { m: Mensal }) {
           {m.meses.map((mes, i) => {
             const vm = formatarVariacao(variacao(m.vendido[i], m.anoAnterior[i]), mes);
             return (
-              <tr key={mes}>
+              <tr key={mes} data-mes={mes}>
                 <th scope="row">{formatarMesCurto(mes)}</th>
                 <td className="num nowrap">{formatarMoeda(m.vendido[i])}</td>
                 <td className="num nowrap">{formatarMoeda(m.anoAnterior[i])}</td>
