@@ -260,3 +260,42 @@ func TestDemoPedidos(t *testing.T) {
 		t.Errorf("sequência: %v %v", seq, err)
 	}
 }
+
+// TestAmpliarPedidosDemo: the benchmark's large company — the demo's orders copied further into
+// the past — keeps summaries that equal a recomputation over every order (the panel reads them),
+// though the copies take them a batch at a time; a second run adds nothing.
+func TestAmpliarPedidosDemo(t *testing.T) {
+	agora := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	var clientes []ClienteDemo
+	for i := 0; i < 20; i++ {
+		clientes = append(clientes, ClienteDemo{ID: fmt.Sprintf("c%02d", i), VendedorID: []string{"v1", "v2"}[i%2], Nome: fmt.Sprintf("Cliente %d", i),
+			Documento: "11222333000181", UF: "SP", ContribuinteICMS: true})
+	}
+	st := testkit.Store(t, DatabaseName)
+	s, err := New(Deps{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	base, err := s.SeedDemoPedidos(ctx, "demo", clientes, "sup", agora, 40)
+	if err != nil || base == 0 {
+		t.Fatalf("seed: %d %v", base, err)
+	}
+	total := base*3 + 7
+	n, err := s.AmpliarPedidosDemo(ctx, "demo", total)
+	if err != nil || n != total-base {
+		t.Fatalf("ampliar: %d de %d, %v", n, total-base, err)
+	}
+	adm := caller.With(ctx, &caller.Caller{Empresa: "demo", Operador: "demo-admin", Perfil: caller.Admin})
+	lidos, div, err := s.app.ReconciliarResumos(adm, true)
+	if err != nil || lidos != total || len(div) != 0 {
+		t.Fatalf("resumos de %d pedidos: %d divergências %v %v", lidos, len(div), div[:min(len(div), 5)], err)
+	}
+	before := testkit.Fingerprint(t, st)
+	if n, err := s.AmpliarPedidosDemo(ctx, "demo", total); err != nil || n != 0 {
+		t.Errorf("segunda cópia: %d %v", n, err)
+	}
+	if testkit.Fingerprint(t, st) != before {
+		t.Error("segunda cópia gravou")
+	}
+}
