@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, recarregarSemConexao, signedInContext } from './helpers.mjs';
 
 const TELEFONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -133,10 +133,7 @@ describe('graficos', () => {
       assert.equal(await page.getByTestId('numeros-de').count(), 0);
       await page.screenshot({ path: 'test-results/graficos-vendedor-360px.png', fullPage: true });
       // The service worker has the app (this route's chunk and uPlot too), so a reload without a connection starts it.
-      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await context.setOffline(true);
-      await page.reload();
+      await recarregarSemConexao(page, context);
       const aviso = page.getByTestId('numeros-de');
       await aviso.waitFor({ timeout: 30_000 });
       assert.match(await aviso.textContent(), /^Sem conexão — Números de \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);

@@ -19,6 +19,44 @@ import './graficos.css';
 const COR = { vendido: '#0b57d0', meta: '#b3261e', anterior: '#5f6368', grupo: '#1b6b2f', ranking: '#7b4bb7' };
 const pct = (v: number) => `${Math.round(v)}%`;
 
+interface LinhaDaTabela {
+  chave: string;
+  /** The row's header (month, group, seller). */
+  nome: string;
+  celulas: string[];
+  /** data-* attributes and a class of the row. */
+  marcas?: Record<string, string | undefined>;
+}
+
+/** A chart's data table: the first column names the row, the others are figures. */
+function TabelaDados({ colunas, linhas }: { colunas: string[]; linhas: LinhaDaTabela[] }) {
+  return (
+    <table className="tabela">
+      <thead>
+        <tr>
+          {colunas.map((c, i) => (
+            <th key={c} scope="col" className={i ? 'num' : undefined}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {linhas.map((l) => (
+          <tr key={l.chave} {...l.marcas}>
+            <th scope="row">{l.nome}</th>
+            {l.celulas.map((c, i) => (
+              <td key={i} className="num nowrap">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function VendasContraMeta({ m }: { m: Mensal }) {
   const series = useMemo<Serie[]>(
     () => [
@@ -35,32 +73,15 @@ function VendasContraMeta({ m }: { m: Mensal }) {
   }`;
   return (
     <Grafico titulo="Vendas e meta por mês" resumo={resumo} rotulos={rotulos} series={series} formatarY={formatarMoedaCurta} testid="grafico-meta">
-      <table className="tabela">
-        <thead>
-          <tr>
-            <th scope="col">Mês</th>
-            <th scope="col" className="num">
-              Vendido
-            </th>
-            <th scope="col" className="num">
-              Meta
-            </th>
-            <th scope="col" className="num">
-              % da meta
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {m.meses.map((mes, i) => (
-            <tr key={mes} data-mes={mes}>
-              <th scope="row">{formatarMesCurto(mes)}</th>
-              <td className="num nowrap">{formatarMoeda(m.vendido[i])}</td>
-              <td className="num nowrap">{m.meta[i] ? formatarMoeda(m.meta[i]) : '—'}</td>
-              <td className="num">{m.meta[i] ? formatarPercentual((m.vendido[i] * 100) / m.meta[i]) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TabelaDados
+        colunas={['Mês', 'Vendido', 'Meta', '% da meta']}
+        linhas={m.meses.map((mes, i) => ({
+          chave: mes,
+          nome: formatarMesCurto(mes),
+          celulas: [formatarMoeda(m.vendido[i]), m.meta[i] ? formatarMoeda(m.meta[i]) : '—', m.meta[i] ? formatarPercentual((m.vendido[i] * 100) / m.meta[i]) : '—'],
+          marcas: { 'data-mes': mes },
+        }))}
+      />
     </Grafico>
   );
 }
@@ -82,35 +103,15 @@ function AnoContraAno({ m }: { m: Mensal }) {
   }.`;
   return (
     <Grafico titulo="Comparação com o ano anterior" resumo={resumo} rotulos={rotulos} series={series} formatarY={formatarMoedaCurta} testid="grafico-ano-anterior">
-      <table className="tabela">
-        <thead>
-          <tr>
-            <th scope="col">Mês</th>
-            <th scope="col" className="num">
-              Vendido
-            </th>
-            <th scope="col" className="num">
-              Ano anterior
-            </th>
-            <th scope="col" className="num">
-              Variação
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {m.meses.map((mes, i) => {
-            const vm = formatarVariacao(variacao(m.vendido[i], m.anoAnterior[i]), mes);
-            return (
-              <tr key={mes} data-mes={mes}>
-                <th scope="row">{formatarMesCurto(mes)}</th>
-                <td className="num nowrap">{formatarMoeda(m.vendido[i])}</td>
-                <td className="num nowrap">{formatarMoeda(m.anoAnterior[i])}</td>
-                <td className="num nowrap">{vm ? vm.texto : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TabelaDados
+        colunas={['Mês', 'Vendido', 'Ano anterior', 'Variação']}
+        linhas={m.meses.map((mes, i) => ({
+          chave: mes,
+          nome: formatarMesCurto(mes),
+          celulas: [formatarMoeda(m.vendido[i]), formatarMoeda(m.anoAnterior[i]), formatarVariacao(variacao(m.vendido[i], m.anoAnterior[i]), mes)?.texto ?? '—'],
+          marcas: { 'data-mes': mes },
+        }))}
+      />
     </Grafico>
   );
 }
@@ -125,28 +126,7 @@ function PorGrupo({ grupos, de, ate }: { grupos: Fatia[]; de: string; ate: strin
     .join(', ')}${grupos.length > 3 ? ' e outros' : ''}.`;
   return (
     <Grafico titulo="Vendas por grupo de produto" resumo={resumo} rotulos={rotulos} series={series} formatarY={formatarMoedaCurta} testid="grafico-grupos">
-      <table className="tabela">
-        <thead>
-          <tr>
-            <th scope="col">Grupo</th>
-            <th scope="col" className="num">
-              Vendido
-            </th>
-            <th scope="col" className="num">
-              Parte
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {grupos.map((g) => (
-            <tr key={g.nome}>
-              <th scope="row">{g.nome}</th>
-              <td className="num nowrap">{formatarMoeda(g.valor)}</td>
-              <td className="num">{formatarPercentual(g.parte)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TabelaDados colunas={['Grupo', 'Vendido', 'Parte']} linhas={grupos.map((g) => ({ chave: g.nome, nome: g.nome, celulas: [formatarMoeda(g.valor), formatarPercentual(g.parte)] }))} />
     </Grafico>
   );
 }
@@ -168,32 +148,15 @@ function RankingEquipe({ linhas, mes, escolhido }: { linhas: LinhaRankingGrafico
     .join(', ')}.`;
   return (
     <Grafico titulo={`Ranking da equipe — ${formatarMesCurto(mes)}`} resumo={resumo} rotulos={rotulos} series={series} formatarY={pct} testid="grafico-ranking">
-      <table className="tabela">
-        <thead>
-          <tr>
-            <th scope="col">Vendedor</th>
-            <th scope="col" className="num">
-              Vendido
-            </th>
-            <th scope="col" className="num">
-              Meta
-            </th>
-            <th scope="col" className="num">
-              %
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {linhas.map((l) => (
-            <tr key={l.vendedor_id} className={l.vendedor_id === escolhido ? 'escolhido' : undefined} data-vendedor={l.vendedor_id}>
-              <th scope="row">{l.nome}</th>
-              <td className="num nowrap">{formatarMoeda(l.vendido)}</td>
-              <td className="num nowrap">{l.meta ? formatarMoeda(l.meta) : '—'}</td>
-              <td className="num">{formatarPercentual(l.percentual)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TabelaDados
+        colunas={['Vendedor', 'Vendido', 'Meta', '%']}
+        linhas={linhas.map((l) => ({
+          chave: l.vendedor_id,
+          nome: l.nome,
+          celulas: [formatarMoeda(l.vendido), l.meta ? formatarMoeda(l.meta) : '—', formatarPercentual(l.percentual)],
+          marcas: { 'data-vendedor': l.vendedor_id, className: l.vendedor_id === escolhido ? 'escolhido' : undefined },
+        }))}
+      />
     </Grafico>
   );
 }
