@@ -21,6 +21,8 @@ interface Props {
   /** The y axis's labels (R$ 12 mil, 85%). */
   formatarY: (v: number) => string;
   testid: string;
+  /** Points that are names (groups, sellers), not months: every label shown, slanted. */
+  categorias?: boolean;
   /** The data table (the figures behind the chart). */
   children: React.ReactNode;
 }
@@ -63,9 +65,10 @@ function opcoes(p: Props, largura: number, aoDesenhar: () => void): uPlot.Option
         ticks: { show: false },
         splits: () => p.rotulos.map((_r, i) => i),
         values: (u, splits) => {
-          const cabem = rotulosQueCabem(p.rotulos, u.bbox.width ? u.bbox.width / devicePixelRatio : u.width - 80);
+          const cabem = p.categorias ? p.rotulos : rotulosQueCabem(p.rotulos, u.bbox.width ? u.bbox.width / devicePixelRatio : u.width - 80);
           return splits.map((i) => cabem[i] ?? null);
         },
+        ...(p.categorias ? { rotate: -40, size: 64 } : {}),
       },
       {
         font: FONTE,
@@ -101,14 +104,14 @@ function opcoes(p: Props, largura: number, aoDesenhar: () => void): uPlot.Option
  */
 export function Grafico(p: Props) {
   const caixa = useRef<HTMLDivElement>(null);
-  const { titulo, resumo, rotulos, series, formatarY } = p;
+  const { titulo, resumo, rotulos, series, formatarY, categorias } = p;
   useEffect(() => {
     const el = caixa.current;
     if (!el) return;
     delete el.dataset.desenhado;
     const dados: uPlot.AlignedData = [rotulos.map((_r, i) => i), ...series.map((s) => s.valores)];
     const u = new uPlot(
-      opcoes({ ...p, rotulos, series, formatarY }, el.clientWidth || 320, () => (el.dataset.desenhado = '1')),
+      opcoes({ ...p, rotulos, series, formatarY, categorias }, el.clientWidth || 320, () => (el.dataset.desenhado = '1')),
       dados,
       el,
     );
@@ -123,7 +126,7 @@ export function Grafico(p: Props) {
     };
     // p's other fields (title, table) do not change the drawing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rotulos, series, formatarY]);
+  }, [rotulos, series, formatarY, categorias]);
   return (
     <figure className="grafico" data-testid={p.testid}>
       <h2 className="grafico-titulo">{titulo}</h2>

@@ -125,7 +125,7 @@ function PorGrupo({ grupos, de, ate }: { grupos: Fatia[]; de: string; ate: strin
     .map((g) => `${g.nome} ${formatarMoeda(g.valor)} (${pct(g.parte)})`)
     .join(', ')}${grupos.length > 3 ? ' e outros' : ''}.`;
   return (
-    <Grafico titulo="Vendas por grupo de produto" resumo={resumo} rotulos={rotulos} series={series} formatarY={formatarMoedaCurta} testid="grafico-grupos">
+    <Grafico titulo="Vendas por grupo de produto" resumo={resumo} rotulos={rotulos} series={series} formatarY={formatarMoedaCurta} testid="grafico-grupos" categorias>
       <TabelaDados colunas={['Grupo', 'Vendido', 'Parte']} linhas={grupos.map((g) => ({ chave: g.nome, nome: g.nome, celulas: [formatarMoeda(g.valor), formatarPercentual(g.parte)] }))} />
     </Grafico>
   );
@@ -147,7 +147,7 @@ function RankingEquipe({ linhas, mes, escolhido }: { linhas: LinhaRankingGrafico
     .map((l, i) => `${i + 1}º ${l.nome} ${formatarPercentual(l.percentual)}`)
     .join(', ')}.`;
   return (
-    <Grafico titulo={`Ranking da equipe — ${formatarMesCurto(mes)}`} resumo={resumo} rotulos={rotulos} series={series} formatarY={pct} testid="grafico-ranking">
+    <Grafico titulo={`Ranking da equipe — ${formatarMesCurto(mes)}`} resumo={resumo} rotulos={rotulos} series={series} formatarY={pct} testid="grafico-ranking" categorias>
       <TabelaDados
         colunas={['Vendedor', 'Vendido', 'Meta', '%']}
         linhas={linhas.map((l) => ({

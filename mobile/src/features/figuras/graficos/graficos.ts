@@ -8,7 +8,7 @@ import type { LinhaAnoMes } from '../utils/anoMes';
 /** The months the screen shows: the 12 to this one. */
 export const MESES_GRAFICOS = 12;
 /** Groups drawn one by one; the rest are summed as "Outros grupos". */
-export const MAX_GRUPOS = 6;
+export const MAX_GRUPOS = 8;
 /** Sellers drawn in the ranking chart (every one is in its table). */
 export const MAX_RANKING = 8;
 
