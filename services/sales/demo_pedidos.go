@@ -296,9 +296,9 @@ func (s *Sales) SeedDemoPedidos(ctx context.Context, empresa string, clientes []
 
 // AmpliarPedidosDemo copies the demo company's orders (already written by SeedDemoPedidos) until
 // the company has total orders, each copy further in the past by the demo's span and numbered
-// after the last: the benchmark's large company (500,000 orders) without pricing each again, the
-// summaries taking each batch of copies at once (SomarResumos: the figures GET /crm/painel reads
-// are those of every order). It returns how many it wrote.
+// after the last: the benchmark's large company (500,000 orders) without pricing each again. The
+// summaries are left alone (the benchmark measures lists and creates). It returns how many it
+// wrote.
 func (s *Sales) AmpliarPedidosDemo(ctx context.Context, empresa string, total int) (int, error) {
 	ctx = caller.With(ctx, &caller.Caller{Empresa: empresa, Operador: "demo-admin", Perfil: caller.Admin})
 	sc := store.Company(empresa)
@@ -331,13 +331,6 @@ func (s *Sales) AmpliarPedidosDemo(ctx context.Context, empresa string, total in
 				k, _, err := s.col.Pedidos.Import(ctx, lote)
 				if err != nil {
 					return escrito, err
-				}
-				if k != len(lote) {
-					// Copies already there (a second run): their summaries were taken then.
-					return escrito + k, fmt.Errorf("cópias de pedidos demo já gravadas: %d de %d", len(lote)-k, len(lote))
-				}
-				if err := s.app.SomarResumos(ctx, empresa, lote); err != nil {
-					return escrito, fmt.Errorf("resumos das cópias: %w", err)
 				}
 				escrito += k
 				lote = lote[:0]

@@ -235,92 +235,21 @@ func (r *Resumos) incrementos(empresa string, antes, depois *domain.Pedido, feit
 		out = append(out, in)
 	}
 	for _, pr := range v.Presencas {
-		in, err := r.presenca(empresa, pr, dono)
-		if err != nil {
+		// The effect's row is checked now (it is built inside the write, where an error can't go).
+		if _, err := r.incremento(empresa, domain.Incremento{ChaveResumo: pr.Alvo, Campos: map[string]int64{domain.CampoClientes: 1}}, dono); err != nil {
 			return nil, err
 		}
-		out = append(out, in)
+		out = append(out, r.Presencas.AddThen(empresa, &domain.LinhaPresenca{Presenca: pr.ID, VendedorID: dono, Pedidos: pr.Delta},
+			func(l *domain.LinhaPresenca) []*store.Inc {
+				e, ok := pr.Efeito(l.Pedidos)
+				if !ok {
+					return nil
+				}
+				in, _ := r.incremento(empresa, e, dono) // its summary and key were checked above
+				return []*store.Inc{in}
+			}))
 	}
 	return out, nil
-}
-
-// presenca is a presence's increment followed by its effect on the distinct count it drives,
-// decided by the presence's new value inside the write.
-func (r *Resumos) presenca(empresa string, pr domain.Presenca, dono string) (*store.Inc, error) {
-	// The effect's row is checked now (it is built inside the write, where an error can't go).
-	if _, err := r.incremento(empresa, domain.Incremento{ChaveResumo: pr.Alvo, Campos: map[string]int64{domain.CampoClientes: 1}}, dono); err != nil {
-		return nil, err
-	}
-	return r.Presencas.AddThen(empresa, &domain.LinhaPresenca{Presenca: pr.ID, VendedorID: dono, Pedidos: pr.Delta},
-		func(l *domain.LinhaPresenca) []*store.Inc {
-			e, ok := pr.Efeito(l.Pedidos)
-			if !ok {
-				return nil
-			}
-			in, _ := r.incremento(empresa, e, dono) // its summary and key were checked above
-			return []*store.Inc{in}
-		}), nil
-}
-
-// SomarResumos adds orders written without their summaries (a bulk load: the benchmark's copies
-// of the demo's orders) to the summaries, as new orders: their increments merged by row and each
-// presence applied once with its merged count, in one write (one transaction on SQLite) — what
-// one write per order would leave, at a fraction of the rows. A row keyed by customer goes to the
-// seller of the last of novos that moves it.
-func (s *Service) SomarResumos(ctx context.Context, empresa string, novos []*domain.Pedido) error {
-	type linha struct {
-		campos map[string]int64
-		dono   string
-	}
-	type presenca struct {
-		domain.Presenca
-		dono string
-	}
-	linhas, presencas := map[domain.ChaveResumo]*linha{}, map[string]*presenca{}
-	var ordem []domain.ChaveResumo
-	var ordemP []string
-	for _, p := range novos {
-		v, dono := domain.VariacaoResumos(nil, p), domain.DonoDoResumo(nil, p)
-		for _, inc := range v.Incrementos {
-			l := linhas[inc.ChaveResumo]
-			if l == nil {
-				l = &linha{campos: map[string]int64{}}
-				linhas[inc.ChaveResumo] = l
-				ordem = append(ordem, inc.ChaveResumo)
-			}
-			l.dono = dono
-			for c, x := range inc.Campos {
-				l.campos[c] += x
-			}
-		}
-		for _, pr := range v.Presencas {
-			q := presencas[pr.ID]
-			if q == nil {
-				q = &presenca{Presenca: domain.Presenca{ID: pr.ID, Alvo: pr.Alvo}}
-				presencas[pr.ID] = q
-				ordemP = append(ordemP, pr.ID)
-			}
-			q.Delta += pr.Delta
-			q.dono = dono
-		}
-	}
-	r := s.Col.Resumos
-	incs := make([]*store.Inc, 0, len(ordem)+len(ordemP))
-	for _, k := range ordem {
-		in, err := r.incremento(empresa, domain.Incremento{ChaveResumo: k, Campos: linhas[k].campos}, linhas[k].dono)
-		if err != nil {
-			return err
-		}
-		incs = append(incs, in)
-	}
-	for _, id := range ordemP {
-		in, err := r.presenca(empresa, presencas[id].Presenca, presencas[id].dono)
-		if err != nil {
-			return err
-		}
-		incs = append(incs, in)
-	}
-	return s.Col.Pedidos.Store().Apply(ctx, incs...)
 }
 
 // valores are the figures of the rows that feitos' increments left (by resumo|id), for the
