@@ -238,3 +238,11 @@ export async function novoPedidoPara(page, cliente) {
   await page.getByTestId('cliente-escolhido').waitFor();
   await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
 }
+
+/** Reloads the page without a connection once its service worker has the app (which then starts from the device). */
+export async function recarregarSemConexao(page, context) {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await context.setOffline(true);
+  await page.reload();
+}

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, recarregarSemConexao, signedInContext } from './helpers.mjs';
 
 // The statuses that count, read from the contract itself (not from the app's code).
 const CONTRATO = JSON.parse(readFileSync(new URL('../../contracts/pedidos.json', import.meta.url), 'utf8'));
@@ -119,10 +119,7 @@ describe('vendas-ano-mes', () => {
       const online = await valoresDaLinha(page, 'demo-vendedor');
       assert.equal(await page.getByTestId('numeros-de').count(), 0);
       // The service worker has the app, so a reload without a connection starts it.
-      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await context.setOffline(true);
-      await page.reload();
+      await recarregarSemConexao(page, context);
       const aviso = page.getByTestId('numeros-de');
       await aviso.waitFor({ timeout: 30_000 });
       assert.match(await aviso.textContent(), /^Sem conexão — Números de \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/crmvendas/crm/services/platform/testkit"
 )
 
@@ -62,6 +64,52 @@ func TestVendasAnoMes(t *testing.T) {
 	if testkit.Fingerprint(t, e.store) != before {
 		t.Error("uma leitura gravou")
 	}
+	// The goals of each month of the span, of the query's sellers: the whole-month valor goals
+	// only (a group's or a customer's cut is not the month's goal), in the caller's company.
+	meta := func(tok, vendedor string, alvo int64, extra map[string]any) {
+		t.Helper()
+		corpo := map[string]any{"id": uuid.NewString(), "mes": mes, "vendedor_id": vendedor, "tipo": "valor", "alvo": alvo}
+		for k, v := range extra {
+			corpo[k] = v
+		}
+		e.do(t, "POST", "/crm/metas", tok, corpo, 200)
+	}
+	meta(e.admin, v1, 10000, nil)
+	meta(e.admin, v2, 20000, nil)
+	meta(e.admin, v1, 5000, map[string]any{"grupo": "Café"})
+	meta(e.admin, v1, 7000, map[string]any{"cliente_id": e.c1})
+	meta(e.adminB, e.ids["vB"], 40000, nil)
+	hoje := time.Now().In(time.FixedZone("BRT", -3*3600))
+	anterior := hoje.AddDate(0, 0, -hoje.Day()).Format("2006-01")
+	metas := func(tok, query string) string {
+		t.Helper()
+		m := decode(t, e.do(t, "GET", "/crm/vendas/ano-mes?de="+anterior+"&ate="+mes+query, tok, nil, 200))
+		out := ""
+		for _, x := range asList(m["metas"]) {
+			out += fmt.Sprintf("%s=%v;", x["mes"], x["meta_centavos"])
+		}
+		return out
+	}
+	for _, c := range []struct{ tok, query, want string }{
+		{e.admin, "", "30000"},
+		{e.admin, "&por=grupo", "30000"},
+		{e.admin, "&vendedor_id=" + v2, "20000"},
+		{e.sup, "", "10000"},
+		{e.v1, "&por=cliente", "10000"},
+		{e.v2, "", "20000"},
+		{e.adminB, "", "40000"},
+		{e.adminB, "&vendedor_id=" + v1, "0"},
+	} {
+		// Every month of the span, in order; the month before has no goal.
+		want := anterior + "=0;" + mes + "=" + c.want + ";"
+		if c.want == "0" {
+			want = anterior + "=0;" + mes + "=0;"
+		}
+		if got := metas(c.tok, c.query); got != want {
+			t.Errorf("metas de %s%s: %s, esperado %s", e.quem(c.tok), c.query, got, want)
+		}
+	}
+	erro(t, e.do(t, "GET", "/crm/vendas/ano-mes?vendedor_id="+v1, e.v2, nil, 403), "FORA_DO_ESCOPO")
 	// The default span: the 12 months to this one.
 	m := decode(t, e.do(t, "GET", "/crm/vendas/ano-mes", e.v1, nil, 200))
 	if ls := asList(m["linhas"]); len(ls) != 1 || len(asList(ls[0]["meses"])) != 12 || asList(ls[0]["meses"])[11]["mes"] != mes {

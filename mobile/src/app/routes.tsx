@@ -55,6 +55,7 @@ const PainelVendasPage = lazyPage(() => import('../features/figuras/painel/Paine
 const CheckinPage = lazyPage(() => import('../features/visitas/components/CheckinPage'));
 const CalendarioPage = lazyPage(() => import('../features/agenda/components/CalendarioPage'));
 const TarefaEditarPage = lazyPage(() => import('../features/agenda/components/TarefaEditarPage'));
+const GraficosPage = lazyPage(() => import('../features/figuras/graficos/GraficosPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -63,13 +64,11 @@ const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
  */
 export const ROTAS_FUTURAS = [
   'camera',
-  'graficos',
 ] as const;
 
 /** The name of each later area, as its "Em breve" screen shows it. */
 export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
   camera: 'Câmera',
-  graficos: 'Gráficos',
 };
 
 /** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
@@ -124,6 +123,7 @@ export const ROTAS_CONSTRUIDAS = [
   'checkin',
   'calendario',
   'tarefa-editar',
+  'graficos',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -190,6 +190,7 @@ export function AppRoutes() {
       <Route path="/painel-vendas" element={guarded(<PainelVendasPage />)} />
       <Route path="/calendario" element={guarded(<CalendarioPage />)} />
       <Route path="/tarefa-editar" element={guarded(<TarefaEditarPage />)} />
+      <Route path="/graficos" element={guarded(<GraficosPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

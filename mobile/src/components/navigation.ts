@@ -23,6 +23,7 @@ import {
   speedometerOutline,
   statsChartOutline,
   storefrontOutline,
+  trendingUpOutline,
 } from 'ionicons/icons';
 import { pode, type Acao } from '../lib/permissoes';
 
@@ -47,6 +48,7 @@ export const NAVEGACAO: readonly ItemNavegacao[] = [
   { path: '/crm-clientes-buscar', titulo: 'Buscar cliente', descricao: 'Por nome, CNPJ/CPF ou cidade, mesmo sem internet', icon: searchOutline },
   { path: '/listas', titulo: 'Listas de preço', descricao: 'Produtos, preços e estoque, mesmo sem internet', icon: pricetagOutline },
   { path: '/vendas-ano-mes', titulo: 'Vendas por mês', descricao: 'Mês a mês, contra o ano anterior', icon: barChartOutline },
+  { path: '/graficos', titulo: 'Gráficos', descricao: 'Vendas contra a meta, por grupo e o ranking', icon: trendingUpOutline },
   { path: '/carteira', titulo: 'Carteira', descricao: 'Clientes por vendedor e transferências', icon: briefcaseOutline },
   { path: '/crm-regioes', titulo: 'Regiões', descricao: 'Regiões de venda e suas cidades', icon: mapOutline },
   { path: '/crm-clientes-pesquisas', titulo: 'Pesquisas', descricao: 'Formulários de pesquisa com clientes', icon: clipboardOutline, acao: 'pesquisas.gerenciar' },

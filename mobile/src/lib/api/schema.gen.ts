@@ -3256,6 +3256,16 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1MetaDoMes: {
+            /** @description "AAAA-MM". */
+            mes?: string;
+            /**
+             * Format: int64
+             * @description The sum of the sellers' valor goals of the month without a cut (no group, region or
+             *     customer), as the panel's meta_centavos; 0 without one.
+             */
+            meta_centavos?: string;
+        };
         v1MotivoAprovacao: {
             /** @description The company configured this reason as blocking: the order is not sent while it holds. */
             bloqueante?: boolean;
@@ -3956,6 +3966,11 @@ export type components = {
         v1VendasAnoMesResponse: {
             /** @description The lines with sales in the span, the largest total first. */
             linhas?: components["schemas"]["v1LinhaAnoMes"][];
+            /**
+             * @description Every month from de to ate, in order: the goal the sales of the query's sellers (vendedor_id,
+             *     or the caller's whole scope) are measured against, whatever the grouping.
+             */
+            metas?: components["schemas"]["v1MetaDoMes"][];
         };
         v1VendasMes: {
             /** @description "AAAA-MM". */

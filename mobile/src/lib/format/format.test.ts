@@ -4,7 +4,7 @@ import { cnpjValido, cpfValido, documentoValido, DOCUMENTO_INVALIDO, formatarDoc
 import { aplicarMascara, mascaraCep, mascaraDocumento, mascaraTelefone } from './masks';
 import { deslocarFuso, formatarData, formatarDataHora, hojeIso } from './date';
 import { linkMapa, normalizarEndereco } from './maps';
-import { formatarMoeda } from './money';
+import { formatarMoeda, formatarMoedaCurta } from './money';
 
 describe('formatarTelefone: by digit count (SPEC §5)', () => {
   it.each([
@@ -127,6 +127,15 @@ describe('BRL', () => {
     [-500, '-R$\u00a05,00'],
   ])('%s centavos', (v, expected) => {
     expect(formatarMoeda(v as number)).toBe(expected);
+  });
+
+  it.each([
+    [0, 'R$\u00a00'],
+    ['95000', 'R$\u00a0950'],
+    [1250000, 'R$\u00a012,5\u00a0mil'],
+    ['123456789', 'R$\u00a01,2\u00a0mi'],
+  ])('%s centavos on a chart axis', (v, expected) => {
+    expect(formatarMoedaCurta(v)).toBe(expected);
   });
 });
 

@@ -28,3 +28,11 @@ export function centavosParaReais(centavos: string | number | null | undefined):
   if (!Number.isFinite(n)) return '';
   return (n / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
+
+const brlCurto = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** Centavos as a chart's axis reads them: "R$ 12,5 mil", "R$ 1,2 mi". */
+export function formatarMoedaCurta(centavos: number | string | null | undefined): string {
+  const n = Number(centavos ?? 0);
+  return brlCurto.format(Number.isFinite(n) ? n / 100 : 0);
+}

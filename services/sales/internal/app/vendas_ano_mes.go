@@ -248,3 +248,43 @@ func (s *Service) nomesClientes(ctx context.Context, ls []LinhaAnoMes) map[strin
 
 // chamadasClientes bounds the calls to the customer service at once.
 const chamadasClientes = 8
+
+// MetaDoMes is a month's goal of the sellers a query covers: the sum of their valor goals of the
+// month without a cut (metaSemRecorte), as the panel measures.
+type MetaDoMes struct {
+	Mes          string
+	MetaCentavos int64
+}
+
+// MetasDoPeriodo is the goal of every month from de to ate (the span of VendasAnoMes) of one
+// seller of the caller's scope or of the whole scope (vendedor empty), read from the goals of the
+// span only: what the charts draw the sales against.
+func (s *Service) MetasDoPeriodo(ctx context.Context, de, ate, vendedor string) ([]MetaDoMes, error) {
+	c := caller.From(ctx)
+	ini, fim, err := s.periodoFiguras(strings.TrimSpace(de), strings.TrimSpace(ate))
+	if err != nil {
+		return nil, err
+	}
+	where := []store.Cond{store.Gte("mes", ini.String()), store.Lte("mes", fim.String())}
+	if vendedor = strings.TrimSpace(vendedor); vendedor != "" {
+		if !c.Sees(vendedor) {
+			return nil, errs.OutOfScope(MsgVendedorForaDoEscopo)
+		}
+		where = append(where, store.Eq("vendedor_id", vendedor))
+	}
+	metas, err := s.Metas().Col.All(ctx, store.ScopeOf(c), store.Query{Where: where})
+	if err != nil {
+		return nil, err
+	}
+	soma := map[string]int64{}
+	for _, m := range metas {
+		if metaSemRecorte(m) && c.Sees(m.VendedorID) {
+			soma[m.Mes] += m.Alvo
+		}
+	}
+	out := make([]MetaDoMes, 0, int(fim-ini)+1)
+	for m := ini; m <= fim; m++ {
+		out = append(out, MetaDoMes{Mes: m.String(), MetaCentavos: soma[m.String()]})
+	}
+	return out, nil
+}

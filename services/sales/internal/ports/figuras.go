@@ -26,7 +26,13 @@ func (s *Figuras) VendasAnoMes(ctx context.Context, r *salesv1.VendasAnoMesReque
 	if err != nil {
 		return nil, err
 	}
-	return &salesv1.VendasAnoMesResponse{Linhas: mapear(ls, func(l app.LinhaAnoMes) *salesv1.LinhaAnoMes {
+	metas, err := s.App.MetasDoPeriodo(ctx, r.GetDe(), r.GetAte(), r.GetVendedorId())
+	if err != nil {
+		return nil, err
+	}
+	return &salesv1.VendasAnoMesResponse{Metas: mapear(metas, func(m app.MetaDoMes) *salesv1.MetaDoMes {
+		return &salesv1.MetaDoMes{Mes: m.Mes, MetaCentavos: m.MetaCentavos}
+	}), Linhas: mapear(ls, func(l app.LinhaAnoMes) *salesv1.LinhaAnoMes {
 		return &salesv1.LinhaAnoMes{Chave: l.Chave, Nome: l.Nome, Meses: mapear(l.Meses, func(m app.VendasMes) *salesv1.VendasMes {
 			out := &salesv1.VendasMes{Mes: m.Mes, ValorCentavos: m.ValorCentavos, Pedidos: m.Pedidos}
 			if m.Variacao != nil {

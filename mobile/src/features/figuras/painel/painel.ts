@@ -33,8 +33,8 @@ export async function lerPainel(mes: string, vendedor: string, signal?: AbortSig
   }
 }
 
-export const usePainel = (mes: string, vendedor: string) =>
-  useQuery({ queryKey: ['painel', mes, vendedor], queryFn: ({ signal }) => lerPainel(mes, vendedor, signal) });
+export const usePainel = (mes: string, vendedor: string, { enabled = true } = {}) =>
+  useQuery({ queryKey: ['painel', mes, vendedor], queryFn: ({ signal }) => lerPainel(mes, vendedor, signal), enabled });
 
 /** int64 fields come as strings in JSON. */
 export const n = (v: string | number | undefined | null): number => Number(v ?? 0) || 0;

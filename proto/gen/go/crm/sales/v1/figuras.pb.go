@@ -232,7 +232,10 @@ func (x *LinhaAnoMes) GetMeses() []*VendasMes {
 type VendasAnoMesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The lines with sales in the span, the largest total first.
-	Linhas        []*LinhaAnoMes `protobuf:"bytes,1,rep,name=linhas,proto3" json:"linhas,omitempty"`
+	Linhas []*LinhaAnoMes `protobuf:"bytes,1,rep,name=linhas,proto3" json:"linhas,omitempty"`
+	// Every month from de to ate, in order: the goal the sales of the query's sellers (vendedor_id,
+	// or the caller's whole scope) are measured against, whatever the grouping.
+	Metas         []*MetaDoMes `protobuf:"bytes,2,rep,name=metas,proto3" json:"metas,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -274,6 +277,68 @@ func (x *VendasAnoMesResponse) GetLinhas() []*LinhaAnoMes {
 	return nil
 }
 
+func (x *VendasAnoMesResponse) GetMetas() []*MetaDoMes {
+	if x != nil {
+		return x.Metas
+	}
+	return nil
+}
+
+type MetaDoMes struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "AAAA-MM".
+	Mes string `protobuf:"bytes,1,opt,name=mes,proto3" json:"mes,omitempty"`
+	// The sum of the sellers' valor goals of the month without a cut (no group, region or
+	// customer), as the panel's meta_centavos; 0 without one.
+	MetaCentavos  int64 `protobuf:"varint,2,opt,name=meta_centavos,json=metaCentavos,proto3" json:"meta_centavos,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetaDoMes) Reset() {
+	*x = MetaDoMes{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetaDoMes) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetaDoMes) ProtoMessage() {}
+
+func (x *MetaDoMes) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetaDoMes.ProtoReflect.Descriptor instead.
+func (*MetaDoMes) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *MetaDoMes) GetMes() string {
+	if x != nil {
+		return x.Mes
+	}
+	return ""
+}
+
+func (x *MetaDoMes) GetMetaCentavos() int64 {
+	if x != nil {
+		return x.MetaCentavos
+	}
+	return 0
+}
+
 type PainelRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "AAAA-MM" (default: this month in America/Sao_Paulo).
@@ -286,7 +351,7 @@ type PainelRequest struct {
 
 func (x *PainelRequest) Reset() {
 	*x = PainelRequest{}
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -298,7 +363,7 @@ func (x *PainelRequest) String() string {
 func (*PainelRequest) ProtoMessage() {}
 
 func (x *PainelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[4]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -311,7 +376,7 @@ func (x *PainelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PainelRequest.ProtoReflect.Descriptor instead.
 func (*PainelRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{4}
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *PainelRequest) GetMes() string {
@@ -340,7 +405,7 @@ type SemPedido struct {
 
 func (x *SemPedido) Reset() {
 	*x = SemPedido{}
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -352,7 +417,7 @@ func (x *SemPedido) String() string {
 func (*SemPedido) ProtoMessage() {}
 
 func (x *SemPedido) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[5]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -365,7 +430,7 @@ func (x *SemPedido) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SemPedido.ProtoReflect.Descriptor instead.
 func (*SemPedido) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{5}
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SemPedido) GetDias_30() int64 {
@@ -408,7 +473,7 @@ type RankingVendedor struct {
 
 func (x *RankingVendedor) Reset() {
 	*x = RankingVendedor{}
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -420,7 +485,7 @@ func (x *RankingVendedor) String() string {
 func (*RankingVendedor) ProtoMessage() {}
 
 func (x *RankingVendedor) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -433,7 +498,7 @@ func (x *RankingVendedor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RankingVendedor.ProtoReflect.Descriptor instead.
 func (*RankingVendedor) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{6}
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RankingVendedor) GetVendedorId() string {
@@ -535,7 +600,7 @@ type PainelResponse struct {
 
 func (x *PainelResponse) Reset() {
 	*x = PainelResponse{}
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -547,7 +612,7 @@ func (x *PainelResponse) String() string {
 func (*PainelResponse) ProtoMessage() {}
 
 func (x *PainelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_figuras_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -560,7 +625,7 @@ func (x *PainelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PainelResponse.ProtoReflect.Descriptor instead.
 func (*PainelResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{7}
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PainelResponse) GetMes() string {
@@ -730,9 +795,13 @@ const file_crm_sales_v1_figuras_proto_rawDesc = "" +
 	"\vLinhaAnoMes\x12\x14\n" +
 	"\x05chave\x18\x01 \x01(\tR\x05chave\x12\x12\n" +
 	"\x04nome\x18\x02 \x01(\tR\x04nome\x12-\n" +
-	"\x05meses\x18\x03 \x03(\v2\x17.crm.sales.v1.VendasMesR\x05meses\"I\n" +
+	"\x05meses\x18\x03 \x03(\v2\x17.crm.sales.v1.VendasMesR\x05meses\"x\n" +
 	"\x14VendasAnoMesResponse\x121\n" +
-	"\x06linhas\x18\x01 \x03(\v2\x19.crm.sales.v1.LinhaAnoMesR\x06linhas\"B\n" +
+	"\x06linhas\x18\x01 \x03(\v2\x19.crm.sales.v1.LinhaAnoMesR\x06linhas\x12-\n" +
+	"\x05metas\x18\x02 \x03(\v2\x17.crm.sales.v1.MetaDoMesR\x05metas\"B\n" +
+	"\tMetaDoMes\x12\x10\n" +
+	"\x03mes\x18\x01 \x01(\tR\x03mes\x12#\n" +
+	"\rmeta_centavos\x18\x02 \x01(\x03R\fmetaCentavos\"B\n" +
 	"\rPainelRequest\x12\x10\n" +
 	"\x03mes\x18\x01 \x01(\tR\x03mes\x12\x1f\n" +
 	"\vvendedor_id\x18\x02 \x01(\tR\n" +
@@ -795,33 +864,35 @@ func file_crm_sales_v1_figuras_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_figuras_proto_rawDescData
 }
 
-var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_crm_sales_v1_figuras_proto_goTypes = []any{
 	(*VendasAnoMesRequest)(nil),  // 0: crm.sales.v1.VendasAnoMesRequest
 	(*VendasMes)(nil),            // 1: crm.sales.v1.VendasMes
 	(*LinhaAnoMes)(nil),          // 2: crm.sales.v1.LinhaAnoMes
 	(*VendasAnoMesResponse)(nil), // 3: crm.sales.v1.VendasAnoMesResponse
-	(*PainelRequest)(nil),        // 4: crm.sales.v1.PainelRequest
-	(*SemPedido)(nil),            // 5: crm.sales.v1.SemPedido
-	(*RankingVendedor)(nil),      // 6: crm.sales.v1.RankingVendedor
-	(*PainelResponse)(nil),       // 7: crm.sales.v1.PainelResponse
-	(*Meta)(nil),                 // 8: crm.sales.v1.Meta
+	(*MetaDoMes)(nil),            // 4: crm.sales.v1.MetaDoMes
+	(*PainelRequest)(nil),        // 5: crm.sales.v1.PainelRequest
+	(*SemPedido)(nil),            // 6: crm.sales.v1.SemPedido
+	(*RankingVendedor)(nil),      // 7: crm.sales.v1.RankingVendedor
+	(*PainelResponse)(nil),       // 8: crm.sales.v1.PainelResponse
+	(*Meta)(nil),                 // 9: crm.sales.v1.Meta
 }
 var file_crm_sales_v1_figuras_proto_depIdxs = []int32{
 	1, // 0: crm.sales.v1.LinhaAnoMes.meses:type_name -> crm.sales.v1.VendasMes
 	2, // 1: crm.sales.v1.VendasAnoMesResponse.linhas:type_name -> crm.sales.v1.LinhaAnoMes
-	5, // 2: crm.sales.v1.PainelResponse.sem_pedido:type_name -> crm.sales.v1.SemPedido
-	8, // 3: crm.sales.v1.PainelResponse.metas:type_name -> crm.sales.v1.Meta
-	6, // 4: crm.sales.v1.PainelResponse.ranking:type_name -> crm.sales.v1.RankingVendedor
-	0, // 5: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
-	4, // 6: crm.sales.v1.FigurasService.Painel:input_type -> crm.sales.v1.PainelRequest
-	3, // 7: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
-	7, // 8: crm.sales.v1.FigurasService.Painel:output_type -> crm.sales.v1.PainelResponse
-	7, // [7:9] is the sub-list for method output_type
-	5, // [5:7] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	4, // 2: crm.sales.v1.VendasAnoMesResponse.metas:type_name -> crm.sales.v1.MetaDoMes
+	6, // 3: crm.sales.v1.PainelResponse.sem_pedido:type_name -> crm.sales.v1.SemPedido
+	9, // 4: crm.sales.v1.PainelResponse.metas:type_name -> crm.sales.v1.Meta
+	7, // 5: crm.sales.v1.PainelResponse.ranking:type_name -> crm.sales.v1.RankingVendedor
+	0, // 6: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
+	5, // 7: crm.sales.v1.FigurasService.Painel:input_type -> crm.sales.v1.PainelRequest
+	3, // 8: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
+	8, // 9: crm.sales.v1.FigurasService.Painel:output_type -> crm.sales.v1.PainelResponse
+	8, // [8:10] is the sub-list for method output_type
+	6, // [6:8] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_figuras_proto_init() }
@@ -837,7 +908,7 @@ func file_crm_sales_v1_figuras_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_figuras_proto_rawDesc), len(file_crm_sales_v1_figuras_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
