@@ -26,7 +26,7 @@ func (s *Server) AlteracoesCondicoes(ctx context.Context, r *salesv1.AlteracoesR
 }
 
 func (s *Server) CriarCondicao(ctx context.Context, r *salesv1.CriarCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
-	return entity.Criar(ctx, s.condicoes(), r, condicaoDeCriar)
+	return entity.CriarPorNome(ctx, s.condicoes(), r)
 }
 
 func (s *Server) AtualizarCondicao(ctx context.Context, r *salesv1.AtualizarCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
