@@ -76,8 +76,9 @@ export type RecusaCadastro<V extends FieldValues> = (v: V) => { mensagem: string
 
 export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues> {
   entidade: Entidade<T, C, A>;
-  titulo: string;
-  voltar: string;
+  /** The page's title (default: the species, "Condições de pagamento") and back link (default: home). */
+  titulo?: string;
+  voltar?: string;
   /** The list's and the form's data-testid. */
   idLista: string;
   idFormulario: string;
@@ -130,12 +131,14 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   };
 }
 
+const maiuscula = (s: string) => s[0].toUpperCase() + s.slice(1);
+
 /** The labels declared, else made of the species ("condição de pagamento") and the short name. */
 export function rotulosDe<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(tela: TelaCadastro<T, C, A, V>) {
   const { um, feminino } = tela.entidade.declaracao.especie;
   const r = tela.rotulos;
   const curto = r.curto ?? um;
-  const Curto = curto[0].toUpperCase() + curto.slice(1);
+  const Curto = maiuscula(curto);
   const [a, o, nova, esta] = feminino ? ['a', 'a', 'Nova', 'Esta'] : ['o', 'o', 'Novo', 'Este'];
   const nome = (x: T) => tela.entidade.declaracao.nome(x);
   return {
@@ -399,7 +402,7 @@ function Cadastro<T extends RegistroEntidade, C extends { id?: string }, A, V ex
   const rotulos = rotulosDe(tela);
   const alteravel = Boolean(tela.entidade.alterar);
   return (
-    <Page title={tela.titulo} backHref={tela.voltar}>
+    <Page title={tela.titulo ?? maiuscula(tela.entidade.declaracao.especie.varios)} backHref={tela.voltar ?? '/crm-home'}>
       <div className="narrow form-stack">
         {tela.descricao ? (
           <p className="muted" style={{ margin: 0 }}>

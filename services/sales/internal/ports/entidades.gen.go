@@ -13,11 +13,11 @@ import (
 // PoliticasCondicoes: the role policies of the Condicoes RPCs (entity.AdminEscreve).
 var PoliticasCondicoes = entity.Politicas(&salesv1.SalesService_ServiceDesc, "Condicao", "Condicoes", entity.AdminEscreve)
 
-func (s *Server) ListarCondicoes(ctx context.Context, r *salesv1.ListarCondicoesRequest) (*salesv1.ListarCondicoesResponse, error) {
+func (s *Server) ListarCondicoes(ctx context.Context, r *salesv1.PaginaRequest) (*salesv1.ListarCondicoesResponse, error) {
 	return entity.Listar[*salesv1.ListarCondicoesResponse](ctx, s.condicoes(), r)
 }
 
-func (s *Server) ObterCondicao(ctx context.Context, r *salesv1.ObterCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
+func (s *Server) ObterCondicao(ctx context.Context, r *salesv1.ObterRequest) (*salesv1.CondicaoPagamento, error) {
 	return entity.Obter(ctx, s.condicoes(), r)
 }
 

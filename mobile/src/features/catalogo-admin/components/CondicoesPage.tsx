@@ -13,8 +13,6 @@ import './catalogo.css';
 
 const TELA: TelaCadastro<CondicaoPagamento, CriarCondicaoPedido, MudancasCondicao, ValoresFormulario> = {
   entidade: condicoes,
-  titulo: 'Condições de pagamento',
-  voltar: '/crm-home',
   idLista: 'lista-condicoes',
   idFormulario: 'form-condicao',
   colunas: { titulo: (c) => c.nome, inativo: (c) => !c.ativo, resumo: resumoCondicao },

@@ -25,8 +25,6 @@ const resumoRegra = (r: RegraST) =>
 
 const TELA: TelaCadastro<RegraST, CriarRegraSTPedido, never, ValoresFormulario> = {
   entidade: regrasSt,
-  titulo: 'Regras de ST',
-  voltar: '/crm-home',
   idLista: 'lista-regras-st',
   idFormulario: 'form-regra-st',
   descricao:
