@@ -6,6 +6,9 @@
 # (comments count: someone wrote them); generated files (*.gen.*, proto/gen, the OpenAPI) and the
 # shared kits (services/platform/entity, mobile/src/lib/entidade, components/entidade) do not.
 #
+# The groups: servidor (Go), proto (the declarations: proto messages and RPCs, REST routes, the
+# form's rules in contracts/formularios.json) and app.
+#
 # Each entity's parts, one spec a line:
 #   f PATH                 the whole file
 #   b PATH START           the block from a line matching START (ERE) to the next line that is
@@ -13,6 +16,8 @@
 #   y PATH SELECTOR        proto/http.yaml: the rule of a selector (its line and those after it,
 #                          up to the next rule)
 #   g PATH REGEX           the lines matching REGEX
+#   a PATH START~END       the lines from one matching START (ERE) up to the next matching END
+#                          (not counted): a form of contracts/formularios.json without its cases
 # A file missing at a revision counts 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +31,7 @@ conta() { # conta REV KIND PATH ARG
     b) awk -v re="$arg" '!dentro && $0 ~ re { dentro = 1 } dentro { print } dentro && ($0 ~ /^\}$/ || $0 ~ /^\}\);$/) { dentro = 0 }' ;;
     y) awk -v sel="$arg" '/^ *- selector:/ { dentro = ($0 ~ ("selector: " sel "$")) } dentro { print }' ;;
     g) grep -E -- "$arg" || true ;;
+    a) awk -v ini="${arg%%~*}" -v fim="${arg#*~}" '!dentro && $0 ~ ini { dentro = 1 } dentro && $0 ~ fim { exit } dentro { print }' ;;
   esac | grep -c -v '^[[:space:]]*$' || true
 }
 
@@ -41,6 +47,7 @@ CONDICOES=(
   "servidor|g|$P/sales.go|ports\.PoliticasCondicoes|condicoes\(\)"
   "proto|b|proto/crm/sales/v1/sales.proto|^message (CondicaoPagamento|ListarCondicoesRequest|ListarCondicoesResponse|ObterCondicaoRequest|CriarCondicaoRequest|AtualizarCondicaoRequest|AlteracaoCondicao|AlteracoesCondicoesResponse) \{"
   "proto|g|proto/crm/sales/v1/sales.proto|rpc (Listar|Alteracoes)Condicoes\(|rpc (Obter|Criar|Atualizar|Excluir)Condicao\("
+  "proto|a|contracts/formularios.json|\"nome\": \"CondicaoPagamento\"~\"casos\":"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(Listar|Alteracoes)Condicoes"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(Obter|Criar|Atualizar|Excluir)Condicao"
   "app|f|$M/entities/condicao/index.ts"
@@ -62,6 +69,7 @@ REGRAS=(
   "servidor|g|$P/sales.go|ports\.PoliticasRegrasST|regrasST\(\)"
   "proto|b|proto/crm/sales/v1/sales.proto|^message (RegraST|ListarRegrasSTRequest|ListarRegrasSTResponse|CriarRegraSTRequest) \{"
   "proto|g|proto/crm/sales/v1/sales.proto|rpc ListarRegrasST\(|rpc (Criar|Excluir)RegraST\("
+  "proto|a|contracts/formularios.json|\"nome\": \"RegraST\"~\"casos\":"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(ListarRegrasST|CriarRegraST|ExcluirRegraST)"
   "app|f|$M/entities/regraSt/index.ts"
   "app|f|$M/features/catalogo-admin/api/regrasSt.ts"

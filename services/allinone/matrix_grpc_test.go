@@ -347,11 +347,11 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			return err
 		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
 		{salesv1.SalesService_ListarCondicoes_FullMethodName, func(ctx context.Context) error {
-			_, err := sal.ListarCondicoes(ctx, &salesv1.ListarCondicoesRequest{})
+			_, err := sal.ListarCondicoes(ctx, &salesv1.PaginaRequest{})
 			return err
 		}, map[string]codes.Code{"vendedor": ok, "outra": ok}},
 		{salesv1.SalesService_ObterCondicao_FullMethodName, func(ctx context.Context) error {
-			_, err := sal.ObterCondicao(ctx, &salesv1.ObterCondicaoRequest{Id: "demo-cond-avista-pix"})
+			_, err := sal.ObterCondicao(ctx, &salesv1.ObterRequest{Id: "demo-cond-avista-pix"})
 			return err
 		}, map[string]codes.Code{"vendedor": ok, "outra": den}},
 		{salesv1.SalesService_AlteracoesCondicoes_FullMethodName, func(ctx context.Context) error {

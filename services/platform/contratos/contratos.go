@@ -10,6 +10,10 @@
 //   - contracts/motivos.json: every error reason with the code it comes with. Into
 //     services/platform/errs/motivos.gen.go (errs.ReasonX) and mobile/src/lib/api/motivos.gen.ts
 //     (the app's Motivo).
+//   - contracts/formularios.json: the form rules both sides check (required fields, ranges,
+//     lengths, options) with their pt-BR messages. Into services/sales/internal/domain/
+//     formularios.gen.go (normalizarFormulario, Validar) and mobile/src/lib/contratos/
+//     formularios.gen.ts (read by the app's form kit, lib/entidade/formulario.ts).
 //
 // `go generate ./services/platform/contratos` writes them; the package's test fails when a
 // committed file differs from what Gerar makes (stale), when a service uses a reason the
@@ -246,11 +250,21 @@ func Gerar(raiz string) ([]Arquivo, error) {
 	if err != nil {
 		return nil, err
 	}
+	f, err := LerFormularios(raiz)
+	if err != nil {
+		return nil, err
+	}
+	goFormularios, err := formatar(GoFormularios, goDeFormularios(f))
+	if err != nil {
+		return nil, err
+	}
 	return []Arquivo{
 		{GoPedidos, goPedidos},
 		{TSPedidos, []byte(tsDePedidos(p))},
 		{GoMotivos, goMotivos},
 		{TSMotivos, []byte(tsDeMotivos(m))},
+		{GoFormularios, goFormularios},
+		{TSFormularios, []byte(tsDeFormularios(f))},
 	}, nil
 }
 

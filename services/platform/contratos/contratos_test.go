@@ -37,8 +37,8 @@ func TestGeradosEmDia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(arqs) != 4 {
-		t.Fatalf("%d generated files, want 4", len(arqs))
+	if len(arqs) != 6 {
+		t.Fatalf("%d generated files, want 6", len(arqs))
 	}
 	for _, a := range arqs {
 		atual, err := os.ReadFile(filepath.Join(r, a.Caminho))
@@ -62,9 +62,11 @@ func TestContratoValidado(t *testing.T) {
 		{ArquivoPedidos, `{ "valor": "troca", "rotulo": "Troca" }`, `{ "valor": "venda", "rotulo": "Troca" }`, `tipo "venda"`},
 		{ArquivoMotivos, `"grpc": "ALREADY_EXISTS", "descricao": "orders: the order's status`, `"grpc": "CONFLICT", "descricao": "orders: the order's status`, `unknown gRPC code "CONFLICT"`},
 		{ArquivoMotivos, `{ "motivo": "CLIENTE_INATIVO", "nome": "ClienteInativo"`, `{ "motivo": "CLIENTE_BLOQUEADO", "nome": "ClienteInativo"`, `motivo "CLIENTE_BLOQUEADO"`},
+		{ArquivoFormularios, `{"campo": "ativo", "go": "Ativo", "tipo": "booleano"}`, `{"campo": "ativo", "go": "Ativo", "tipo": "data"}`, `CondicaoPagamento.ativo: a wire name, a Go name and a known tipo`},
+		{ArquivoFormularios, `{"se": {"campo": "reducao_base_tipo", "igual": "propria_e_st"}, "nao_zero": "reducao_base_percentual"`, `{"se": {"campo": "reducao_base_tipo", "igual": "propria_e_st"}, "nao_zero": "reducao_base"`, `se names a field, nao_zero a percentual field`},
 	} {
 		tmp := t.TempDir()
-		for _, a := range []string{ArquivoPedidos, ArquivoMotivos} {
+		for _, a := range []string{ArquivoPedidos, ArquivoMotivos, ArquivoFormularios} {
 			b, err := os.ReadFile(filepath.Join(r, a))
 			if err != nil {
 				t.Fatal(err)

@@ -188,11 +188,11 @@ func TestPortasListaFiltroBuscaEFeed(t *testing.T) {
 		}
 		return out
 	}
-	pg, err := entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.ListarCondicoesRequest{PageSize: 2})
+	pg, err := entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.PaginaRequest{PageSize: 2})
 	if err != nil || strings.Join(nomes(pg.GetCondicoes()), ",") != "Boleto 28,Boleto 35" || pg.GetNextPageToken() == "" {
 		t.Fatalf("página 1: %v %v", pg, err)
 	}
-	pg, err = entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.ListarCondicoesRequest{PageSize: 2, PageToken: pg.GetNextPageToken()})
+	pg, err = entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.PaginaRequest{PageSize: 2, PageToken: pg.GetNextPageToken()})
 	if err != nil || strings.Join(nomes(pg.GetCondicoes()), ",") != "Pix" || pg.GetNextPageToken() != "" {
 		t.Fatalf("página 2: %v %v", pg, err)
 	}
@@ -209,12 +209,12 @@ func TestPortasListaFiltroBuscaEFeed(t *testing.T) {
 		t.Fatalf("busca: %v %v", bs, err)
 	}
 	// A request without the declared field is the service's mistake, never silently unfiltered.
-	if _, err := entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.ListarCondicoesRequest{}); !errs.IsKind(err, errs.KindInternal) {
+	if _, err := entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.PaginaRequest{}); !errs.IsKind(err, errs.KindInternal) {
 		t.Fatalf("campo de busca ausente: %v", err)
 	}
 	p.Busca = ""
 	// An answer without a list of the entity's message is refused the same way.
-	if _, err := entity.Listar[*salesv1.ListarTabelasResponse](ctx, p, &salesv1.ListarCondicoesRequest{}); !errs.IsKind(err, errs.KindInternal) {
+	if _, err := entity.Listar[*salesv1.ListarTabelasResponse](ctx, p, &salesv1.PaginaRequest{}); !errs.IsKind(err, errs.KindInternal) {
 		t.Fatalf("resposta sem lista: %v", err)
 	}
 
@@ -225,7 +225,7 @@ func TestPortasListaFiltroBuscaEFeed(t *testing.T) {
 	if err != nil || up.GetNome() != "PIX à vista" || up.GetForma() != "PR" || up.GetVersao() != 2 {
 		t.Fatalf("atualizar: %v %v", up, err)
 	}
-	if ob, err := entity.Obter(ctx, p, &salesv1.ObterCondicaoRequest{Id: "b"}); err != nil || ob.GetVersao() != 2 {
+	if ob, err := entity.Obter(ctx, p, &salesv1.ObterRequest{Id: "b"}); err != nil || ob.GetVersao() != 2 {
 		t.Fatalf("obter: %v %v", ob, err)
 	}
 	antes, err := entity.Alteracoes[*salesv1.AlteracoesCondicoesResponse](ctx, p, &salesv1.AlteracoesRequest{PageSize: 10})

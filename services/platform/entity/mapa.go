@@ -3,6 +3,7 @@ package entity
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,11 +27,13 @@ type Conversor struct {
 // domain field whose bson name is the same (store.Meta's _id is id). Scalars, lists of scalars and
 // times (google.protobuf.Timestamp) convert by kind; other domain types need a Conversor. What a
 // service cannot map this way (a default the proto states, a field named otherwise) it writes
-// after the map's answer.
+// after the map's answer. A create request's optional field left out takes the domain field's
+// `padrao` tag when it has one (`padrao:"true"`: a record is active unless the request says not).
 type Mapa[T any] struct {
-	conv   map[reflect.Type]Conversor
-	campos map[string][]int
-	planos sync.Map // message full name → *plano
+	conv    map[reflect.Type]Conversor
+	campos  map[string][]int
+	padroes map[string]string
+	planos  sync.Map // message full name → *plano
 }
 
 type passo struct {
@@ -48,7 +51,7 @@ type plano struct {
 
 // NovoMapa maps T with the service's converters.
 func NovoMapa[T any](cs ...Conversor) *Mapa[T] {
-	m := &Mapa[T]{conv: map[reflect.Type]Conversor{}, campos: map[string][]int{}}
+	m := &Mapa[T]{conv: map[reflect.Type]Conversor{}, campos: map[string][]int{}, padroes: map[string]string{}}
 	for _, c := range cs {
 		m.conv[c.Tipo] = c
 	}
@@ -67,6 +70,9 @@ func NovoMapa[T any](cs ...Conversor) *Mapa[T] {
 			}
 			if nome != "" && nome != "-" && f.IsExported() {
 				m.campos[nome] = idx
+				if p, ok := f.Tag.Lookup("padrao"); ok {
+					m.padroes[nome] = p
+				}
 			}
 		}
 	}
@@ -245,11 +251,35 @@ func (m *Mapa[T]) Novo(req proto.Message) (*T, error) {
 	t := new(T)
 	r := reflect.ValueOf(t).Elem()
 	for _, s := range p.passos {
+		if padrao, ok := m.padroes[string(s.fd.Name())]; ok && s.fd.HasPresence() && !msg.Has(s.fd) {
+			if err := definirPadrao(r.FieldByIndex(s.idx), padrao); err != nil {
+				return nil, errs.Internal(err)
+			}
+			continue
+		}
 		if err := m.definirCampo(r, s, msg); err != nil {
 			return nil, err
 		}
 	}
 	return t, nil
+}
+
+// definirPadrao sets a field from its `padrao` tag (a bool, a string or a whole number).
+func definirPadrao(f reflect.Value, padrao string) error {
+	switch f.Kind() {
+	case reflect.Bool:
+		b, err := strconv.ParseBool(padrao)
+		f.SetBool(b)
+		return err
+	case reflect.String:
+		f.SetString(padrao)
+		return nil
+	case reflect.Int, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(padrao, 10, 64)
+		f.SetInt(n)
+		return err
+	}
+	return fmt.Errorf("padrao %q: a %s field takes none", padrao, f.Type())
 }
 
 // Patch is an update request's changes (patch semantics): an optional field when sent, a list

@@ -102,3 +102,39 @@ func TestMapaPorNome(t *testing.T) {
 		t.Fatalf("tipo sem conversor: %v", err)
 	}
 }
+
+// prazoAtivo is prazo whose ativo defaults to true on create (`padrao`).
+type prazoAtivo struct {
+	store.Meta          `bson:",inline"`
+	Nome                string     `bson:"nome"`
+	ParcelasDias        []int      `bson:"parcelas_dias"`
+	Forma               string     `bson:"forma"`
+	Acrescimo           centesimos `bson:"acrescimo_percentual"`
+	ValorMinimoCentavos int64      `bson:"valor_minimo_centavos"`
+	UsaLimiteCredito    bool       `bson:"usa_limite_credito"`
+	Clientes            []string   `bson:"clientes"`
+	Ativo               bool       `bson:"ativo" padrao:"true"`
+}
+
+func TestMapaPadrao(t *testing.T) {
+	m := entity.NovoMapa[prazoAtivo](conv)
+	for _, c := range []struct {
+		ativo *bool
+		want  bool
+	}{{nil, true}, {new(false), false}, {new(true), true}} {
+		n, err := m.Novo(&salesv1.CriarCondicaoRequest{Id: "p", Nome: "A", Ativo: c.ativo})
+		if err != nil || n.Ativo != c.want {
+			t.Errorf("ativo %v: %+v %v, want ativo %v", c.ativo, n, err, c.want)
+		}
+	}
+	// An update sends what changes: the default is for a create only.
+	f, err := m.Patch(&salesv1.AtualizarCondicaoRequest{Id: "p", Versao: 1, Nome: new("B")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &prazoAtivo{Nome: "A"}
+	f(x)
+	if x.Ativo || x.Nome != "B" {
+		t.Errorf("patch: %+v", x)
+	}
+}

@@ -46,7 +46,7 @@ import { queryClient } from '../../lib/query';
 import { clearOnLogout, storeOperatorProfile } from '../../lib/storage';
 import { pararAgendamento } from '../../lib/sync/saida';
 import { digitarEm, montarTela } from '../../test/tela';
-import { PaginaCadastro, type TelaCadastro } from './PaginaCadastro';
+import { PaginaCadastro, rotulosDe, type TelaCadastro } from './PaginaCadastro';
 
 interface Termo {
   id: string;
@@ -269,5 +269,36 @@ describe('the ADMIN screen of a declared entity', () => {
     await esperar(() => tela.container.querySelector('[data-testid=erro-formulario]'));
     expect(tela.container.querySelector('[data-testid=erro-formulario]')?.textContent).toBe('A sigla ABC já existe.');
     expect(erroDe('sigla')).toBe('Já existe.');
+  });
+
+  it('labels not declared come from the species and the short name (feminine and masculine), rota and nome from the kit', () => {
+    const condicoes = definirEntidade<Termo, { id: string; nome: string; dias: number }, never>({
+      colecao: 'teste-condicoes',
+      campoLista: 'condicoes',
+      campoAlteracao: 'condicao',
+      operacoes: 'teste-condicoes',
+      especie: { um: 'condição de pagamento', varios: 'condições de pagamento', feminino: true },
+    });
+    expect(condicoes.declaracao.rota).toBe('/teste-condicoes');
+    const c = { id: 'c', nome: 'Pix', dias: 0, ativo: true, versao: '1', excluido: false };
+    expect(condicoes.declaracao.nome(c)).toBe('Pix');
+    const r = rotulosDe({ ...TELA, entidade: condicoes, rotulos: { curto: 'condição' } } as unknown as TelaCadastro<Termo, { id: string; nome: string; dias: number }, never, Valores>);
+    expect({ ...r, criada: r.criada(c), excluir: r.excluir.titulo, excluirMensagem: r.excluir.mensagem(c), tituloEditar: r.tituloEditar(c) }).toEqual({
+      vazia: 'Nenhuma condição de pagamento.',
+      inativo: 'Inativa',
+      nova: 'Nova condição',
+      tituloNova: 'Nova condição de pagamento',
+      criar: 'Criar condição',
+      criada: 'Condição Pix criada.',
+      excluida: 'Condição excluída.',
+      excluir: 'Excluir condição',
+      excluirMensagem: 'Excluir a condição Pix?',
+      tituloEditar: 'Editar Pix',
+      salvar: 'Salvar condição',
+      salva: 'Condição salva.',
+      conflito: 'Esta condição foi alterada por outra pessoa enquanto você editava. Feche, abra de novo e refaça as suas alterações.',
+    });
+    const m = rotulosDe({ ...TELA, rotulos: {} });
+    expect([m.vazia, m.nova, m.tituloNova, m.criada(c), m.salva, m.inativo]).toEqual(['Nenhum termo.', 'Novo termo', 'Novo termo', 'Termo Pix criado.', 'Termo salvo.', 'Inativo']);
   });
 });

@@ -4,7 +4,9 @@
 // entity the server does not update (semAlteracao) is created in the form and deleted from its
 // row. Writes go through the outbox: accepted, the list reloads; refused, the server's field
 // errors (or what the declaration says of a reason) land on the form; without a connection, they
-// wait on the device and are sent when it returns.
+// wait on the device and are sent when it returns. A form declared by its contract
+// (contracts/formularios.json, lib/entidade/formulario) gets its schema, empty values, payloads
+// and selects' options from it; the labels default to the entity's species and short name.
 import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -28,6 +30,7 @@ import { ApiError, Motivo, mensagemDeErro, temMotivo } from '../../lib/api/clien
 import { useExcluirEntidade, useListaEntidade, useSalvarEntidade, type Entidade, type RegistroEntidade } from '../../lib/entidade/entidade';
 import { MENSAGEM_GUARDADA } from '../../lib/sync/saida';
 import { novoId } from '../../lib/uuid';
+import { alteracaoDe, esquemaDe, formatarReais, novoDe, opcoesDe, tipoDe, valoresDe, valoresVazios, type Formulario as ContratoFormulario, type ValoresFormulario } from '../../lib/entidade/formulario';
 
 /** A field of the form; a pair of fields is one row. */
 export type CampoCadastro<V extends FieldValues> =
@@ -44,7 +47,8 @@ export type CampoCadastro<V extends FieldValues> =
       /** After the field's own blur handling (e.g. to format a valid amount). */
       aoSair?: (form: UseFormReturn<V>) => void;
     }
-  | { tipo: 'select'; nome: FieldPath<V>; rotulo: string; nomeHtml?: string; opcoes: readonly { value: string; label: string }[] }
+  /** A select; without opcoes, the contract's options (after `primeira`, an empty choice). */
+  | { tipo: 'select'; nome: FieldPath<V>; rotulo: string; nomeHtml?: string; opcoes?: readonly { value: string; label: string }[]; primeira?: string }
   /** A checkbox; its error (the schema's or the server's) shows below it. */
   | { tipo: 'marcar'; nome: FieldPath<V>; rotulo: string; nomeHtml?: string }
   /** A note the form shows between its fields. */
@@ -72,8 +76,9 @@ export type RecusaCadastro<V extends FieldValues> = (v: V) => { mensagem: string
 
 export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues> {
   entidade: Entidade<T, C, A>;
-  titulo: string;
-  voltar: string;
+  /** The page's title (default: the species, "Condições de pagamento") and back link (default: home). */
+  titulo?: string;
+  voltar?: string;
   /** The list's and the form's data-testid. */
   idLista: string;
   idFormulario: string;
@@ -85,17 +90,20 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   filtros?: readonly FiltroCadastro[];
   /** A CSV import under a button (components/importacao); the list reloads after it. */
   importacao?: ImportacaoCadastro;
+  /** The labels; each defaults to one made of the entity's species and `curto`. */
   rotulos: {
+    /** The short name ("condição"): "Nova condição", "Criar condição", "Condição salva.". */
+    curto?: string;
     /** The empty list, with the filters chosen. */
-    vazia: string | ((filtros: Readonly<Record<string, string>>) => string);
+    vazia?: string | ((filtros: Readonly<Record<string, string>>) => string);
     inativo?: string;
     /** The button that opens a new record's form. */
-    nova: string;
-    tituloNova: string;
-    criar: string;
-    criada(r: T): string;
-    excluida: string | ((r: T) => string);
-    excluir: { titulo: string; mensagem(r: T): string };
+    nova?: string;
+    tituloNova?: string;
+    criar?: string;
+    criada?(r: T): string;
+    excluida?: string | ((r: T) => string);
+    excluir?: { titulo?: string; mensagem?(r: T): string };
     /** Editing (not for an entity the server does not update). */
     tituloEditar?(r: T): string;
     salvar?: string;
@@ -104,9 +112,13 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
     conflito?: string;
   };
   formulario: {
-    esquema: $ZodType<V>;
-    vazio: DefaultValues<V>;
-    novo(id: string, v: V): C;
+    /** The form's rules (contracts/formularios.json): the defaults of what follows. */
+    contrato?: ContratoFormulario;
+    /** A new record's values other than empty (with a contrato). */
+    iniciais?: Partial<ValoresFormulario>;
+    esquema?: $ZodType<V>;
+    vazio?: DefaultValues<V>;
+    novo?(id: string, v: V): C;
     /** The form of a record being edited (not for an entity the server does not update). */
     de?(r: T): DefaultValues<V>;
     /** What changed (a versao in it is dropped: the outbox sends the one the form was opened on). */
@@ -119,10 +131,58 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   };
 }
 
-function Campo<V extends FieldValues>({ c, form }: { c: CampoCadastro<V>; form: UseFormReturn<V> }) {
+const maiuscula = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** The labels declared, else made of the species ("condição de pagamento") and the short name. */
+export function rotulosDe<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(tela: TelaCadastro<T, C, A, V>) {
+  const { um, feminino } = tela.entidade.declaracao.especie;
+  const r = tela.rotulos;
+  const curto = r.curto ?? um;
+  const Curto = maiuscula(curto);
+  const [a, o, nova, esta] = feminino ? ['a', 'a', 'Nova', 'Esta'] : ['o', 'o', 'Novo', 'Este'];
+  const nome = (x: T) => tela.entidade.declaracao.nome(x);
+  return {
+    vazia: r.vazia ?? `Nenhum${feminino ? 'a' : ''} ${um}.`,
+    inativo: r.inativo ?? `Inativ${o}`,
+    nova: r.nova ?? `${nova} ${curto}`,
+    tituloNova: r.tituloNova ?? `${nova} ${um}`,
+    criar: r.criar ?? `Criar ${curto}`,
+    criada: r.criada ?? ((x: T) => `${Curto} ${nome(x)} criad${o}.`),
+    excluida: r.excluida ?? `${Curto} excluíd${o}.`,
+    excluir: { titulo: r.excluir?.titulo ?? `Excluir ${curto}`, mensagem: r.excluir?.mensagem ?? ((x: T) => `Excluir ${a} ${curto} ${nome(x)}?`) },
+    tituloEditar: r.tituloEditar ?? ((x: T) => `Editar ${nome(x)}`),
+    salvar: r.salvar ?? `Salvar ${curto}`,
+    salva: r.salva ?? `${Curto} salv${o}.`,
+    conflito: r.conflito ?? `${esta} ${curto} foi alterad${o} por outra pessoa enquanto você editava. Feche, abra de novo e refaça as suas alterações.`,
+  };
+}
+
+/** The form's schema, values and payloads: as declared, else from its contract. */
+function formularioDe<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(f: TelaCadastro<T, C, A, V>['formulario']) {
+  const k = f.contrato;
+  const exigir = <X,>(x: X | undefined, nome: string): X => {
+    if (x === undefined) throw new Error(`formulário sem ${nome} nem contrato`);
+    return x;
+  };
+  return {
+    esquema: f.esquema ?? (esquemaDe(exigir(k, 'esquema')) as unknown as $ZodType<V>),
+    vazio: f.vazio ?? (valoresVazios(exigir(k, 'vazio'), f.iniciais) as DefaultValues<V>),
+    novo: f.novo ?? ((id: string, v: V) => novoDe(exigir(k, 'novo'), id, v as ValoresFormulario) as unknown as C),
+    de: f.de ?? (k ? (r: T) => valoresDe(k, r) as DefaultValues<V> : undefined),
+    alteracao: f.alteracao ?? (k ? (r: T, v: V) => alteracaoDe(k, r, v as ValoresFormulario) as A & { versao?: unknown } : undefined),
+  };
+}
+
+function Campo<V extends FieldValues>({ c, form, contrato }: { c: CampoCadastro<V>; form: UseFormReturn<V>; contrato?: ContratoFormulario }) {
   const { control } = form;
   switch (c.tipo) {
-    case 'texto':
+    case 'texto': {
+      // Reais are shown formatted once typed (1.234,56).
+      const reais = !c.aoSair && contrato && tipoDe(contrato, c.nome) === 'centavos';
+      const formatar = () => {
+        const t = formatarReais(String(form.getValues(c.nome) ?? ''));
+        if (t !== null) form.setValue(c.nome, t as never, { shouldValidate: true });
+      };
       return (
         <CampoTexto
           controle={control}
@@ -133,11 +193,14 @@ function Campo<V extends FieldValues>({ c, form }: { c: CampoCadastro<V>; form: 
           placeholder={c.placeholder}
           inputMode={c.inputMode}
           ajuda={c.ajuda}
-          aoSair={c.aoSair ? () => c.aoSair!(form) : undefined}
+          aoSair={c.aoSair ? () => c.aoSair!(form) : reais ? formatar : undefined}
         />
       );
-    case 'select':
-      return <CampoSelect controle={control} nome={c.nome} nomeHtml={c.nomeHtml} rotulo={c.rotulo} opcoes={c.opcoes} />;
+    }
+    case 'select': {
+      const opcoes = c.opcoes ?? [...(c.primeira !== undefined ? [{ value: '', label: c.primeira }] : []), ...(contrato ? opcoesDe(contrato, c.nome) : [])];
+      return <CampoSelect controle={control} nome={c.nome} nomeHtml={c.nomeHtml} rotulo={c.rotulo} opcoes={opcoes} />;
+    }
     case 'marcar': {
       const erro = form.getFieldState(c.nome, form.formState).error?.message;
       return (
@@ -184,7 +247,8 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   registro?: T;
   aoFechar: () => void;
 }) {
-  const { rotulos, formulario: f } = tela;
+  const rotulos = rotulosDe(tela);
+  const f = { ...tela.formulario, ...formularioDe(tela.formulario) };
   const toast = useToast();
   const [idNovo] = useState(() => novoId());
   const form = useForm<V>({
@@ -200,7 +264,7 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   const salvar = useSalvarEntidade(tela.entidade, {
     onSuccess: (r) => {
       if (r.pendente || !r.registro) guardada();
-      else toast(registro ? (rotulos.salva ?? '') : rotulos.criada(r.registro), { duration: 2500, position: 'bottom', color: 'success' });
+      else toast(registro ? rotulos.salva : rotulos.criada(r.registro), { duration: 2500, position: 'bottom', color: 'success' });
       aoFechar();
     },
     onError: (err) => {
@@ -224,14 +288,14 @@ function Formulario<T extends RegistroEntidade, C extends { id?: string }, A, V 
   );
   return (
     <form ref={raiz} className="form-stack cartao" onSubmit={(e) => void enviar(e)} noValidate data-testid={tela.idFormulario}>
-      <h3 style={{ margin: 0 }}>{registro ? rotulos.tituloEditar?.(registro) : rotulos.tituloNova}</h3>
+      <h3 style={{ margin: 0 }}>{registro ? rotulos.tituloEditar(registro) : rotulos.tituloNova}</h3>
       {f.campos.map((c) =>
         'tipo' in c ? (
-          <Campo key={chaveDo(c)} c={c} form={form} />
+          <Campo key={chaveDo(c)} c={c} form={form} contrato={f.contrato} />
         ) : (
           <div className="row-2" key={c.map(chaveDo).join('+')}>
-            <Campo c={c[0]} form={form} />
-            <Campo c={c[1]} form={form} />
+            <Campo c={c[0]} form={form} contrato={f.contrato} />
+            <Campo c={c[1]} form={form} contrato={f.contrato} />
           </div>
         ),
       )}
@@ -268,7 +332,7 @@ function useExcluirConfirmado<T extends RegistroEntidade, C extends { id?: strin
   tela: TelaCadastro<T, C, A, V>,
   quando: { excluida?: () => void; recusada: (err: Error) => void },
 ) {
-  const { rotulos } = tela;
+  const rotulos = rotulosDe(tela);
   const toast = useToast();
   const confirm = useConfirm();
   const excluir = useExcluirEntidade(tela.entidade, {
@@ -287,7 +351,8 @@ function useExcluirConfirmado<T extends RegistroEntidade, C extends { id?: strin
 
 /** A row of an entity the server does not update: its columns and its delete button. */
 function LinhaSoExcluir<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>({ tela, r }: { tela: TelaCadastro<T, C, A, V>; r: T }) {
-  const { colunas, rotulos } = tela;
+  const { colunas } = tela;
+  const rotulos = rotulosDe(tela);
   const toast = useToast();
   const excluir = useExcluirConfirmado(tela, { recusada: (err) => toast(mensagemDeErro(err), { duration: 4000, position: 'bottom', color: 'danger' }) });
   return (
@@ -333,10 +398,11 @@ function Cadastro<T extends RegistroEntidade, C extends { id?: string }, A, V ex
   const qc = useQueryClient();
   const [editando, setEditando] = useState<T | 'nova' | null>(null);
   const registros = useMemo(() => tela.entidade.registros(q.data?.pages), [q.data, tela.entidade]);
-  const { colunas, rotulos } = tela;
+  const { colunas } = tela;
+  const rotulos = rotulosDe(tela);
   const alteravel = Boolean(tela.entidade.alterar);
   return (
-    <Page title={tela.titulo} backHref={tela.voltar}>
+    <Page title={tela.titulo ?? maiuscula(tela.entidade.declaracao.especie.varios)} backHref={tela.voltar ?? '/crm-home'}>
       <div className="narrow form-stack">
         {tela.descricao ? (
           <p className="muted" style={{ margin: 0 }}>

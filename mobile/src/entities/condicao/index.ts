@@ -7,12 +7,10 @@ export type MudancasCondicao = Omit<AtualizarCondicaoPedido, 'versao'>;
 
 export const condicoes = definirEntidade<CondicaoPagamento, CriarCondicaoPedido, MudancasCondicao>({
   colecao: 'condicoes-pagamento',
-  rota: '/condicoes-pagamento',
   campoLista: 'condicoes',
   campoAlteracao: 'condicao',
   operacoes: 'condicoes',
   especie: { um: 'condição de pagamento', varios: 'condições de pagamento', feminino: true },
-  nome: (c) => c.nome ?? '',
 });
 
 export const colecaoCondicoes = condicoes.colecao;

@@ -7,7 +7,6 @@ import { dobrar } from '../../lib/texto';
 
 export const regrasSt = definirEntidade<RegraST, CriarRegraSTPedido, never>({
   colecao: 'regras-st',
-  rota: '/regras-st',
   campoLista: 'regras',
   campoAlteracao: 'regra',
   operacoes: 'regras-st',

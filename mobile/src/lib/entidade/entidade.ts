@@ -23,10 +23,10 @@ export interface DeclaracaoEntidade<T extends RegistroEntidade, C extends { id?:
   /** The device collection ('condicoes-pagamento'; `registros` key and `sync:<nome>`). */
   colecao: string;
   /**
-   * The REST root ('/condicoes-pagamento'): GET lists (page_size, page_token), POST creates,
+   * The REST root (default: '/' + colecao): GET lists (page_size, page_token), POST creates,
    * GET /alteracoes is the feed (desde, page_size), PATCH and DELETE /{id} (versao).
    */
-  rota: string;
+  rota?: string;
   /** The list answer's field ('condicoes') and the feed change's record field ('condicao'). */
   campoLista: string;
   campoAlteracao: string;
@@ -37,8 +37,8 @@ export interface DeclaracaoEntidade<T extends RegistroEntidade, C extends { id?:
   operacoes: string;
   /** What they change, for the count of what waits ("1 condição de pagamento"). */
   especie: Especie;
-  /** The record's name in lists and the outbox's lines ("Alterar condição de pagamento Pix"). */
-  nome(r: T | C): string;
+  /** The record's name in lists and the outbox's lines ("Alterar condição de pagamento Pix"; default: its nome). */
+  nome?(r: T | C): string;
   /** The device's sort key (default: the folded name) and search text (default: the name). */
   ordem?(r: T): string;
   busca?(r: T): string;
@@ -67,8 +67,11 @@ export interface Alteracao<A> {
 /** What a screen saves: a new record, or the changes to one (made on its versao). */
 export type Salvar<T, C, A> = { novo: C } | { registro: T; mudancas: A };
 
+/** A declaration with its defaults. */
+export type DeclaracaoCompleta<T extends RegistroEntidade, C extends { id?: string }> = DeclaracaoEntidade<T, C> & Required<Pick<DeclaracaoEntidade<T, C>, 'rota' | 'nome'>>;
+
 export interface Entidade<T extends RegistroEntidade, C extends { id?: string }, A> {
-  declaracao: DeclaracaoEntidade<T, C>;
+  declaracao: DeclaracaoCompleta<T, C>;
   colecao: Colecao<T, T & Indexado>;
   criar: Operacao<C, T>;
   /** Absent when the server has no update (semAlteracao). */
@@ -88,7 +91,8 @@ const versaoDe = (r: RegistroEntidade) => Number(r.versao) || 0;
 type PaginaLista = { next_page_token: string } & Record<string, unknown>;
 
 /** Declares a simple entity (once, at module load): its collection and outbox operations. */
-export function definirEntidade<T extends RegistroEntidade, C extends { id?: string }, A extends object>(d: DeclaracaoEntidade<T, C>): Entidade<T, C, A> {
+export function definirEntidade<T extends RegistroEntidade, C extends { id?: string }, A extends object>(declarada: DeclaracaoEntidade<T, C>): Entidade<T, C, A> {
+  const d: DeclaracaoCompleta<T, C> = { rota: `/${declarada.colecao}`, nome: (r) => String((r as { nome?: unknown }).nome ?? ''), ...declarada };
   const ordem = d.ordem ?? ((r: T) => dobrar(d.nome(r)));
   const busca = d.busca ?? ((r: T) => dobrar(d.nome(r)));
   const colecao = definirColecao<T, T & Indexado>({

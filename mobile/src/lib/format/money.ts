@@ -22,6 +22,9 @@ export function reaisParaCentavos(valor: string): string | null {
   return (v.startsWith('-') ? -c : c).toString();
 }
 
+/** What a form says of reais it cannot read. */
+export const MSG_REAIS = 'Valor inválido: use só números, como 1.234,56.';
+
 /** Centavos (int64 string) → "1.234,56" for an input field. */
 export function centavosParaReais(centavos: string | number | null | undefined): string {
   const n = Number(centavos ?? 0);

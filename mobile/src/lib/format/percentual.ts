@@ -2,6 +2,9 @@
 // read and written exactly from the text (services/sales domain.ParsePercentual: "7,5", "7.5",
 // "-3", "+2"). On screen with the pt-BR comma.
 
+/** What a form says of a percentage it cannot read. */
+export const MSG_PERCENTUAL = 'Use um número com no máximo 2 casas decimais, como 7,5.';
+
 /** 7.5 → "7,5"; -3 → "-3"; 12.25 → "12,25" (for an input field). */
 export function percentualParaTexto(p: number | null | undefined): string {
   if (p === null || p === undefined || !Number.isFinite(p)) return '';

@@ -1,10 +1,6 @@
 package domain
 
-import (
-	"slices"
-
-	"github.com/crmvendas/crm/services/platform/errs"
-)
+import ()
 
 // Cliente is what pricing needs of a customer (the customer service owns the rest).
 type Cliente struct {
@@ -136,50 +132,10 @@ const (
 	AjusteNao            = "nao"
 )
 
-// Validar checks an ST rule: NCM of 2 to 8 digits, a UF, MVA from 0 to 1000 %, the rates from 0 to
-// less than 100 %, the base reduction from 0 to 100 %, a known kind of reduction and of MVA
-// adjustment, and a reduction when the own operation's base or "ALQ intra" depends on it.
-func (r RegraST) Validar() error {
-	var campos []errs.FieldViolation
-	add := func(campo, msg string) { campos = append(campos, errs.FieldViolation{Field: campo, Description: msg}) }
-	if len(r.NCM) < 2 || len(r.NCM) > 8 || !soDigitos(r.NCM) {
-		add("ncm", "NCM da regra deve ter de 2 a 8 dígitos.")
-	}
-	if len(r.UF) != 2 {
-		add("uf", "Informe a UF de destino.")
-	}
-	if r.MVA < 0 || r.MVA > 10*Cem {
-		add("mva_percentual", "MVA deve ficar entre 0% e 1000%.")
-	}
-	if r.AliquotaInterna < 0 || r.AliquotaInterna >= Cem {
-		add("aliquota_interna_percentual", "Alíquota interna deve ficar entre 0% e 100%.")
-	}
-	if r.AliquotaInterestadual < 0 || r.AliquotaInterestadual >= Cem {
-		add("aliquota_interestadual_percentual", "Alíquota interestadual deve ficar entre 0% e 100%.")
-	}
-	if r.ReducaoBase < 0 || r.ReducaoBase > Cem {
-		add("reducao_base_percentual", "Redução da base deve ficar entre 0% e 100%.")
-	}
-	switch r.TipoReducao {
-	case "", ReducaoSoST:
-	case ReducaoPropriaEST:
-		if r.ReducaoBase == 0 {
-			add("reducao_base_percentual", "Informe a redução da base que vale para a operação própria e a ST.")
-		}
-	default:
-		add("reducao_base_tipo", "Tipo de redução deve ser st (só a base da ST) ou propria_e_st (operação própria e ST).")
-	}
-	if !slices.Contains([]string{"", AjusteSempre, AjusteSeInternaMaior, AjusteNao}, r.AjusteMVA) {
-		add("ajuste_mva", "Ajuste da MVA deve ser sempre, se_interna_maior ou nao.")
-	}
-	if r.AliquotaIntraEfetiva && r.ReducaoBase == 0 {
-		add("aliquota_intra_efetiva", "A alíquota interna efetiva precisa de uma redução da base.")
-	}
-	if len(campos) == 0 {
-		return nil
-	}
-	return errs.Invalid(campos[0].Description, campos...)
-}
+// RegraST.Validar (the form rules the app checks too: NCM of 2 to 8 digits, one of the 27 UFs,
+// MVA from 0 to 1000 %, the rates from 0 to less than 100 %, the base reduction from 0 to 100 %, a
+// known kind of reduction and of MVA adjustment, and a reduction when the own operation's base or
+// "ALQ intra" depends on it) is generated from contracts/formularios.json (formularios.gen.go).
 
 // Politica is the company's commercial policy and tax rules as they apply to one seller: every
 // input of pricing other than the line, the customer, the payment term and the date.

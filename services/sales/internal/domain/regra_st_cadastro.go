@@ -1,9 +1,6 @@
 package domain
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -31,23 +28,9 @@ func (r *RegraSTCadastro) Regra() RegraST {
 		AjusteMVA: r.AjusteMVA, AliquotaIntraEfetiva: r.AliquotaIntraEfetiva}
 }
 
-// Normalizar checks the rule (RegraST.Validar) and that the UF is one of the 27; an empty kind of
+// Normalizar checks the rule (RegraST.Validar, from contracts/formularios.json); an empty kind of
 // reduction or of MVA adjustment becomes the default (ReducaoSoST, AjusteSempre).
 func (r *RegraSTCadastro) Normalizar() error {
-	r.NCM = strings.NewReplacer(".", "", " ", "").Replace(strings.TrimSpace(r.NCM))
-	r.UF = strings.ToUpper(strings.TrimSpace(r.UF))
-	r.TipoReducao = strings.ToLower(strings.TrimSpace(r.TipoReducao))
-	if r.TipoReducao == "" {
-		r.TipoReducao = ReducaoSoST
-	}
-	r.AjusteMVA = strings.ToLower(strings.TrimSpace(r.AjusteMVA))
-	if r.AjusteMVA == "" {
-		r.AjusteMVA = AjusteSempre
-	}
-	var v violacoes
-	v.merge(r.Regra().Validar())
-	if len(r.UF) == 2 && !UFValida(r.UF) {
-		v.add("uf", fmt.Sprintf("UF %s inválida.", r.UF))
-	}
-	return v.err()
+	r.normalizarFormulario()
+	return r.Regra().Validar()
 }

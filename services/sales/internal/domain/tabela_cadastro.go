@@ -95,6 +95,3 @@ func (p *PrecoCadastro) Validar() error {
 	}
 	return v.err()
 }
-
-// Formas of payment.
-var Formas = []string{"boleto", "pix", "cartao", "dinheiro"}

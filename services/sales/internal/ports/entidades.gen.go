@@ -13,11 +13,11 @@ import (
 // PoliticasCondicoes: the role policies of the Condicoes RPCs (entity.AdminEscreve).
 var PoliticasCondicoes = entity.Politicas(&salesv1.SalesService_ServiceDesc, "Condicao", "Condicoes", entity.AdminEscreve)
 
-func (s *Server) ListarCondicoes(ctx context.Context, r *salesv1.ListarCondicoesRequest) (*salesv1.ListarCondicoesResponse, error) {
+func (s *Server) ListarCondicoes(ctx context.Context, r *salesv1.PaginaRequest) (*salesv1.ListarCondicoesResponse, error) {
 	return entity.Listar[*salesv1.ListarCondicoesResponse](ctx, s.condicoes(), r)
 }
 
-func (s *Server) ObterCondicao(ctx context.Context, r *salesv1.ObterCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
+func (s *Server) ObterCondicao(ctx context.Context, r *salesv1.ObterRequest) (*salesv1.CondicaoPagamento, error) {
 	return entity.Obter(ctx, s.condicoes(), r)
 }
 
@@ -26,7 +26,7 @@ func (s *Server) AlteracoesCondicoes(ctx context.Context, r *salesv1.AlteracoesR
 }
 
 func (s *Server) CriarCondicao(ctx context.Context, r *salesv1.CriarCondicaoRequest) (*salesv1.CondicaoPagamento, error) {
-	return entity.Criar(ctx, s.condicoes(), r, condicaoDeCriar)
+	return entity.CriarPorNome(ctx, s.condicoes(), r)
 }
 
 func (s *Server) AtualizarCondicao(ctx context.Context, r *salesv1.AtualizarCondicaoRequest) (*salesv1.CondicaoPagamento, error) {

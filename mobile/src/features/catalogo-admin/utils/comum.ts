@@ -1,10 +1,9 @@
 // What the catalogue's forms share: reais and percentages typed with the pt-BR comma, dates,
 // states, and the "only what changed" of a PATCH.
-import { reaisParaCentavos } from '../../../lib/format/money';
-import { lerPercentual } from '../../../lib/format/percentual';
+import { MSG_REAIS, reaisParaCentavos } from '../../../lib/format/money';
+import { lerPercentual, MSG_PERCENTUAL } from '../../../lib/format/percentual';
 
-export const MSG_REAIS = 'Valor inválido: use só números, como 1.234,56.';
-export const MSG_PERCENTUAL = 'Use um número com no máximo 2 casas decimais, como 7,5.';
+export { MSG_PERCENTUAL, MSG_REAIS };
 
 /** The 27 federative units (the server's domain.UFs). */
 export const UFS = 'AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO'.split(' ');

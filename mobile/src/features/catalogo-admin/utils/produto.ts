@@ -4,7 +4,7 @@
 // device before sending; what the server still refuses comes back at the fields.
 import * as z from 'zod/mini';
 import type { AtualizarProdutoPedido, CriarProdutoPedido, Produto } from '../../../lib/api/types';
-import { lerPercentual, percentualParaTexto } from '../../../lib/format/percentual';
+import { lerPercentual, MSG_PERCENTUAL, percentualParaTexto } from '../../../lib/format/percentual';
 
 export const LIMITES_PRODUTO = { codigo: 60, descricao: 200, marca: 80, grupo: 80, unidade: 6 } as const;
 
@@ -12,7 +12,7 @@ export const MSG_EAN = 'Código de barras inválido: informe os 13 dígitos do E
 export const MSG_NCM = 'NCM deve ter 8 dígitos.';
 export const MSG_MULTIPLO = 'Múltiplo de venda deve ser um número inteiro maior ou igual a 1.';
 export const MSG_IPI = 'Alíquota de IPI deve ficar entre 0% e 100%.';
-export const MSG_PERCENTUAL = 'Use um número com no máximo 2 casas decimais, como 7,5.';
+export { MSG_PERCENTUAL };
 
 export interface ValoresProduto {
   codigo: string;

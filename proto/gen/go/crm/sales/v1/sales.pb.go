@@ -551,6 +551,104 @@ func (x *ObterProdutoRequest) GetId() string {
 	return ""
 }
 
+// A page of a list without filters (a simple entity's, by the entity kit's default order).
+type PaginaRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PageSize      int32                  `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string                 `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaginaRequest) Reset() {
+	*x = PaginaRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaginaRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaginaRequest) ProtoMessage() {}
+
+func (x *PaginaRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaginaRequest.ProtoReflect.Descriptor instead.
+func (*PaginaRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PaginaRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *PaginaRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// A record by its id.
+type ObterRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ObterRequest) Reset() {
+	*x = ObterRequest{}
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ObterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ObterRequest) ProtoMessage() {}
+
+func (x *ObterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ObterRequest.ProtoReflect.Descriptor instead.
+func (*ObterRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ObterRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
 type ExcluirRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -562,7 +660,7 @@ type ExcluirRequest struct {
 
 func (x *ExcluirRequest) Reset() {
 	*x = ExcluirRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -574,7 +672,7 @@ func (x *ExcluirRequest) String() string {
 func (*ExcluirRequest) ProtoMessage() {}
 
 func (x *ExcluirRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[6]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -587,7 +685,7 @@ func (x *ExcluirRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExcluirRequest.ProtoReflect.Descriptor instead.
 func (*ExcluirRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{6}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ExcluirRequest) GetId() string {
@@ -615,7 +713,7 @@ type AlteracoesRequest struct {
 
 func (x *AlteracoesRequest) Reset() {
 	*x = AlteracoesRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -627,7 +725,7 @@ func (x *AlteracoesRequest) String() string {
 func (*AlteracoesRequest) ProtoMessage() {}
 
 func (x *AlteracoesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[7]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -640,7 +738,7 @@ func (x *AlteracoesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesRequest.ProtoReflect.Descriptor instead.
 func (*AlteracoesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{7}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AlteracoesRequest) GetDesde() string {
@@ -668,7 +766,7 @@ type AlteracaoProduto struct {
 
 func (x *AlteracaoProduto) Reset() {
 	*x = AlteracaoProduto{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -680,7 +778,7 @@ func (x *AlteracaoProduto) String() string {
 func (*AlteracaoProduto) ProtoMessage() {}
 
 func (x *AlteracaoProduto) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[8]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -693,7 +791,7 @@ func (x *AlteracaoProduto) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoProduto.ProtoReflect.Descriptor instead.
 func (*AlteracaoProduto) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{8}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AlteracaoProduto) GetId() string {
@@ -731,7 +829,7 @@ type AlteracoesProdutosResponse struct {
 
 func (x *AlteracoesProdutosResponse) Reset() {
 	*x = AlteracoesProdutosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +841,7 @@ func (x *AlteracoesProdutosResponse) String() string {
 func (*AlteracoesProdutosResponse) ProtoMessage() {}
 
 func (x *AlteracoesProdutosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[9]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +854,7 @@ func (x *AlteracoesProdutosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesProdutosResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesProdutosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{9}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *AlteracoesProdutosResponse) GetAlteracoes() []*AlteracaoProduto {
@@ -812,7 +910,7 @@ type CriarProdutoRequest struct {
 
 func (x *CriarProdutoRequest) Reset() {
 	*x = CriarProdutoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -824,7 +922,7 @@ func (x *CriarProdutoRequest) String() string {
 func (*CriarProdutoRequest) ProtoMessage() {}
 
 func (x *CriarProdutoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[10]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -837,7 +935,7 @@ func (x *CriarProdutoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarProdutoRequest.ProtoReflect.Descriptor instead.
 func (*CriarProdutoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{10}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CriarProdutoRequest) GetId() string {
@@ -962,7 +1060,7 @@ type AtualizarProdutoRequest struct {
 
 func (x *AtualizarProdutoRequest) Reset() {
 	*x = AtualizarProdutoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -974,7 +1072,7 @@ func (x *AtualizarProdutoRequest) String() string {
 func (*AtualizarProdutoRequest) ProtoMessage() {}
 
 func (x *AtualizarProdutoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[11]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -987,7 +1085,7 @@ func (x *AtualizarProdutoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarProdutoRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarProdutoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{11}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *AtualizarProdutoRequest) GetId() string {
@@ -1121,7 +1219,7 @@ type TabelaPreco struct {
 
 func (x *TabelaPreco) Reset() {
 	*x = TabelaPreco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1133,7 +1231,7 @@ func (x *TabelaPreco) String() string {
 func (*TabelaPreco) ProtoMessage() {}
 
 func (x *TabelaPreco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[12]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1146,7 +1244,7 @@ func (x *TabelaPreco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TabelaPreco.ProtoReflect.Descriptor instead.
 func (*TabelaPreco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{12}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TabelaPreco) GetId() string {
@@ -1257,7 +1355,7 @@ type ListarTabelasRequest struct {
 
 func (x *ListarTabelasRequest) Reset() {
 	*x = ListarTabelasRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1269,7 +1367,7 @@ func (x *ListarTabelasRequest) String() string {
 func (*ListarTabelasRequest) ProtoMessage() {}
 
 func (x *ListarTabelasRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[13]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1282,7 +1380,7 @@ func (x *ListarTabelasRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTabelasRequest.ProtoReflect.Descriptor instead.
 func (*ListarTabelasRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{13}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListarTabelasRequest) GetPageSize() int32 {
@@ -1309,7 +1407,7 @@ type ListarTabelasResponse struct {
 
 func (x *ListarTabelasResponse) Reset() {
 	*x = ListarTabelasResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1321,7 +1419,7 @@ func (x *ListarTabelasResponse) String() string {
 func (*ListarTabelasResponse) ProtoMessage() {}
 
 func (x *ListarTabelasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[14]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1334,7 +1432,7 @@ func (x *ListarTabelasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarTabelasResponse.ProtoReflect.Descriptor instead.
 func (*ListarTabelasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{14}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListarTabelasResponse) GetTabelas() []*TabelaPreco {
@@ -1360,7 +1458,7 @@ type ObterTabelaRequest struct {
 
 func (x *ObterTabelaRequest) Reset() {
 	*x = ObterTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1372,7 +1470,7 @@ func (x *ObterTabelaRequest) String() string {
 func (*ObterTabelaRequest) ProtoMessage() {}
 
 func (x *ObterTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[15]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1385,7 +1483,7 @@ func (x *ObterTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ObterTabelaRequest.ProtoReflect.Descriptor instead.
 func (*ObterTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{15}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ObterTabelaRequest) GetId() string {
@@ -1406,7 +1504,7 @@ type AlteracaoTabela struct {
 
 func (x *AlteracaoTabela) Reset() {
 	*x = AlteracaoTabela{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1516,7 @@ func (x *AlteracaoTabela) String() string {
 func (*AlteracaoTabela) ProtoMessage() {}
 
 func (x *AlteracaoTabela) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[16]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1529,7 @@ func (x *AlteracaoTabela) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoTabela.ProtoReflect.Descriptor instead.
 func (*AlteracaoTabela) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{16}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AlteracaoTabela) GetId() string {
@@ -1469,7 +1567,7 @@ type AlteracoesTabelasResponse struct {
 
 func (x *AlteracoesTabelasResponse) Reset() {
 	*x = AlteracoesTabelasResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1481,7 +1579,7 @@ func (x *AlteracoesTabelasResponse) String() string {
 func (*AlteracoesTabelasResponse) ProtoMessage() {}
 
 func (x *AlteracoesTabelasResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[17]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1494,7 +1592,7 @@ func (x *AlteracoesTabelasResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesTabelasResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesTabelasResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{17}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AlteracoesTabelasResponse) GetAlteracoes() []*AlteracaoTabela {
@@ -1542,7 +1640,7 @@ type CriarTabelaRequest struct {
 
 func (x *CriarTabelaRequest) Reset() {
 	*x = CriarTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1554,7 +1652,7 @@ func (x *CriarTabelaRequest) String() string {
 func (*CriarTabelaRequest) ProtoMessage() {}
 
 func (x *CriarTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[18]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1567,7 +1665,7 @@ func (x *CriarTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CriarTabelaRequest.ProtoReflect.Descriptor instead.
 func (*CriarTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{18}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CriarTabelaRequest) GetId() string {
@@ -1655,7 +1753,7 @@ type AtualizarTabelaRequest struct {
 
 func (x *AtualizarTabelaRequest) Reset() {
 	*x = AtualizarTabelaRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1667,7 +1765,7 @@ func (x *AtualizarTabelaRequest) String() string {
 func (*AtualizarTabelaRequest) ProtoMessage() {}
 
 func (x *AtualizarTabelaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[19]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1680,7 +1778,7 @@ func (x *AtualizarTabelaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AtualizarTabelaRequest.ProtoReflect.Descriptor instead.
 func (*AtualizarTabelaRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{19}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AtualizarTabelaRequest) GetId() string {
@@ -1790,7 +1888,7 @@ type Preco struct {
 
 func (x *Preco) Reset() {
 	*x = Preco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1802,7 +1900,7 @@ func (x *Preco) String() string {
 func (*Preco) ProtoMessage() {}
 
 func (x *Preco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[20]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1815,7 +1913,7 @@ func (x *Preco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Preco.ProtoReflect.Descriptor instead.
 func (*Preco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{20}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Preco) GetTabelaId() string {
@@ -1878,7 +1976,7 @@ type ListarPrecosRequest struct {
 
 func (x *ListarPrecosRequest) Reset() {
 	*x = ListarPrecosRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1890,7 +1988,7 @@ func (x *ListarPrecosRequest) String() string {
 func (*ListarPrecosRequest) ProtoMessage() {}
 
 func (x *ListarPrecosRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[21]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1903,7 +2001,7 @@ func (x *ListarPrecosRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPrecosRequest.ProtoReflect.Descriptor instead.
 func (*ListarPrecosRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{21}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListarPrecosRequest) GetTabelaId() string {
@@ -1937,7 +2035,7 @@ type ListarPrecosResponse struct {
 
 func (x *ListarPrecosResponse) Reset() {
 	*x = ListarPrecosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1949,7 +2047,7 @@ func (x *ListarPrecosResponse) String() string {
 func (*ListarPrecosResponse) ProtoMessage() {}
 
 func (x *ListarPrecosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[22]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1962,7 +2060,7 @@ func (x *ListarPrecosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarPrecosResponse.ProtoReflect.Descriptor instead.
 func (*ListarPrecosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{22}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListarPrecosResponse) GetPrecos() []*Preco {
@@ -1991,7 +2089,7 @@ type DefinirPrecoRequest struct {
 
 func (x *DefinirPrecoRequest) Reset() {
 	*x = DefinirPrecoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2003,7 +2101,7 @@ func (x *DefinirPrecoRequest) String() string {
 func (*DefinirPrecoRequest) ProtoMessage() {}
 
 func (x *DefinirPrecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[23]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2016,7 +2114,7 @@ func (x *DefinirPrecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefinirPrecoRequest.ProtoReflect.Descriptor instead.
 func (*DefinirPrecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{23}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DefinirPrecoRequest) GetTabelaId() string {
@@ -2057,7 +2155,7 @@ type RemoverPrecoRequest struct {
 
 func (x *RemoverPrecoRequest) Reset() {
 	*x = RemoverPrecoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2069,7 +2167,7 @@ func (x *RemoverPrecoRequest) String() string {
 func (*RemoverPrecoRequest) ProtoMessage() {}
 
 func (x *RemoverPrecoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[24]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2082,7 +2180,7 @@ func (x *RemoverPrecoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoverPrecoRequest.ProtoReflect.Descriptor instead.
 func (*RemoverPrecoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{24}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RemoverPrecoRequest) GetTabelaId() string {
@@ -2111,7 +2209,7 @@ type AlteracaoPreco struct {
 
 func (x *AlteracaoPreco) Reset() {
 	*x = AlteracaoPreco{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2123,7 +2221,7 @@ func (x *AlteracaoPreco) String() string {
 func (*AlteracaoPreco) ProtoMessage() {}
 
 func (x *AlteracaoPreco) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[25]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2136,7 +2234,7 @@ func (x *AlteracaoPreco) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracaoPreco.ProtoReflect.Descriptor instead.
 func (*AlteracaoPreco) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{25}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AlteracaoPreco) GetId() string {
@@ -2174,7 +2272,7 @@ type AlteracoesPrecosResponse struct {
 
 func (x *AlteracoesPrecosResponse) Reset() {
 	*x = AlteracoesPrecosResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2186,7 +2284,7 @@ func (x *AlteracoesPrecosResponse) String() string {
 func (*AlteracoesPrecosResponse) ProtoMessage() {}
 
 func (x *AlteracoesPrecosResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[26]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2199,7 +2297,7 @@ func (x *AlteracoesPrecosResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AlteracoesPrecosResponse.ProtoReflect.Descriptor instead.
 func (*AlteracoesPrecosResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{26}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AlteracoesPrecosResponse) GetAlteracoes() []*AlteracaoPreco {
@@ -2258,7 +2356,7 @@ type CondicaoPagamento struct {
 
 func (x *CondicaoPagamento) Reset() {
 	*x = CondicaoPagamento{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2270,7 +2368,7 @@ func (x *CondicaoPagamento) String() string {
 func (*CondicaoPagamento) ProtoMessage() {}
 
 func (x *CondicaoPagamento) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[27]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2283,7 +2381,7 @@ func (x *CondicaoPagamento) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CondicaoPagamento.ProtoReflect.Descriptor instead.
 func (*CondicaoPagamento) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{27}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *CondicaoPagamento) GetId() string {
@@ -2384,58 +2482,6 @@ func (x *CondicaoPagamento) GetExcluido() bool {
 	return false
 }
 
-type ListarCondicoesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PageSize      int32                  `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	PageToken     string                 `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListarCondicoesRequest) Reset() {
-	*x = ListarCondicoesRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListarCondicoesRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListarCondicoesRequest) ProtoMessage() {}
-
-func (x *ListarCondicoesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[28]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListarCondicoesRequest.ProtoReflect.Descriptor instead.
-func (*ListarCondicoesRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{28}
-}
-
-func (x *ListarCondicoesRequest) GetPageSize() int32 {
-	if x != nil {
-		return x.PageSize
-	}
-	return 0
-}
-
-func (x *ListarCondicoesRequest) GetPageToken() string {
-	if x != nil {
-		return x.PageToken
-	}
-	return ""
-}
-
 type ListarCondicoesResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Condicoes     []*CondicaoPagamento   `protobuf:"bytes,1,rep,name=condicoes,proto3" json:"condicoes,omitempty"`
@@ -2446,7 +2492,7 @@ type ListarCondicoesResponse struct {
 
 func (x *ListarCondicoesResponse) Reset() {
 	*x = ListarCondicoesResponse{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2458,7 +2504,7 @@ func (x *ListarCondicoesResponse) String() string {
 func (*ListarCondicoesResponse) ProtoMessage() {}
 
 func (x *ListarCondicoesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[29]
+	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2471,7 +2517,7 @@ func (x *ListarCondicoesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListarCondicoesResponse.ProtoReflect.Descriptor instead.
 func (*ListarCondicoesResponse) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{29}
+	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListarCondicoesResponse) GetCondicoes() []*CondicaoPagamento {
@@ -2484,50 +2530,6 @@ func (x *ListarCondicoesResponse) GetCondicoes() []*CondicaoPagamento {
 func (x *ListarCondicoesResponse) GetNextPageToken() string {
 	if x != nil {
 		return x.NextPageToken
-	}
-	return ""
-}
-
-type ObterCondicaoRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ObterCondicaoRequest) Reset() {
-	*x = ObterCondicaoRequest{}
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ObterCondicaoRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ObterCondicaoRequest) ProtoMessage() {}
-
-func (x *ObterCondicaoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_sales_v1_sales_proto_msgTypes[30]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ObterCondicaoRequest.ProtoReflect.Descriptor instead.
-func (*ObterCondicaoRequest) Descriptor() ([]byte, []int) {
-	return file_crm_sales_v1_sales_proto_rawDescGZIP(), []int{30}
-}
-
-func (x *ObterCondicaoRequest) GetId() string {
-	if x != nil {
-		return x.Id
 	}
 	return ""
 }
@@ -4642,6 +4644,12 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\bprodutos\x18\x01 \x03(\v2\x15.crm.sales.v1.ProdutoR\bprodutos\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"%\n" +
 	"\x13ObterProdutoRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
+	"\rPaginaRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"\x1e\n" +
+	"\fObterRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"8\n" +
 	"\x0eExcluirRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
@@ -4838,16 +4846,10 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\tcriado_em\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\bcriadoEm\x12;\n" +
 	"\valterado_em\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x1a\n" +
-	"\bexcluido\x18\x0e \x01(\bR\bexcluido\"T\n" +
-	"\x16ListarCondicoesRequest\x12\x1b\n" +
-	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
-	"\n" +
-	"page_token\x18\x02 \x01(\tR\tpageToken\"\x80\x01\n" +
+	"\bexcluido\x18\x0e \x01(\bR\bexcluido\"\x80\x01\n" +
 	"\x17ListarCondicoesResponse\x12=\n" +
 	"\tcondicoes\x18\x01 \x03(\v2\x1f.crm.sales.v1.CondicaoPagamentoR\tcondicoes\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"&\n" +
-	"\x14ObterCondicaoRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"|\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"|\n" +
 	"\x11AlteracaoCondicao\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bremovido\x18\x02 \x01(\bR\bremovido\x12;\n" +
@@ -5056,7 +5058,7 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\fnada_gravado\x18\x05 \x01(\bR\vnadaGravado\x12\x17\n" +
 	"\aa_criar\x18\x06 \x01(\x05R\x06aCriar\x12\x1f\n" +
 	"\va_atualizar\x18\a \x01(\x05R\n" +
-	"aAtualizar2\xb5\x16\n" +
+	"aAtualizar2\xa4\x16\n" +
 	"\fSalesService\x12[\n" +
 	"\x0eListarProdutos\x12#.crm.sales.v1.ListarProdutosRequest\x1a$.crm.sales.v1.ListarProdutosResponse\x12H\n" +
 	"\fObterProduto\x12!.crm.sales.v1.ObterProdutoRequest\x1a\x15.crm.sales.v1.Produto\x12_\n" +
@@ -5078,9 +5080,9 @@ const file_crm_sales_v1_sales_proto_rawDesc = "" +
 	"\fDefinirPreco\x12!.crm.sales.v1.DefinirPrecoRequest\x1a\x13.crm.sales.v1.Preco\x12F\n" +
 	"\fRemoverPreco\x12!.crm.sales.v1.RemoverPrecoRequest\x1a\x13.crm.sales.v1.Preco\x12U\n" +
 	"\x0eImportarPrecos\x12#.crm.sales.v1.ImportarPrecosRequest\x1a\x1e.crm.sales.v1.ImportarResponse\x12[\n" +
-	"\x10AlteracoesPrecos\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a&.crm.sales.v1.AlteracoesPrecosResponse\x12^\n" +
-	"\x0fListarCondicoes\x12$.crm.sales.v1.ListarCondicoesRequest\x1a%.crm.sales.v1.ListarCondicoesResponse\x12T\n" +
-	"\rObterCondicao\x12\".crm.sales.v1.ObterCondicaoRequest\x1a\x1f.crm.sales.v1.CondicaoPagamento\x12a\n" +
+	"\x10AlteracoesPrecos\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a&.crm.sales.v1.AlteracoesPrecosResponse\x12U\n" +
+	"\x0fListarCondicoes\x12\x1b.crm.sales.v1.PaginaRequest\x1a%.crm.sales.v1.ListarCondicoesResponse\x12L\n" +
+	"\rObterCondicao\x12\x1a.crm.sales.v1.ObterRequest\x1a\x1f.crm.sales.v1.CondicaoPagamento\x12a\n" +
 	"\x13AlteracoesCondicoes\x12\x1f.crm.sales.v1.AlteracoesRequest\x1a).crm.sales.v1.AlteracoesCondicoesResponse\x12T\n" +
 	"\rCriarCondicao\x12\".crm.sales.v1.CriarCondicaoRequest\x1a\x1f.crm.sales.v1.CondicaoPagamento\x12\\\n" +
 	"\x11AtualizarCondicao\x12&.crm.sales.v1.AtualizarCondicaoRequest\x1a\x1f.crm.sales.v1.CondicaoPagamento\x12P\n" +
@@ -5113,31 +5115,31 @@ var file_crm_sales_v1_sales_proto_goTypes = []any{
 	(*ListarProdutosRequest)(nil),       // 3: crm.sales.v1.ListarProdutosRequest
 	(*ListarProdutosResponse)(nil),      // 4: crm.sales.v1.ListarProdutosResponse
 	(*ObterProdutoRequest)(nil),         // 5: crm.sales.v1.ObterProdutoRequest
-	(*ExcluirRequest)(nil),              // 6: crm.sales.v1.ExcluirRequest
-	(*AlteracoesRequest)(nil),           // 7: crm.sales.v1.AlteracoesRequest
-	(*AlteracaoProduto)(nil),            // 8: crm.sales.v1.AlteracaoProduto
-	(*AlteracoesProdutosResponse)(nil),  // 9: crm.sales.v1.AlteracoesProdutosResponse
-	(*CriarProdutoRequest)(nil),         // 10: crm.sales.v1.CriarProdutoRequest
-	(*AtualizarProdutoRequest)(nil),     // 11: crm.sales.v1.AtualizarProdutoRequest
-	(*TabelaPreco)(nil),                 // 12: crm.sales.v1.TabelaPreco
-	(*ListarTabelasRequest)(nil),        // 13: crm.sales.v1.ListarTabelasRequest
-	(*ListarTabelasResponse)(nil),       // 14: crm.sales.v1.ListarTabelasResponse
-	(*ObterTabelaRequest)(nil),          // 15: crm.sales.v1.ObterTabelaRequest
-	(*AlteracaoTabela)(nil),             // 16: crm.sales.v1.AlteracaoTabela
-	(*AlteracoesTabelasResponse)(nil),   // 17: crm.sales.v1.AlteracoesTabelasResponse
-	(*CriarTabelaRequest)(nil),          // 18: crm.sales.v1.CriarTabelaRequest
-	(*AtualizarTabelaRequest)(nil),      // 19: crm.sales.v1.AtualizarTabelaRequest
-	(*Preco)(nil),                       // 20: crm.sales.v1.Preco
-	(*ListarPrecosRequest)(nil),         // 21: crm.sales.v1.ListarPrecosRequest
-	(*ListarPrecosResponse)(nil),        // 22: crm.sales.v1.ListarPrecosResponse
-	(*DefinirPrecoRequest)(nil),         // 23: crm.sales.v1.DefinirPrecoRequest
-	(*RemoverPrecoRequest)(nil),         // 24: crm.sales.v1.RemoverPrecoRequest
-	(*AlteracaoPreco)(nil),              // 25: crm.sales.v1.AlteracaoPreco
-	(*AlteracoesPrecosResponse)(nil),    // 26: crm.sales.v1.AlteracoesPrecosResponse
-	(*CondicaoPagamento)(nil),           // 27: crm.sales.v1.CondicaoPagamento
-	(*ListarCondicoesRequest)(nil),      // 28: crm.sales.v1.ListarCondicoesRequest
-	(*ListarCondicoesResponse)(nil),     // 29: crm.sales.v1.ListarCondicoesResponse
-	(*ObterCondicaoRequest)(nil),        // 30: crm.sales.v1.ObterCondicaoRequest
+	(*PaginaRequest)(nil),               // 6: crm.sales.v1.PaginaRequest
+	(*ObterRequest)(nil),                // 7: crm.sales.v1.ObterRequest
+	(*ExcluirRequest)(nil),              // 8: crm.sales.v1.ExcluirRequest
+	(*AlteracoesRequest)(nil),           // 9: crm.sales.v1.AlteracoesRequest
+	(*AlteracaoProduto)(nil),            // 10: crm.sales.v1.AlteracaoProduto
+	(*AlteracoesProdutosResponse)(nil),  // 11: crm.sales.v1.AlteracoesProdutosResponse
+	(*CriarProdutoRequest)(nil),         // 12: crm.sales.v1.CriarProdutoRequest
+	(*AtualizarProdutoRequest)(nil),     // 13: crm.sales.v1.AtualizarProdutoRequest
+	(*TabelaPreco)(nil),                 // 14: crm.sales.v1.TabelaPreco
+	(*ListarTabelasRequest)(nil),        // 15: crm.sales.v1.ListarTabelasRequest
+	(*ListarTabelasResponse)(nil),       // 16: crm.sales.v1.ListarTabelasResponse
+	(*ObterTabelaRequest)(nil),          // 17: crm.sales.v1.ObterTabelaRequest
+	(*AlteracaoTabela)(nil),             // 18: crm.sales.v1.AlteracaoTabela
+	(*AlteracoesTabelasResponse)(nil),   // 19: crm.sales.v1.AlteracoesTabelasResponse
+	(*CriarTabelaRequest)(nil),          // 20: crm.sales.v1.CriarTabelaRequest
+	(*AtualizarTabelaRequest)(nil),      // 21: crm.sales.v1.AtualizarTabelaRequest
+	(*Preco)(nil),                       // 22: crm.sales.v1.Preco
+	(*ListarPrecosRequest)(nil),         // 23: crm.sales.v1.ListarPrecosRequest
+	(*ListarPrecosResponse)(nil),        // 24: crm.sales.v1.ListarPrecosResponse
+	(*DefinirPrecoRequest)(nil),         // 25: crm.sales.v1.DefinirPrecoRequest
+	(*RemoverPrecoRequest)(nil),         // 26: crm.sales.v1.RemoverPrecoRequest
+	(*AlteracaoPreco)(nil),              // 27: crm.sales.v1.AlteracaoPreco
+	(*AlteracoesPrecosResponse)(nil),    // 28: crm.sales.v1.AlteracoesPrecosResponse
+	(*CondicaoPagamento)(nil),           // 29: crm.sales.v1.CondicaoPagamento
+	(*ListarCondicoesResponse)(nil),     // 30: crm.sales.v1.ListarCondicoesResponse
 	(*AlteracaoCondicao)(nil),           // 31: crm.sales.v1.AlteracaoCondicao
 	(*AlteracoesCondicoesResponse)(nil), // 32: crm.sales.v1.AlteracoesCondicoesResponse
 	(*CriarCondicaoRequest)(nil),        // 33: crm.sales.v1.CriarCondicaoRequest
@@ -5173,20 +5175,20 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	57, // 2: crm.sales.v1.Produto.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 3: crm.sales.v1.ListarProdutosResponse.produtos:type_name -> crm.sales.v1.Produto
 	0,  // 4: crm.sales.v1.AlteracaoProduto.produto:type_name -> crm.sales.v1.Produto
-	8,  // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
+	10, // 5: crm.sales.v1.AlteracoesProdutosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoProduto
 	57, // 6: crm.sales.v1.TabelaPreco.criado_em:type_name -> google.protobuf.Timestamp
 	57, // 7: crm.sales.v1.TabelaPreco.alterado_em:type_name -> google.protobuf.Timestamp
-	12, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
-	12, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
-	16, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
+	14, // 8: crm.sales.v1.ListarTabelasResponse.tabelas:type_name -> crm.sales.v1.TabelaPreco
+	14, // 9: crm.sales.v1.AlteracaoTabela.tabela:type_name -> crm.sales.v1.TabelaPreco
+	18, // 10: crm.sales.v1.AlteracoesTabelasResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoTabela
 	57, // 11: crm.sales.v1.Preco.alterado_em:type_name -> google.protobuf.Timestamp
-	20, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
-	20, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
-	25, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
+	22, // 12: crm.sales.v1.ListarPrecosResponse.precos:type_name -> crm.sales.v1.Preco
+	22, // 13: crm.sales.v1.AlteracaoPreco.preco:type_name -> crm.sales.v1.Preco
+	27, // 14: crm.sales.v1.AlteracoesPrecosResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoPreco
 	57, // 15: crm.sales.v1.CondicaoPagamento.criado_em:type_name -> google.protobuf.Timestamp
 	57, // 16: crm.sales.v1.CondicaoPagamento.alterado_em:type_name -> google.protobuf.Timestamp
-	27, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
-	27, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
+	29, // 17: crm.sales.v1.ListarCondicoesResponse.condicoes:type_name -> crm.sales.v1.CondicaoPagamento
+	29, // 18: crm.sales.v1.AlteracaoCondicao.condicao:type_name -> crm.sales.v1.CondicaoPagamento
 	31, // 19: crm.sales.v1.AlteracoesCondicoesResponse.alteracoes:type_name -> crm.sales.v1.AlteracaoCondicao
 	38, // 20: crm.sales.v1.PoliticaComercial.vendedores:type_name -> crm.sales.v1.VendedorPolitica
 	37, // 21: crm.sales.v1.PoliticaComercial.limites_grupo:type_name -> crm.sales.v1.LimiteGrupo
@@ -5207,41 +5209,41 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	54, // 36: crm.sales.v1.ImportarResponse.rejeitadas:type_name -> crm.sales.v1.LinhaRecusada
 	3,  // 37: crm.sales.v1.SalesService.ListarProdutos:input_type -> crm.sales.v1.ListarProdutosRequest
 	5,  // 38: crm.sales.v1.SalesService.ObterProduto:input_type -> crm.sales.v1.ObterProdutoRequest
-	7,  // 39: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
-	10, // 40: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
-	11, // 41: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
-	6,  // 42: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
+	9,  // 39: crm.sales.v1.SalesService.AlteracoesProdutos:input_type -> crm.sales.v1.AlteracoesRequest
+	12, // 40: crm.sales.v1.SalesService.CriarProduto:input_type -> crm.sales.v1.CriarProdutoRequest
+	13, // 41: crm.sales.v1.SalesService.AtualizarProduto:input_type -> crm.sales.v1.AtualizarProdutoRequest
+	8,  // 42: crm.sales.v1.SalesService.ExcluirProduto:input_type -> crm.sales.v1.ExcluirRequest
 	52, // 43: crm.sales.v1.SalesService.ImportarProdutos:input_type -> crm.sales.v1.ImportarRequest
 	1,  // 44: crm.sales.v1.SalesService.DefinirFotoProduto:input_type -> crm.sales.v1.DefinirFotoProdutoRequest
-	6,  // 45: crm.sales.v1.SalesService.RemoverFotoProduto:input_type -> crm.sales.v1.ExcluirRequest
+	8,  // 45: crm.sales.v1.SalesService.RemoverFotoProduto:input_type -> crm.sales.v1.ExcluirRequest
 	2,  // 46: crm.sales.v1.SalesService.ObterFotoProduto:input_type -> crm.sales.v1.ObterFotoProdutoRequest
-	13, // 47: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
-	15, // 48: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
-	7,  // 49: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
-	18, // 50: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
-	19, // 51: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
-	6,  // 52: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
-	21, // 53: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
-	23, // 54: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
-	24, // 55: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
+	15, // 47: crm.sales.v1.SalesService.ListarTabelas:input_type -> crm.sales.v1.ListarTabelasRequest
+	17, // 48: crm.sales.v1.SalesService.ObterTabela:input_type -> crm.sales.v1.ObterTabelaRequest
+	9,  // 49: crm.sales.v1.SalesService.AlteracoesTabelas:input_type -> crm.sales.v1.AlteracoesRequest
+	20, // 50: crm.sales.v1.SalesService.CriarTabela:input_type -> crm.sales.v1.CriarTabelaRequest
+	21, // 51: crm.sales.v1.SalesService.AtualizarTabela:input_type -> crm.sales.v1.AtualizarTabelaRequest
+	8,  // 52: crm.sales.v1.SalesService.ExcluirTabela:input_type -> crm.sales.v1.ExcluirRequest
+	23, // 53: crm.sales.v1.SalesService.ListarPrecos:input_type -> crm.sales.v1.ListarPrecosRequest
+	25, // 54: crm.sales.v1.SalesService.DefinirPreco:input_type -> crm.sales.v1.DefinirPrecoRequest
+	26, // 55: crm.sales.v1.SalesService.RemoverPreco:input_type -> crm.sales.v1.RemoverPrecoRequest
 	53, // 56: crm.sales.v1.SalesService.ImportarPrecos:input_type -> crm.sales.v1.ImportarPrecosRequest
-	7,  // 57: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
-	28, // 58: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.ListarCondicoesRequest
-	30, // 59: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterCondicaoRequest
-	7,  // 60: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
+	9,  // 57: crm.sales.v1.SalesService.AlteracoesPrecos:input_type -> crm.sales.v1.AlteracoesRequest
+	6,  // 58: crm.sales.v1.SalesService.ListarCondicoes:input_type -> crm.sales.v1.PaginaRequest
+	7,  // 59: crm.sales.v1.SalesService.ObterCondicao:input_type -> crm.sales.v1.ObterRequest
+	9,  // 60: crm.sales.v1.SalesService.AlteracoesCondicoes:input_type -> crm.sales.v1.AlteracoesRequest
 	33, // 61: crm.sales.v1.SalesService.CriarCondicao:input_type -> crm.sales.v1.CriarCondicaoRequest
 	34, // 62: crm.sales.v1.SalesService.AtualizarCondicao:input_type -> crm.sales.v1.AtualizarCondicaoRequest
-	6,  // 63: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
+	8,  // 63: crm.sales.v1.SalesService.ExcluirCondicao:input_type -> crm.sales.v1.ExcluirRequest
 	40, // 64: crm.sales.v1.SalesService.ObterPolitica:input_type -> crm.sales.v1.ObterPoliticaRequest
 	41, // 65: crm.sales.v1.SalesService.DefinirPolitica:input_type -> crm.sales.v1.DefinirPoliticaRequest
 	43, // 66: crm.sales.v1.SalesService.ListarRegrasST:input_type -> crm.sales.v1.ListarRegrasSTRequest
 	45, // 67: crm.sales.v1.SalesService.CriarRegraST:input_type -> crm.sales.v1.CriarRegraSTRequest
-	6,  // 68: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
+	8,  // 68: crm.sales.v1.SalesService.ExcluirRegraST:input_type -> crm.sales.v1.ExcluirRequest
 	52, // 69: crm.sales.v1.SalesService.ImportarRegrasST:input_type -> crm.sales.v1.ImportarRequest
 	47, // 70: crm.sales.v1.SalesService.CalcularPrecos:input_type -> crm.sales.v1.CalcularPrecosRequest
 	4,  // 71: crm.sales.v1.SalesService.ListarProdutos:output_type -> crm.sales.v1.ListarProdutosResponse
 	0,  // 72: crm.sales.v1.SalesService.ObterProduto:output_type -> crm.sales.v1.Produto
-	9,  // 73: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
+	11, // 73: crm.sales.v1.SalesService.AlteracoesProdutos:output_type -> crm.sales.v1.AlteracoesProdutosResponse
 	0,  // 74: crm.sales.v1.SalesService.CriarProduto:output_type -> crm.sales.v1.Produto
 	0,  // 75: crm.sales.v1.SalesService.AtualizarProduto:output_type -> crm.sales.v1.Produto
 	0,  // 76: crm.sales.v1.SalesService.ExcluirProduto:output_type -> crm.sales.v1.Produto
@@ -5249,23 +5251,23 @@ var file_crm_sales_v1_sales_proto_depIdxs = []int32{
 	0,  // 78: crm.sales.v1.SalesService.DefinirFotoProduto:output_type -> crm.sales.v1.Produto
 	0,  // 79: crm.sales.v1.SalesService.RemoverFotoProduto:output_type -> crm.sales.v1.Produto
 	58, // 80: crm.sales.v1.SalesService.ObterFotoProduto:output_type -> google.api.HttpBody
-	14, // 81: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
-	12, // 82: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
-	17, // 83: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
-	12, // 84: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
-	12, // 85: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
-	12, // 86: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
-	22, // 87: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
-	20, // 88: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
-	20, // 89: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
+	16, // 81: crm.sales.v1.SalesService.ListarTabelas:output_type -> crm.sales.v1.ListarTabelasResponse
+	14, // 82: crm.sales.v1.SalesService.ObterTabela:output_type -> crm.sales.v1.TabelaPreco
+	19, // 83: crm.sales.v1.SalesService.AlteracoesTabelas:output_type -> crm.sales.v1.AlteracoesTabelasResponse
+	14, // 84: crm.sales.v1.SalesService.CriarTabela:output_type -> crm.sales.v1.TabelaPreco
+	14, // 85: crm.sales.v1.SalesService.AtualizarTabela:output_type -> crm.sales.v1.TabelaPreco
+	14, // 86: crm.sales.v1.SalesService.ExcluirTabela:output_type -> crm.sales.v1.TabelaPreco
+	24, // 87: crm.sales.v1.SalesService.ListarPrecos:output_type -> crm.sales.v1.ListarPrecosResponse
+	22, // 88: crm.sales.v1.SalesService.DefinirPreco:output_type -> crm.sales.v1.Preco
+	22, // 89: crm.sales.v1.SalesService.RemoverPreco:output_type -> crm.sales.v1.Preco
 	55, // 90: crm.sales.v1.SalesService.ImportarPrecos:output_type -> crm.sales.v1.ImportarResponse
-	26, // 91: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
-	29, // 92: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
-	27, // 93: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	28, // 91: crm.sales.v1.SalesService.AlteracoesPrecos:output_type -> crm.sales.v1.AlteracoesPrecosResponse
+	30, // 92: crm.sales.v1.SalesService.ListarCondicoes:output_type -> crm.sales.v1.ListarCondicoesResponse
+	29, // 93: crm.sales.v1.SalesService.ObterCondicao:output_type -> crm.sales.v1.CondicaoPagamento
 	32, // 94: crm.sales.v1.SalesService.AlteracoesCondicoes:output_type -> crm.sales.v1.AlteracoesCondicoesResponse
-	27, // 95: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	27, // 96: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
-	27, // 97: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	29, // 95: crm.sales.v1.SalesService.CriarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	29, // 96: crm.sales.v1.SalesService.AtualizarCondicao:output_type -> crm.sales.v1.CondicaoPagamento
+	29, // 97: crm.sales.v1.SalesService.ExcluirCondicao:output_type -> crm.sales.v1.CondicaoPagamento
 	39, // 98: crm.sales.v1.SalesService.ObterPolitica:output_type -> crm.sales.v1.PoliticaComercial
 	39, // 99: crm.sales.v1.SalesService.DefinirPolitica:output_type -> crm.sales.v1.PoliticaComercial
 	44, // 100: crm.sales.v1.SalesService.ListarRegrasST:output_type -> crm.sales.v1.ListarRegrasSTResponse
@@ -5286,9 +5288,9 @@ func file_crm_sales_v1_sales_proto_init() {
 		return
 	}
 	file_crm_sales_v1_sales_proto_msgTypes[3].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[10].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[11].OneofWrappers = []any{}
-	file_crm_sales_v1_sales_proto_msgTypes[19].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[12].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[13].OneofWrappers = []any{}
+	file_crm_sales_v1_sales_proto_msgTypes[21].OneofWrappers = []any{}
 	file_crm_sales_v1_sales_proto_msgTypes[33].OneofWrappers = []any{}
 	file_crm_sales_v1_sales_proto_msgTypes[34].OneofWrappers = []any{}
 	type x struct{}

@@ -934,7 +934,7 @@ var filter_SalesService_ListarCondicoes_0 = &utilities.DoubleArray{Encoding: map
 
 func request_SalesService_ListarCondicoes_0(ctx context.Context, marshaler runtime.Marshaler, client SalesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListarCondicoesRequest
+		protoReq PaginaRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -952,7 +952,7 @@ func request_SalesService_ListarCondicoes_0(ctx context.Context, marshaler runti
 
 func local_request_SalesService_ListarCondicoes_0(ctx context.Context, marshaler runtime.Marshaler, server SalesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListarCondicoesRequest
+		protoReq PaginaRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := req.ParseForm(); err != nil {
@@ -967,7 +967,7 @@ func local_request_SalesService_ListarCondicoes_0(ctx context.Context, marshaler
 
 func request_SalesService_ObterCondicao_0(ctx context.Context, marshaler runtime.Marshaler, client SalesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ObterCondicaoRequest
+		protoReq ObterRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -988,7 +988,7 @@ func request_SalesService_ObterCondicao_0(ctx context.Context, marshaler runtime
 
 func local_request_SalesService_ObterCondicao_0(ctx context.Context, marshaler runtime.Marshaler, server SalesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ObterCondicaoRequest
+		protoReq ObterRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)

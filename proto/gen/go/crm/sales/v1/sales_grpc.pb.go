@@ -126,9 +126,9 @@ type SalesServiceClient interface {
 	// GET /crm/precos/alteracoes. Changes of the prices of every table since a cursor.
 	AlteracoesPrecos(ctx context.Context, in *AlteracoesRequest, opts ...grpc.CallOption) (*AlteracoesPrecosResponse, error)
 	// GET /crm/condicoes-pagamento. By name.
-	ListarCondicoes(ctx context.Context, in *ListarCondicoesRequest, opts ...grpc.CallOption) (*ListarCondicoesResponse, error)
+	ListarCondicoes(ctx context.Context, in *PaginaRequest, opts ...grpc.CallOption) (*ListarCondicoesResponse, error)
 	// GET /crm/condicoes-pagamento/{id}.
-	ObterCondicao(ctx context.Context, in *ObterCondicaoRequest, opts ...grpc.CallOption) (*CondicaoPagamento, error)
+	ObterCondicao(ctx context.Context, in *ObterRequest, opts ...grpc.CallOption) (*CondicaoPagamento, error)
 	// GET /crm/condicoes-pagamento/alteracoes.
 	AlteracoesCondicoes(ctx context.Context, in *AlteracoesRequest, opts ...grpc.CallOption) (*AlteracoesCondicoesResponse, error)
 	// POST /crm/condicoes-pagamento. ADMIN.
@@ -376,7 +376,7 @@ func (c *salesServiceClient) AlteracoesPrecos(ctx context.Context, in *Alteracoe
 	return out, nil
 }
 
-func (c *salesServiceClient) ListarCondicoes(ctx context.Context, in *ListarCondicoesRequest, opts ...grpc.CallOption) (*ListarCondicoesResponse, error) {
+func (c *salesServiceClient) ListarCondicoes(ctx context.Context, in *PaginaRequest, opts ...grpc.CallOption) (*ListarCondicoesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListarCondicoesResponse)
 	err := c.cc.Invoke(ctx, SalesService_ListarCondicoes_FullMethodName, in, out, cOpts...)
@@ -386,7 +386,7 @@ func (c *salesServiceClient) ListarCondicoes(ctx context.Context, in *ListarCond
 	return out, nil
 }
 
-func (c *salesServiceClient) ObterCondicao(ctx context.Context, in *ObterCondicaoRequest, opts ...grpc.CallOption) (*CondicaoPagamento, error) {
+func (c *salesServiceClient) ObterCondicao(ctx context.Context, in *ObterRequest, opts ...grpc.CallOption) (*CondicaoPagamento, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CondicaoPagamento)
 	err := c.cc.Invoke(ctx, SalesService_ObterCondicao_FullMethodName, in, out, cOpts...)
@@ -576,9 +576,9 @@ type SalesServiceServer interface {
 	// GET /crm/precos/alteracoes. Changes of the prices of every table since a cursor.
 	AlteracoesPrecos(context.Context, *AlteracoesRequest) (*AlteracoesPrecosResponse, error)
 	// GET /crm/condicoes-pagamento. By name.
-	ListarCondicoes(context.Context, *ListarCondicoesRequest) (*ListarCondicoesResponse, error)
+	ListarCondicoes(context.Context, *PaginaRequest) (*ListarCondicoesResponse, error)
 	// GET /crm/condicoes-pagamento/{id}.
-	ObterCondicao(context.Context, *ObterCondicaoRequest) (*CondicaoPagamento, error)
+	ObterCondicao(context.Context, *ObterRequest) (*CondicaoPagamento, error)
 	// GET /crm/condicoes-pagamento/alteracoes.
 	AlteracoesCondicoes(context.Context, *AlteracoesRequest) (*AlteracoesCondicoesResponse, error)
 	// POST /crm/condicoes-pagamento. ADMIN.
@@ -679,10 +679,10 @@ func (UnimplementedSalesServiceServer) ImportarPrecos(context.Context, *Importar
 func (UnimplementedSalesServiceServer) AlteracoesPrecos(context.Context, *AlteracoesRequest) (*AlteracoesPrecosResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AlteracoesPrecos not implemented")
 }
-func (UnimplementedSalesServiceServer) ListarCondicoes(context.Context, *ListarCondicoesRequest) (*ListarCondicoesResponse, error) {
+func (UnimplementedSalesServiceServer) ListarCondicoes(context.Context, *PaginaRequest) (*ListarCondicoesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListarCondicoes not implemented")
 }
-func (UnimplementedSalesServiceServer) ObterCondicao(context.Context, *ObterCondicaoRequest) (*CondicaoPagamento, error) {
+func (UnimplementedSalesServiceServer) ObterCondicao(context.Context, *ObterRequest) (*CondicaoPagamento, error) {
 	return nil, status.Error(codes.Unimplemented, "method ObterCondicao not implemented")
 }
 func (UnimplementedSalesServiceServer) AlteracoesCondicoes(context.Context, *AlteracoesRequest) (*AlteracoesCondicoesResponse, error) {
@@ -1118,7 +1118,7 @@ func _SalesService_AlteracoesPrecos_Handler(srv interface{}, ctx context.Context
 }
 
 func _SalesService_ListarCondicoes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListarCondicoesRequest)
+	in := new(PaginaRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -1130,13 +1130,13 @@ func _SalesService_ListarCondicoes_Handler(srv interface{}, ctx context.Context,
 		FullMethod: SalesService_ListarCondicoes_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(SalesServiceServer).ListarCondicoes(ctx, req.(*ListarCondicoesRequest))
+		return srv.(SalesServiceServer).ListarCondicoes(ctx, req.(*PaginaRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _SalesService_ObterCondicao_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ObterCondicaoRequest)
+	in := new(ObterRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -1148,7 +1148,7 @@ func _SalesService_ObterCondicao_Handler(srv interface{}, ctx context.Context, d
 		FullMethod: SalesService_ObterCondicao_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(SalesServiceServer).ObterCondicao(ctx, req.(*ObterCondicaoRequest))
+		return srv.(SalesServiceServer).ObterCondicao(ctx, req.(*ObterRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }

@@ -1,0 +1,85 @@
+// The form kit over contracts/formularios.json: every case the server runs
+// (services/sales/internal/ports/formularios_contrato_test.go) is refused by the app at the same
+// fields with the same messages — over the API's payload and through the form (the record shown
+// in the form, its zod schema) — and what the kit derives of a form: empty values, payloads, the
+// edit's "only what changed", the selects' options.
+import { describe, expect, it } from 'vitest';
+import { FORMULARIO_CONDICAO_PAGAMENTO, FORMULARIO_REGRA_ST } from '../contratos/formularios.gen';
+import { alteracaoDe, esquemaDe, formatarReais, lerValores, novoDe, opcoesDe, validarPayload, valoresDe, valoresVazios, type Formulario } from './formulario';
+
+const FORMULARIOS: Formulario[] = [FORMULARIO_CONDICAO_PAGAMENTO, FORMULARIO_REGRA_ST];
+
+/** {"repetir": c, "vezes": n} is c repeated n times (as the server's test reads it too). */
+function expandir(v: unknown): unknown {
+  const r = v as { repetir?: string; vezes?: number } | null;
+  return r && typeof r === 'object' && r.repetir !== undefined ? r.repetir.repeat(r.vezes ?? 0) : v;
+}
+
+describe.each(FORMULARIOS.map((f) => [f.nome, f] as const))('contracts/formularios.json: %s', (_nome, f) => {
+  it.each(f.casos.map((c) => [c.nome, c] as const))('%s', (_caso, c) => {
+    const payload = Object.fromEntries(Object.entries(c.valores).map(([k, v]) => [k, expandir(v)]));
+    // Over the API's payload, as the server gets it.
+    expect(validarPayload(f, payload)).toEqual(c.erros);
+    // Through the form: the same values shown in it, its schema's issues by field.
+    const r = esquemaDe(f)['~standard'].validate(valoresDe(f, payload));
+    const issues = 'issues' in r && r.issues ? r.issues : [];
+    expect(Object.fromEntries(issues.map((i) => [String(i.path?.[0]), i.message]))).toEqual(c.erros);
+  });
+
+  it('has cases that refuse and cases that accept', () => {
+    expect(f.casos.some((c) => Object.keys(c.erros).length > 0)).toBe(true);
+    expect(f.casos.some((c) => Object.keys(c.erros).length === 0)).toBe(true);
+  });
+});
+
+describe('the form a contract makes', () => {
+  const F = FORMULARIO_CONDICAO_PAGAMENTO;
+
+  it('empty values by kind, then the screen’s', () => {
+    expect(valoresVazios(F, { forma: 'boleto' })).toEqual({
+      nome: '',
+      forma: 'boleto',
+      parcelas_dias: '',
+      acrescimo_percentual: '',
+      valor_minimo_centavos: '',
+      usa_limite_credito: false,
+      clientes: [],
+      ativo: false,
+    });
+  });
+
+  it('text of the wrong kind says so, with the field’s message', () => {
+    const v = { ...valoresVazios(F), nome: 'x', forma: 'pix', parcelas_dias: '28/3x', acrescimo_percentual: '1,555', valor_minimo_centavos: 'abc' };
+    expect(lerValores(F, v).erros).toEqual({
+      parcelas_dias: 'Parcelas em dias devem ir de 0 a 365, em ordem crescente (ex.: 28/35/42).',
+      acrescimo_percentual: 'Use um número com no máximo 2 casas decimais, como 7,5.',
+      valor_minimo_centavos: 'Valor inválido: use só números, como 1.234,56.',
+    });
+  });
+
+  it('normalizes as the server does: trims, folds the method, empty instalments are à vista', () => {
+    const v = { ...valoresVazios(F), nome: '  À vista ', forma: ' Cartão ', parcelas_dias: ' ' };
+    expect(novoDe(F, 'i', v)).toMatchObject({ id: 'i', nome: 'À vista', forma: 'cartao', parcelas_dias: [0], valor_minimo_centavos: '0', acrescimo_percentual: 0 });
+  });
+
+  it('an edit with nothing changed sends only the versao; a list set again is not a change', () => {
+    const c = { nome: 'A', parcelas_dias: [28], forma: 'pix', acrescimo_percentual: 0, valor_minimo_centavos: '0', usa_limite_credito: false, clientes: ['b', 'a'], ativo: true, versao: '3' };
+    expect(alteracaoDe(F, c, valoresDe(F, c))).toEqual({ versao: '3' });
+    expect(alteracaoDe(F, c, { ...valoresDe(F, c), clientes: ['a', 'b'] })).toEqual({ versao: '3' });
+    expect(alteracaoDe(F, c, { ...valoresDe(F, c), clientes: ['a'], nome: 'B' })).toEqual({ versao: '3', clientes: ['a'], nome: 'B' });
+  });
+
+  it('options with their labels, else the value; reais formatted once typed', () => {
+    expect(opcoesDe(F, 'forma')).toEqual([
+      { value: 'boleto', label: 'Boleto' },
+      { value: 'pix', label: 'PIX' },
+      { value: 'cartao', label: 'Cartão' },
+      { value: 'dinheiro', label: 'Dinheiro' },
+    ]);
+    expect(opcoesDe(FORMULARIO_REGRA_ST, 'uf')).toHaveLength(27);
+    expect(opcoesDe(FORMULARIO_REGRA_ST, 'uf')[0]).toEqual({ value: 'AC', label: 'AC' });
+    expect(formatarReais('300')).toBe('300,00');
+    expect(formatarReais('0')).toBeNull();
+    expect(formatarReais('-1')).toBeNull();
+  });
+});
