@@ -86,7 +86,15 @@ export interface DefinicaoColecao<T extends { id: string }, L extends T & Indexa
   prioridade?: number;
   /** How screens name the copy while its first copy is under way (components/sync/ProgressoCopia). */
   rotulos?: RotulosColecao;
+  /**
+   * The server's search over the same records (its list with `q`), which a search asks while the
+   * first copy is under way (./buscaDuranteACopia): what the device has not copied yet is found.
+   */
+  buscarNoServidor?(consulta: string, opcoes: { limite: number; filtros: Record<string, string>; signal?: AbortSignal }): Promise<T[]>;
 }
+
+/** A record the server search found: shown at once, kept in the copy when the screen uses it (Colecao.guardarDaBusca). */
+export type DoServidor<L> = L & { _doServidor: true };
 
 /** The pt-BR words a screen uses for a collection's first copy. */
 export interface RotulosColecao {
@@ -122,6 +130,16 @@ export interface SituacaoSync {
   recebidos: number;
   /** How many records the first copy is heading for (null: the server did not say). */
   total: number | null;
+}
+
+/** The first copy cannot go on now: no connection, or its last try failed (only the server has the rest). */
+export function copiaParada(s: SituacaoSync, online: boolean): boolean {
+  return !online || (!s.sincronizando && Boolean(s.erro));
+}
+
+/** A search over the collection must also ask the server: its first copy is under way and can go on. */
+export function copiaPedeOServidor(s: SituacaoSync, online: boolean): boolean {
+  return s.primeiraCopia === true && !copiaParada(s, online);
 }
 
 const SITUACAO_INICIAL: SituacaoSync = { sincronizando: false, erro: null, sincronizadoEm: '', primeiraCopia: null, recebidos: 0, total: null };
@@ -202,6 +220,8 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
   private avisoAgendado: ReturnType<typeof setTimeout> | null = null;
   private ultimoAviso = 0;
   private indexados = new WeakMap<object, L>();
+  /** The server's record behind each result of its search (kept in the copy when a screen uses it). */
+  private daBuscaNoServidor = new WeakMap<object, T>();
   private vista: L[] | null = null;
   private vistaPorId: Map<string, L> | null = null;
   private ouvintes = new Set<() => void>();
@@ -346,6 +366,22 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       null,
       junto,
     );
+  }
+
+  /** A record the server search found, as lists show it (marked _doServidor). */
+  daBusca(r: T): DoServidor<L> {
+    const l: DoServidor<L> = { ...this.def.indexar(r), _doServidor: true };
+    this.daBuscaNoServidor.set(l, r);
+    return l;
+  }
+
+  /**
+   * Keeps a result of the server search in the device copy (version-aware), so the screen that
+   * chose it uses it at once (an order's customer, a product priced on the device).
+   */
+  async guardarDaBusca(l: DoServidor<L>): Promise<void> {
+    const r = this.daBuscaNoServidor.get(l);
+    if (r) await this.guardar([r]);
   }
 
   /** Drops a record (deleted, or moved out of this operator's scope by a save on this device). */
