@@ -8,7 +8,7 @@ vi.mock('../../lib/api/client', async (original) => ({
   ...(await original<typeof import('../../lib/api/client')>()),
   api: async (rota: string, o: { query: Record<string, unknown> }) => {
     chamadas.push({ rota, query: o.query });
-    return rota === '/produtos' ? { produtos: [], next_page_token: '' } : { clientes: [], next_page_token: '' };
+    return { produtos: [], clientes: [], pedidos: [], next_page_token: '' };
   },
 }));
 
@@ -17,6 +17,7 @@ import { apagarBancoInteiro } from '../../lib/device-db';
 import { clearOnLogout, storeOperatorProfile } from '../../lib/storage';
 import { colecaoProdutos } from '../../entities/produto/colecao';
 import { colecaoClientes } from '../../entities/cliente/colecao';
+import { colecaoPedidos } from '../../entities/pedido/colecao';
 import { buscarNaLista } from '../../lib/sync/busca';
 import { doServidor, juntarComOsDoServidor } from '../../lib/sync/buscaDuranteACopia';
 import { useBuscaDuranteACopia } from './useBuscaDuranteACopia';
@@ -153,5 +154,10 @@ describe('the collections searched during their first copy', () => {
   it('the portfolio asks GET /crm/clientes?q= in the seller a manager chose', async () => {
     await colecaoClientes.def.buscarNoServidor!('padaria', { limite: 8, filtros: { vendedor: 'v2' } });
     expect(chamadas).toEqual([{ rota: '/clientes', query: { q: 'padaria', vendedor: 'v2', page_size: 8 } }]);
+  });
+
+  it('the orders ask GET /crm/pedidos?q= in the seller a manager chose', async () => {
+    await colecaoPedidos.def.buscarNoServidor!('1234', { limite: 50, filtros: { vendedor: 'v2' } });
+    expect(chamadas).toEqual([{ rota: '/pedidos', query: { q: '1234', vendedor: 'v2', page_size: 50 } }]);
   });
 });
