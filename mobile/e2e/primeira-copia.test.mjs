@@ -1,7 +1,7 @@
 // A new seller's first day on a slow network (issue 21 §1): while the portfolio's first copy is
 // under way, the screens say how far it is ("Baixando a carteira: 500 de 1.000 clientes"), never
-// "Nenhum cliente", and a customer typed in the order entry is found by the server search before
-// the copy reaches them. The feed's pages after the first are held back by the test (page.route)
+// "Nenhum cliente", and a customer or a product typed in the order entry is found by the server
+// search before the copy reaches them. The feed's pages are held back by the test (page.route)
 // until it lets them through.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -96,6 +96,51 @@ describe('first copy on a slow network (seller)', () => {
       await page.locator('[data-testid=resultados-busca] li', { hasText: alvo.nome }).first().waitFor();
       assert.equal(await page.locator('[data-testid=resultados-busca][data-origem=servidor]').count(), 0, 'the device copy answers once complete');
       assert.match(await page.getByTestId('contagem-busca').innerText(), /cliente/);
+    } finally {
+      liberar();
+      await context.close();
+    }
+  });
+
+  it('a product search in the order entry during the catalogue\'s first copy finds, through the server, a product the device has not copied', async () => {
+    // An active product with a description of its own (the catalogue repeats descriptions across sizes).
+    const r = await apiAs(DEMO.vendedor, 'GET', '/produtos?ativo=true&page_size=500');
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const vezes = new Map();
+    for (const p of r.body.produtos) vezes.set(dobrar(p.descricao), (vezes.get(dobrar(p.descricao)) ?? 0) + 1);
+    const alvo = [...r.body.produtos].reverse().find((p) => vezes.get(dobrar(p.descricao)) === 1);
+    assert.ok(alvo, 'an active product with a description of its own');
+
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
+    // Every page of the catalogue's feed waits until the test lets it through: the device has no product.
+    let liberar;
+    const liberado = new Promise((ok) => (liberar = ok));
+    let segurou;
+    const segurado = new Promise((ok) => (segurou = ok));
+    await context.route(/\/crm\/produtos\/alteracoes\?/, async (route) => {
+      segurou();
+      await liberado;
+      await route.continue().catch(() => undefined);
+    });
+    const page = await context.newPage();
+    try {
+      await signInWithPassword(page, DEMO.vendedor);
+      await page.waitForURL(`${BASE}/crm-home`);
+      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
+      await page.getByText(/^Baixando o catálogo/).first().waitFor({ timeout: 30_000 });
+      // The catalogue's first page is asked for (after the portfolio's pages) and held.
+      let prazo;
+      await Promise.race([segurado, new Promise((_, falha) => (prazo = setTimeout(() => falha(new Error('the catalogue feed was not asked for in 60 s')), 60_000)))]);
+      clearTimeout(prazo);
+
+      await page.locator('input[name=busca-produto]').fill(alvo.descricao);
+      const sugestao = page.locator('ul[aria-label="Produtos encontrados"] li[data-origem=servidor]', { hasText: alvo.descricao });
+      await sugestao.first().waitFor({ timeout: 15_000 });
+      assert.match(await sugestao.first().innerText(), /do servidor/);
+      // Chosen, it is kept on the device: the order's line names it (the catalogue's copy has not reached it).
+      await sugestao.first().locator('button').click();
+      await page.locator(`[data-testid=linha-pedido][data-produto="${alvo.codigo}"]`, { hasText: alvo.descricao }).waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByText('Produto fora do catálogo').count(), 0);
     } finally {
       liberar();
       await context.close();

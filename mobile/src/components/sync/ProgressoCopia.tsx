@@ -6,7 +6,7 @@
 import { IonIcon, IonSpinner } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { useOnline } from '../useOnline';
-import { useSituacaoColecao, type RotulosColecao, type SituacaoSync } from '../../lib/sync/colecao';
+import { copiaParada, useSituacaoColecao, type RotulosColecao, type SituacaoSync } from '../../lib/sync/colecao';
 
 const numero = (n: number) => n.toLocaleString('pt-BR');
 
@@ -29,7 +29,7 @@ export interface ProgressoDaCopia {
 /** The sentence for a collection's first copy (pure: for the hook and its tests). */
 export function progressoDaCopia(r: RotulosColecao, s: SituacaoSync, online: boolean): ProgressoDaCopia {
   if (s.primeiraCopia !== true) return { incompleta: false, parada: false, texto: null };
-  const parada = !online || (!s.sincronizando && Boolean(s.erro));
+  const parada = copiaParada(s, online);
   if (parada) return { incompleta: true, parada, texto: `${r.incompleta}: conecte-se para buscar todos os ${r.itens}.` };
   const quanto = s.total ? `${numero(Math.min(s.recebidos, s.total))} de ${numero(s.total)} ${r.itens}` : s.recebidos > 0 ? `${numero(s.recebidos)} ${r.itens} até agora` : '';
   return { incompleta: true, parada, texto: quanto ? `Baixando ${r.copia}: ${quanto}` : `Baixando ${r.copia}…` };

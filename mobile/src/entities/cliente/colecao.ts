@@ -1,7 +1,7 @@
 // The customers' device collection: the operator's portfolio over GET /crm/clientes/alteracoes.
 import { definirColecao, paginaDoFeed } from '../../lib/sync/colecao';
 import type { Cliente } from '../../lib/api/types';
-import { alteracoesClientes } from './api';
+import { alteracoesClientes, listarClientes } from './api';
 import { paraLocal, type ClienteLocal } from './busca';
 
 export const TAMANHO_PAGINA_SYNC = 500;
@@ -16,4 +16,7 @@ export const colecaoClientes = definirColecao<Cliente, ClienteLocal>({
   versao: (c) => Number(c.versao) || 0,
   excluido: (c) => Boolean(c.excluido),
   indexar: paraLocal,
+  // During the first copy a customer search also asks the server (name, fantasia, CNPJ/CPF), in
+  // the seller a manager chose.
+  buscarNoServidor: async (q, { limite, filtros, signal }) => (await listarClientes({ q, vendedor: filtros.vendedor, page_size: limite }, signal)).clientes,
 });

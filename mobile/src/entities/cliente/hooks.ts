@@ -1,11 +1,9 @@
 // The customers' device collection for screens.
 import { useQuery } from '@tanstack/react-query';
 import { falhaDeConexao } from '../../lib/api/client';
-import { useColecao, useSituacaoColecao, type SituacaoSync } from '../../lib/sync/colecao';
-import { useDebounced } from '../../components/useDebounced';
-import { useProgressoCopia, type ProgressoDaCopia } from '../../components/sync/ProgressoCopia';
-import { chavesClientes, listarClientes, obterCliente } from './api';
-import { paraLocal, type ClienteLocal } from './busca';
+import { useColecao, useSituacaoColecao, type DoServidor, type SituacaoSync } from '../../lib/sync/colecao';
+import { chavesClientes, obterCliente } from './api';
+import type { ClienteLocal } from './busca';
 import { colecaoClientes } from './colecao';
 import './operacoes';
 
@@ -62,44 +60,5 @@ export function useCliente(id: string): ClienteNaTela {
   };
 }
 
-/** A customer found by the server search (not, or not yet, in the device copy). */
-export type ClienteDoServidor = ClienteLocal & { _doServidor: true };
-
-export interface BuscaDuranteACopia {
-  /** The portfolio's first copy (progress, and whether it is stopped). */
-  progresso: ProgressoDaCopia;
-  /** The server is asked: the first copy is under way, online, and something was typed. */
-  ativa: boolean;
-  /** The server's answer for what was typed (empty until it comes). */
-  clientes: ClienteDoServidor[];
-  buscando: boolean;
-  erro: unknown;
-}
-
-/**
- * A customer search typed while the portfolio's first copy is under way also asks the server
- * (GET /crm/clientes?q=…, after 300 ms without typing): the device holds only part of the
- * portfolio. Off once the copy is complete; with no connection the progress says the copy is
- * incomplete instead. `vendedor`: the seller filter a manager chose ('' = the whole scope).
- */
-export function useBuscaDuranteACopia(texto: string, { vendedor = '', limite = 50 }: { vendedor?: string; limite?: number } = {}): BuscaDuranteACopia {
-  const progresso = useProgressoCopia(colecaoClientes);
-  const q = useDebounced(texto.trim(), 300);
-  const ativa = progresso.incompleta && !progresso.parada && q.length > 0;
-  const p = { q, vendedor: vendedor || undefined, page_size: limite };
-  const r = useQuery({
-    queryKey: chavesClientes.lista(p),
-    queryFn: ({ signal }) => listarClientes(p, signal),
-    enabled: ativa,
-    retry: false,
-    select: (x) => x.clientes.map((c): ClienteDoServidor => ({ ...paraLocal(c), _doServidor: true })),
-  });
-  return { progresso, ativa, clientes: ativa ? (r.data ?? []) : [], buscando: ativa && (r.isPending || q !== texto.trim()), erro: ativa ? r.error : null };
-}
-
-/** Keeps a customer the server search found in the device copy (version-aware), so a screen can use it at once. */
-export function guardarDoServidor(c: ClienteLocal): Promise<void> {
-  // The device fields are recomputed on the way in.
-  const { _busca, _ordem, _linha, _pendente, _doServidor, ...cliente } = c as ClienteDoServidor;
-  return colecaoClientes.guardar([cliente]);
-}
+/** A customer found by the server search during the first copy (not, or not yet, in the device copy). */
+export type ClienteDoServidor = DoServidor<ClienteLocal>;

@@ -4,7 +4,7 @@
 import type { Pedido } from '../../lib/api/types';
 import { definirColecao, paginaDoFeed, useColecao, useSituacaoColecao, type Colecao, type Indexado, type Mudanca, type PaginaFeed } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
-import { alteracoesPedidos } from './api';
+import { alteracoesPedidos, listarPedidos } from './api';
 import { readProfile } from '../../lib/storage';
 import { avisarDecisoes, decisaoParaOVendedor, type DecisaoPedido } from './decisoes';
 import { DIAS_NO_APARELHO } from '../../lib/contratos/pedidos.gen';
@@ -46,6 +46,7 @@ export function semAntigos(pagina: PaginaFeed<Pedido>, guardados: readonly Pedid
 
 export const colecaoPedidos: Colecao<Pedido, PedidoLocal> = definirColecao<Pedido, PedidoLocal>({
   nome: 'pedidos',
+  rotulos: { copia: 'os pedidos', itens: 'pedidos', incompleta: 'Os pedidos ainda estão sendo baixados' },
   tamanhoPagina: 500,
   buscar: async (desde, tamanho): Promise<PaginaFeed<Pedido>> => {
     const pagina = paginaDoFeed(await alteracoesPedidos(desde, tamanho), (a) => a.pedido);
@@ -65,6 +66,9 @@ export const colecaoPedidos: Colecao<Pedido, PedidoLocal> = definirColecao<Pedid
   versao: (p) => Number(p.versao) || 0,
   excluido: (p) => Boolean(p.excluido),
   indexar: indexarPedido,
+  // During the first copy a search also asks the server (number, customer's name or document),
+  // in the seller a manager chose.
+  buscarNoServidor: async (q, { limite, filtros, signal }) => (await listarPedidos({ q, vendedor: filtros.vendedor, page_size: limite }, signal)).pedidos,
 });
 
 /** The orders on the device, newest first (null while they load), with the pending ones. */

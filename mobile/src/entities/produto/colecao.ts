@@ -4,7 +4,7 @@
 import type { Produto } from '../../lib/api/types';
 import { definirColecao, paginaDoFeed, useColecao, type Indexado } from '../../lib/sync/colecao';
 import { dobrar } from '../../lib/texto';
-import { alteracoesProdutos } from './api';
+import { alteracoesProdutos, listarProdutos } from './api';
 
 export type ProdutoLocal = Produto & Indexado;
 
@@ -29,6 +29,10 @@ export const colecaoProdutos = definirColecao<Produto, ProdutoLocal>({
   versao: (p) => Number(p.versao) || 0,
   excluido: (p) => Boolean(p.excluido),
   indexar: indexarProduto,
+  // During the first copy a product search also asks the server (code, description or barcode);
+  // filtros.ativo 'true': only products on sale (the order entry's).
+  buscarNoServidor: async (q, { limite, filtros, signal }) =>
+    (await listarProdutos({ q, page_size: limite, ...(filtros.ativo ? { ativo: filtros.ativo === 'true' } : {}) }, signal)).produtos,
 });
 
 /** Every product on the device, by description (null while the copy loads). */

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apagarBancoInteiro, apagarDadosDoAparelho, DEVICE_DB, fecharBanco, pedido, STORE_META, STORE_REGISTROS, STORE_SAIDA, transacao } from '../device-db';
 import { clearOnLogout, storeOperatorProfile } from '../storage';
 import { definirColecao, paginaDoFeed, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
@@ -146,41 +146,41 @@ describe('device collection', () => {
     off();
   });
 
-  it('one feed page in flight over all collections, the higher priority first', async () => {
+  it('one feed page in flight over all collections; a higher priority\'s whole run first, whoever asked first', async () => {
     const chamadas: string[] = [];
     let emVoo = 0;
     let maximo = 0;
     const portas: (() => void)[] = [];
-    const fila = (nome: string, prioridade?: number) =>
+    const fila = (nome: string, prioridade?: number, paginas = 1) =>
       definirColecao<Item, Item & Indexado>({
         nome,
         prioridade,
-        async buscar() {
-          chamadas.push(nome);
+        async buscar(desde) {
+          chamadas.push(`${nome}:${desde}`);
           maximo = Math.max(maximo, ++emVoo);
           await new Promise<void>((ok) => portas.push(ok));
           emVoo--;
-          return { mudancas: [], cursor: 'k', mais: false };
+          const n = Number(desde || 0) + 1;
+          return { mudancas: [], cursor: String(n), mais: n < paginas };
         },
         versao: (r) => r.versao,
         indexar: (r) => ({ ...r, _busca: '', _ordem: r.id }),
       });
-    const [historico, outro, carteira] = [fila('teste-fila-historico'), fila('teste-fila-outro'), fila('teste-fila-carteira', 0)];
+    const [historico, outro, carteira] = [fila('teste-fila-historico'), fila('teste-fila-outro'), fila('teste-fila-carteira', 0, 3)];
+    // The history asks first; the portfolio, of a higher priority, still goes first.
     const todas = [historico.sincronizar(), outro.sincronizar(), carteira.sincronizar()];
-    const ate = async (n: number) => {
-      for (let i = 0; i < 200 && chamadas.length < n; i++) await new Promise((ok) => setTimeout(ok, 5));
-    };
+    // One page at a time (maximo below): the n-th is asked for once the one before is let through.
+    const ate = (n: number) => vi.waitFor(() => expect(chamadas.length).toBe(n));
     await ate(1);
-    await new Promise((ok) => setTimeout(ok, 20));
-    expect(chamadas).toEqual(['teste-fila-historico']);
-    for (let n = 2; n <= 3; n++) {
+    for (let n = 2; n <= 5; n++) {
       portas.shift()!();
       await ate(n);
     }
     portas.shift()!();
     await Promise.all(todas);
     expect(maximo).toBe(1);
-    expect(chamadas).toEqual(['teste-fila-historico', 'teste-fila-carteira', 'teste-fila-outro']);
+    // The portfolio's three pages (the next asked for while the last is applied), then the others.
+    expect(chamadas).toEqual(['teste-fila-carteira:', 'teste-fila-carteira:1', 'teste-fila-carteira:2', 'teste-fila-historico:', 'teste-fila-outro:']);
   });
 
   it('the feed page carries the total of a first copy (paginaDoFeed)', () => {

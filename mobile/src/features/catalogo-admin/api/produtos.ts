@@ -2,14 +2,11 @@
 // the photo (set or remove) and the CSV import.
 import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, seg } from '../../../lib/api/client';
-import type { AtualizarProdutoPedido, CriarProdutoPedido, ImportarCatalogoResposta, ListarProdutosParametros, ListarProdutosResposta, Produto } from '../../../lib/api/types';
+import type { AtualizarProdutoPedido, CriarProdutoPedido, ImportarCatalogoResposta, Produto } from '../../../lib/api/types';
+import { listarProdutos } from '../../../entities/produto/api';
 import { comChave } from '../../../lib/importacao';
 import { paginas, useMutacao, type QueryConfig } from '../../../lib/query';
 import { chaves, type FiltroProdutos } from './chaves';
-
-function listarProdutos(p: ListarProdutosParametros, signal?: AbortSignal) {
-  return api<ListarProdutosResposta>('/produtos', { query: p, signal });
-}
 
 export function obterProduto(id: string, signal?: AbortSignal) {
   return api<Produto>(`/produtos/${seg(id)}`, { signal });

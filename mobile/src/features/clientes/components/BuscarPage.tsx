@@ -7,7 +7,8 @@ import { useOperadores } from '../../../components/useOperadores';
 import { ProgressoCopia, useProgressoCopia } from '../../../components/sync/ProgressoCopia';
 import { buscarClientes, type ClienteLocal } from '../../../entities/cliente/busca';
 import { colecaoClientes } from '../../../entities/cliente/colecao';
-import { useBuscaDuranteACopia, useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
+import { useClientesDoAparelho, useSituacaoClientes } from '../../../entities/cliente/hooks';
+import { useBuscaDuranteACopia } from '../../../components/sync/useBuscaDuranteACopia';
 import { LIMITE_RESULTADOS } from '../../../lib/sync/busca';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { formatarDiaHora } from '../../../lib/format/date';
@@ -70,7 +71,7 @@ export function BuscaNaCopia({ lista, nomeVendedor }: { lista: readonly ClienteL
  */
 function BuscaNoServidor({ vendedor }: { vendedor: string }) {
   const [texto, setTexto] = useState('');
-  const r = useBuscaDuranteACopia(texto, { vendedor, limite: LIMITE_RESULTADOS });
+  const r = useBuscaDuranteACopia(colecaoClientes, texto, { filtros: { vendedor }, limite: LIMITE_RESULTADOS });
   return (
     <>
       <div className="text-field ion-padding-horizontal" style={{ paddingTop: 12 }}>
@@ -86,15 +87,15 @@ function BuscaNoServidor({ vendedor }: { vendedor: string }) {
         </div>
       ) : r.erro ? (
         <ErrorState error={r.erro} />
-      ) : r.clientes.length === 0 ? (
+      ) : r.itens.length === 0 ? (
         <EmptyState>Nenhum cliente encontrado no servidor.</EmptyState>
       ) : (
         <>
           <p className="muted ion-padding-horizontal" role="status" data-testid="contagem-busca" style={{ fontSize: '0.85rem' }}>
-            Resultados do servidor: {r.clientes.length} cliente(s)
+            Resultados do servidor: {r.itens.length} cliente(s)
           </p>
           <ListaClientes data-testid="resultados-busca" data-consulta={texto} data-origem="servidor">
-            {r.clientes.map((c) => (
+            {r.itens.map((c) => (
               <ItemCliente key={c.id} c={c} />
             ))}
           </ListaClientes>

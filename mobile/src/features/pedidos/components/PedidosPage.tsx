@@ -8,10 +8,13 @@ import { Page } from '../../../components/ui/Page';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { TextField } from '../../../components/ui/TextField';
 import { useOperadores } from '../../../components/useOperadores';
-import { usePedidosDoAparelho } from '../../../entities/pedido/colecao';
+import { colecaoPedidos, usePedidosDoAparelho, type PedidoLocal } from '../../../entities/pedido/colecao';
+import { ProgressoCopia } from '../../../components/sync/ProgressoCopia';
+import { useBuscaDuranteACopia } from '../../../components/sync/useBuscaDuranteACopia';
 import { pode } from '../../../lib/permissoes';
 import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
+import { juntarComOsDoServidor } from '../../../lib/sync/buscaDuranteACopia';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { usePedidosDoServidor } from '../api/pedidos';
 import { BarraVendedor } from '../../../components/BarraVendedor';
@@ -50,18 +53,27 @@ function Aprovacoes({ vendedor }: { vendedor: string }) {
 function MeusPedidos({ filtro, vendedor, nomeVendedor }: { filtro: string; vendedor: string; nomeVendedor?: (id: string) => string }) {
   const todos = usePedidosDoAparelho();
   const [texto, setTexto] = useState('');
+  // During the orders' first copy the search also asks the server (what the device lacks yet).
+  const noServidor = useBuscaDuranteACopia(colecaoPedidos, texto, { filtros: { vendedor }, limite: 50 });
   const lista = useMemo(() => {
     if (!todos) return null;
     const base = texto.trim() ? buscarNaLista(todos, texto, todos.length).itens : todos;
-    return base.filter((p) => passaNoFiltro(p, filtro) && (!vendedor || p.vendedor_id === vendedor));
-  }, [todos, texto, filtro, vendedor]);
+    const passa = (p: PedidoLocal) => passaNoFiltro(p, filtro) && (!vendedor || p.vendedor_id === vendedor);
+    return juntarComOsDoServidor(base.filter(passa), noServidor, passa);
+  }, [todos, texto, filtro, vendedor, noServidor]);
   if (!lista) return <PageLoading />;
   return (
     <>
       <TextField label="Buscar" type="search" value={texto} onValue={setTexto} placeholder="Número, cliente ou CNPJ/CPF" maxLength={MAX_BUSCA_CARACTERES} name="busca-pedidos" autoComplete="off" />
+      <ProgressoCopia colecao={colecaoPedidos} />
       <p className="muted" role="status">
-        {lista.length.toLocaleString('pt-BR')} pedidos no aparelho (últimos 90 dias)
+        {lista.length.toLocaleString('pt-BR')} {noServidor.ativa ? 'pedidos (com os do servidor)' : 'pedidos no aparelho (últimos 90 dias)'}
       </p>
+      {noServidor.buscando ? (
+        <p className="muted" role="status">
+          Buscando no servidor…
+        </p>
+      ) : null}
       {lista.length === 0 ? <EmptyState>Nenhum pedido encontrado.</EmptyState> : null}
       <div data-testid="lista-pedidos">
         {lista.slice(0, LIMITE_LISTA).map((p) => (

@@ -5,11 +5,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/useToast';
-import { guardarDoServidor, useBuscaDuranteACopia, useClientesDoAparelho, type ClienteDoServidor } from '../../../entities/cliente/hooks';
+import { useClientesDoAparelho, type ClienteDoServidor } from '../../../entities/cliente/hooks';
+import { colecaoClientes } from '../../../entities/cliente/colecao';
 import { buscarClientes, type ClienteLocal } from '../../../entities/cliente/busca';
 import { useCondicoesDoAparelho } from '../../../entities/preco/colecoes';
 import { useDadosComerciais } from '../../../entities/preco/hooks';
-import { useProdutosDoAparelho } from '../../../entities/produto/colecao';
+import { colecaoProdutos, useProdutosDoAparelho, type ProdutoLocal } from '../../../entities/produto/colecao';
 import { atualizarPedidoOp, criarPedidoOp } from '../../../entities/pedido/operacoes';
 import { corpoDoPedido, pedidoDaPrevia, rascunhoDoPedido } from '../../../entities/pedido/previa';
 import { apagarRascunho } from '../../../entities/pedido/rascunho';
@@ -19,6 +20,9 @@ import type { Pedido, Sugestao } from '../../../lib/api/types';
 import { useSugestoes } from '../../../entities/cliente/sugestoes';
 import { useSession } from '../../../lib/session';
 import { buscarNaLista } from '../../../lib/sync/busca';
+import { doServidor, juntarComOsDoServidor } from '../../../lib/sync/buscaDuranteACopia';
+import { useBuscaDuranteACopia } from '../../../components/sync/useBuscaDuranteACopia';
+import type { DoServidor } from '../../../lib/sync/colecao';
 import { condicaoElegivel, statusEditavel } from '../../../lib/contratos/pedidos.gen';
 import { corrigirItem, executar, MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { lerCodigoComCamera, MSG_FALHA_LEITURA, podeLerComCamera } from '../../../lib/codigo-de-barras';
@@ -70,17 +74,18 @@ export function useIncluirPedido() {
     posicao.current = obterPosicao(20_000);
   }, []);
 
-  // During the portfolio's first copy the customer search also asks the server; a customer
-  // chosen from its answer is kept in the device copy and used at once.
-  const buscaNoServidor = useBuscaDuranteACopia(buscaCliente, { limite: 8 });
+  // During the first copies the customer and product searches also ask the server; a customer or
+  // product chosen from its answer is kept in the device copy and used at once.
+  const buscaNoServidor = useBuscaDuranteACopia(colecaoClientes, buscaCliente, { limite: 8 });
+  const produtosNoServidor = useBuscaDuranteACopia(colecaoProdutos, buscaProduto, { limite: 8, filtros: { ativo: 'true' } });
   const [escolhidoDoServidor, setEscolhidoDoServidor] = useState<ClienteDoServidor | null>(null);
   const cliente =
     (rascunho?.cliente_id && clientes ? clientes.find((c) => c.id === rascunho.cliente_id) : undefined) ??
     (escolhidoDoServidor && escolhidoDoServidor.id === rascunho?.cliente_id ? escolhidoDoServidor : undefined);
   const escolherCliente = (c: ClienteLocal | ClienteDoServidor) => {
-    if ('_doServidor' in c) {
+    if (doServidor(c)) {
       setEscolhidoDoServidor(c);
-      void guardarDoServidor(c).catch((err) => console.warn('Cliente do servidor não foi guardado no aparelho', err));
+      void colecaoClientes.guardarDaBusca(c).catch((err) => console.warn('Cliente do servidor não foi guardado no aparelho', err));
     }
     mudar((x) => ({ ...x, cliente_id: c.id, condicao_id: '' }));
     setBuscaCliente('');
@@ -94,13 +99,21 @@ export function useIncluirPedido() {
   const errosLinha = useMemo(() => errosPorLinha(preco?.campos ?? []), [preco]);
   const sugestoesCliente = useMemo((): (ClienteLocal | ClienteDoServidor)[] => {
     const locais = clientes && buscaCliente.trim() ? buscarClientes(clientes, buscaCliente, 8).itens.filter((c) => c.status !== 'inativo') : [];
-    if (!buscaNoServidor.ativa) return locais;
-    const aqui = new Set(locais.map((c) => c.id));
-    return [...locais, ...buscaNoServidor.clientes.filter((c) => !aqui.has(c.id) && c.status !== 'inativo')];
-  }, [clientes, buscaCliente, buscaNoServidor.ativa, buscaNoServidor.clientes]);
+    return juntarComOsDoServidor(locais, buscaNoServidor, (c) => c.status !== 'inativo');
+  }, [clientes, buscaCliente, buscaNoServidor]);
   const ativos = useMemo(() => (produtos ?? []).filter((p) => p.ativo), [produtos]);
   const porCodigo = useMemo(() => indiceDeCodigos(ativos), [ativos]);
-  const sugestoesProduto = useMemo(() => (buscaProduto.trim() ? buscarNaLista(ativos, buscaProduto, 8).itens : []), [ativos, buscaProduto]);
+  const sugestoesProduto = useMemo(
+    (): (ProdutoLocal | DoServidor<ProdutoLocal>)[] =>
+      juntarComOsDoServidor(buscaProduto.trim() ? buscarNaLista(ativos, buscaProduto, 8).itens : [], produtosNoServidor, (p) => p.ativo),
+    [ativos, buscaProduto, produtosNoServidor],
+  );
+  // A product from the server's answer is kept in the device copy: the order prices it from there.
+  const escolherProduto = (p: ProdutoLocal | DoServidor<ProdutoLocal>) => {
+    if (doServidor(p)) void colecaoProdutos.guardarDaBusca(p).catch((err) => console.warn('Produto do servidor não foi guardado no aparelho', err));
+    mudar((x) => adicionarProduto(x, p));
+    setBuscaProduto('');
+  };
 
   const previa = preco?.previa;
   // The customer's last order (device copy, 90 days), offered as the start of an empty new order.
@@ -214,6 +227,8 @@ export function useIncluirPedido() {
     buscaProduto,
     setBuscaProduto,
     sugestoesProduto,
+    produtosNoServidor,
+    escolherProduto,
     codigo,
     setCodigo,
     erroCodigo,

@@ -15,7 +15,8 @@ import { tituloPedido } from '../../../../entities/pedido/status';
 import { centavosParaReais, formatarMoeda, reaisParaCentavos } from '../../../../lib/format/money';
 import { formatarData } from '../../../../lib/format/date';
 import { MAX_BUSCA_CARACTERES } from '../../../../lib/texto';
-import { adicionarProduto, aprovacaoDaLinha, multiploDe, podeEnviar } from '../../utils/rascunho';
+import { doServidor } from '../../../../lib/sync/buscaDuranteACopia';
+import { aprovacaoDaLinha, multiploDe, podeEnviar } from '../../utils/rascunho';
 import type { EstadoIncluirPedido } from '../../hooks/useIncluirPedido';
 import { LinhaDoPedido } from './LinhaDoPedido';
 import { precoParaOCliente, saldoFlex } from '../../../../entities/preco/noAparelho';
@@ -65,10 +66,10 @@ export function SecaoCliente({ s }: Props) {
       {sugestoesCliente.length ? (
         <ul className="pedido-sugestoes" aria-label="Clientes encontrados">
           {sugestoesCliente.map((c) => (
-            <li key={c.id} data-origem={'_doServidor' in c ? 'servidor' : 'aparelho'}>
+            <li key={c.id} data-origem={doServidor(c) ? 'servidor' : 'aparelho'}>
               <button type="button" onClick={() => escolherCliente(c)}>
                 <strong>{c.nome}</strong>
-                {'_doServidor' in c ? <span className="selo">do servidor</span> : null}
+                {doServidor(c) ? <span className="selo">do servidor</span> : null}
                 <br />
                 <small className="muted">{c._linha}</small>
               </button>
@@ -103,7 +104,7 @@ export function SecaoCondicoes({ s, r }: Props) {
 
 /** Adding products: "Repetir último pedido", the search, the barcode typed or read with the camera. */
 export function SecaoProdutos({ s }: Props) {
-  const { ultimo, repetirUltimo, foraDaRepeticao, buscaProduto, setBuscaProduto, codigo, setCodigo, erroCodigo, adicionarPorCodigo, camera, lerComCamera, sugestoesProduto, mudar, dados, cliente } = s;
+  const { ultimo, repetirUltimo, foraDaRepeticao, buscaProduto, setBuscaProduto, codigo, setCodigo, erroCodigo, adicionarPorCodigo, camera, lerComCamera, sugestoesProduto, produtosNoServidor, escolherProduto, dados, cliente } = s;
   const { profile } = useSession();
   const operador = profile?.operador ?? '';
   // Items with the same description in several sizes are told apart by this customer's price and the stock.
@@ -165,9 +166,10 @@ export function SecaoProdutos({ s }: Props) {
         {sugestoesProduto.length ? (
           <ul id="sugestoes-produto" className="pedido-sugestoes flutuante" aria-label="Produtos encontrados" onMouseDown={manterFocoNaBusca}>
             {sugestoesProduto.map((p) => (
-              <li key={p.id}>
-                <button type="button" data-codigo={p.codigo} onClick={() => (mudar((x) => adicionarProduto(x, p)), setBuscaProduto(''))}>
-                  <strong>{p.descricao}</strong>{' '}
+              <li key={p.id} data-origem={doServidor(p) ? 'servidor' : 'aparelho'}>
+                <button type="button" data-codigo={p.codigo} onClick={() => escolherProduto(p)}>
+                  <strong>{p.descricao}</strong>
+                  {doServidor(p) ? <span className="selo">do servidor</span> : null}{' '}
                   <small className="muted">
                     {p.codigo} · {p.unidade}
                     {multiploDe(p) > 1 ? ` · múltiplo ${multiploDe(p)}` : ''}
@@ -186,6 +188,11 @@ export function SecaoProdutos({ s }: Props) {
               </li>
             ))}
           </ul>
+        ) : null}
+        {produtosNoServidor.buscando ? (
+          <p className="muted" role="status">
+            <IonSpinner name="dots" aria-hidden="true" /> Buscando no servidor…
+          </p>
         ) : null}
       </div>
     </>
