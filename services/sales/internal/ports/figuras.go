@@ -44,7 +44,11 @@ func (s *Figuras) Painel(ctx context.Context, r *salesv1.PainelRequest) (*salesv
 		return nil, err
 	}
 	pc := func(v int64) float64 { return num(domain.Percentual(v)) }
-	return &salesv1.PainelResponse{Mes: p.Mes, MetaCentavos: p.MetaCentavos, VendidoCentavos: p.VendidoCentavos,
+	var sem *salesv1.SemPedido
+	if p.SemPedido != nil {
+		sem = &salesv1.SemPedido{Dias_30: p.SemPedido.Dias30, Dias_60: p.SemPedido.Dias60, Dias_90: p.SemPedido.Dias90}
+	}
+	return &salesv1.PainelResponse{SemPedido: sem, Mes: p.Mes, MetaCentavos: p.MetaCentavos, VendidoCentavos: p.VendidoCentavos,
 		Percentual: pc(p.Percentual), FaltaCentavos: p.FaltaCentavos, DiasUteis: int64(p.DiasUteis),
 		DiasUteisPassados: int64(p.DiasUteisPassados), DiasUteisRestantes: int64(p.DiasUteisRestantes),
 		NecessarioPorDiaUtilCentavos: p.NecessarioPorDiaUtilCentavos, ProjecaoCentavos: p.ProjecaoCentavos,
