@@ -19,6 +19,18 @@ type Figuras struct {
 var PoliticasFiguras = auth.Policies{
 	salesv1.FigurasService_VendasAnoMes_FullMethodName: {},
 	salesv1.FigurasService_Painel_FullMethodName:       {},
+	// in the caller's scope (the customers the customer service lists for them)
+	salesv1.FigurasService_ClientesSemPedido_FullMethodName: {},
+}
+
+func (s *Figuras) ClientesSemPedido(ctx context.Context, r *salesv1.ClientesSemPedidoRequest) (*salesv1.ClientesSemPedidoResponse, error) {
+	cs, err := s.App.ClientesSemPedido(ctx, r.GetDias(), r.GetVendedorId())
+	if err != nil {
+		return nil, err
+	}
+	return &salesv1.ClientesSemPedidoResponse{Clientes: mapear(cs, func(c app.ClienteSemPedido) *salesv1.ClienteSemPedido {
+		return &salesv1.ClienteSemPedido{ClienteId: c.ClienteID, VendedorId: c.VendedorID, UltimoPedido: string(c.UltimoPedido)}
+	})}, nil
 }
 
 func (s *Figuras) VendasAnoMes(ctx context.Context, r *salesv1.VendasAnoMesRequest) (*salesv1.VendasAnoMesResponse, error) {
