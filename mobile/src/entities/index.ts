@@ -7,3 +7,4 @@ import './carteira/operacoes';
 import './produto/colecao';
 import './preco/colecoes';
 import './pedido/operacoes';
+import './meta/colecao';
