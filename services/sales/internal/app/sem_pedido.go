@@ -66,36 +66,33 @@ func (s *Service) ultimosPedidos(ctx context.Context, ids []string, desde domain
 	return out, nil
 }
 
-// carteiraNoEscopo are the active customers of the portfolios the figures cover: of vendedor
-// (checked against the caller's scope before) or of the caller's whole scope.
-func (s *Service) carteiraNoEscopo(ctx context.Context, vendedor string) ([]ClienteDaCarteira, error) {
+// carteiraNoEscopo are the active customers of the portfolios the figures cover, and their ids:
+// of vendedor (checked against the caller's scope before) or of the caller's whole scope.
+func (s *Service) carteiraNoEscopo(ctx context.Context, vendedor string) ([]ClienteDaCarteira, []string, error) {
 	if s.ClientesCarteira == nil {
-		return nil, errs.Unavailable(MsgSemCarteira, nil)
+		return nil, nil, errs.Unavailable(MsgSemCarteira, nil)
 	}
 	c := caller.From(ctx)
 	todos, err := s.ClientesCarteira.ClientesAtivos(ctx, vendedor)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := todos[:0]
+	out, ids := todos[:0], make([]string, 0, len(todos))
 	for _, cl := range todos {
 		if (vendedor == "" || cl.VendedorID == vendedor) && c.Sees(cl.VendedorID) {
 			out = append(out, cl)
+			ids = append(ids, cl.ID)
 		}
 	}
-	return out, nil
+	return out, ids, nil
 }
 
 // semPedido counts the customers of the portfolios in scope (of vendedor, or the whole scope)
 // without an order for 30, 60 and 90 days on hoje: only the days since InicioSemPedido are read.
 func (s *Service) semPedido(ctx context.Context, vendedor string, hoje domain.Data) (*domain.SemPedido, error) {
-	carteira, err := s.carteiraNoEscopo(ctx, vendedor)
+	_, ids, err := s.carteiraNoEscopo(ctx, vendedor)
 	if err != nil {
 		return nil, err
-	}
-	ids := make([]string, len(carteira))
-	for i, cl := range carteira {
-		ids[i] = cl.ID
 	}
 	ultimos, err := s.ultimosPedidos(ctx, ids, domain.InicioSemPedido(hoje))
 	if err != nil {
@@ -117,13 +114,9 @@ func (s *Service) ClientesSemPedido(ctx context.Context, dias, vendedor string) 
 	if vendedor != "" && !caller.From(ctx).Sees(vendedor) {
 		return nil, errs.OutOfScope(MsgVendedorForaDoEscopo)
 	}
-	carteira, err := s.carteiraNoEscopo(ctx, vendedor)
+	carteira, ids, err := s.carteiraNoEscopo(ctx, vendedor)
 	if err != nil {
 		return nil, err
-	}
-	ids := make([]string, len(carteira))
-	for i, cl := range carteira {
-		ids[i] = cl.ID
 	}
 	ultimos, err := s.ultimosPedidos(ctx, ids, "")
 	if err != nil {
