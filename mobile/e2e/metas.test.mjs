@@ -87,6 +87,38 @@ describe('goals (crm-metas)', () => {
       assert.equal(await item.getByRole('progressbar').count(), 1);
       // A seller sets no goals.
       assert.equal(await page.getByTestId('nova-meta').count(), 0);
+      // Offline: the goals the device keeps (the feed), for a month this screen never fetched (the
+      // demo's goals two months back): the server's goals of that month, with the copy's date.
+      const doisAtras = new Date(Date.UTC(Number(mes.slice(0, 4)), Number(mes.slice(5, 7)) - 3, 1)).toISOString().slice(0, 7);
+      const antigas = await apiAs(DEMO.vendedor, 'GET', `/metas?mes=${doisAtras}`);
+      assert.equal(antigas.status, 200, JSON.stringify(antigas.body));
+      assert.ok(antigas.body.metas.length > 0, `nenhuma meta demo em ${doisAtras}`);
+      await esperarAte(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise((ok) => {
+                const req = indexedDB.open('crm-vendas');
+                req.onerror = () => ok(false);
+                req.onsuccess = () => {
+                  const db = req.result;
+                  const tx = db.transaction('meta', 'readonly');
+                  const r = tx.objectStore('meta').get('sync:metas');
+                  r.onsuccess = () => ok(Boolean(r.result?.sincronizadoEm));
+                  r.onerror = () => ok(false);
+                  tx.oncomplete = tx.onabort = () => db.close();
+                };
+              }),
+          ),
+        'as metas não foram copiadas para o aparelho',
+        { timeout: 20_000 },
+      );
+      await vend.context.setOffline(true);
+      await page.locator('input[name=mes]').fill(doisAtras);
+      await page.getByTestId('metas-de').waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('metas-de').textContent(), /^Sem conexão — Metas copiadas em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2} · o realizado aparece com conexão/);
+      await esperarAte(async () => (await page.getByTestId('meta').count()) === antigas.body.metas.length, 'as metas do aparelho não são as do servidor');
+      await vend.context.setOffline(false);
     } finally {
       await vend.context.close();
       if (metaId) await apiAs(DEMO.supervisor, 'DELETE', `/metas/${metaId}`);

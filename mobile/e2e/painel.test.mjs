@@ -66,6 +66,21 @@ describe('painel-vendas', () => {
       assert.equal(espacos(await page.getByTestId('painel-projecao').locator('.painel-dinheiro').textContent()), espacos(brl(p.projecao_centavos)));
       // A seller has no ranking.
       assert.equal(await page.getByTestId('painel-ranking').count(), 0);
+      // Customers without an order for 30 days: the number, and a tap lists them (GET /crm/painel/sem-pedido).
+      const sem = p.sem_pedido;
+      assert.ok(sem, `sem_pedido ausente: ${JSON.stringify(p)}`);
+      assert.ok(Number(sem.dias_30) >= Number(sem.dias_60) && Number(sem.dias_60) >= Number(sem.dias_90), JSON.stringify(sem));
+      assert.equal(espacos(await page.getByTestId('sem-pedido-30').textContent()), `há 30 dias ou mais: ${Number(sem.dias_30)}`);
+      await page.getByTestId('sem-pedido-30').click();
+      await page.waitForURL((u) => u.pathname === '/crm-clientes' && u.searchParams.get('sem_pedido_dias') === '30');
+      await page.getByTestId('sem-pedido').waitFor({ timeout: 20_000 });
+      const lista = await apiAs(DEMO.vendedor, 'GET', '/painel/sem-pedido?dias=30');
+      assert.equal(lista.status, 200, JSON.stringify(lista.body));
+      assert.equal((lista.body.clientes ?? []).length, Number(sem.dias_30));
+      await esperarAte(
+        async () => (await page.getByTestId('sem-pedido').locator('li').count()) === Number(sem.dias_30),
+        'a lista não mostra os clientes sem pedido do painel',
+      );
     } finally {
       await vend.context.close();
       await restaurar();

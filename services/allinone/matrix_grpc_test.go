@@ -458,6 +458,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := ped.ObterResumoVendas(ctx, &salesv1.ObterResumoVendasRequest{VendedorId: "demo-vendedor2"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
+		{salesv1.FigurasService_ClientesSemPedido_FullMethodName, func(ctx context.Context) error {
+			_, err := fig.ClientesSemPedido(ctx, &salesv1.ClientesSemPedidoRequest{Dias: "30", VendedorId: "demo-vendedor2"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
 		{salesv1.PedidosService_ReconciliarResumos_FullMethodName, func(ctx context.Context) error {
 			_, err := ped.ReconciliarResumos(ctx, &salesv1.ReconciliarResumosRequest{ApenasVerificar: true})
 			return err

@@ -313,6 +313,10 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
 		{"excluir frequencia", "DELETE", "/crm/frequencias-visita/demo-cliente-00001", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "outra": 403}, true},
+		// the customers without an order (painel-vendas' tap-through): the portfolios in scope
+		{"clientes sem pedido", "GET", "/crm/painel/sem-pedido?dias=30", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"clientes sem pedido de outro vendedor", "GET", "/crm/painel/sem-pedido?dias=30&vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200}, false},
 	}
 	// Every registered service (services/registry.yaml) has cases here: a new one fails, named.
 	var calls [][2]string

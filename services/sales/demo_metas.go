@@ -12,9 +12,11 @@ import (
 // DemoMetas are the demo sellers' goals for the months of the demo orders, set from what the
 // summaries say they sold so that some are met and some are not: per seller and month a value
 // goal (alternately 90 % and 115 % of the month's sales) and a positivação goal (60 %); for the
-// two groups each seller sold most in the month, a quantity goal (110 % or 85 %); and for the
-// three customers who bought most in the latest month, a value goal (120 %).
-func DemoMetas(vm []*domain.LinhaVendedorMes, gm []*domain.LinhaGrupoVendedorMes, cm []*domain.LinhaClienteMes) []*domain.Meta {
+// two groups each seller sold most in the month, a quantity goal (110 % or 85 %); for the
+// three customers who bought most in the latest month, a value goal (120 %); per seller and
+// month a weight goal (alternately 95 % and 110 % of the month's grams) and, in the latest month,
+// a value goal for each region the seller sold in (alternately 90 % and 110 %).
+func DemoMetas(vm []*domain.LinhaVendedorMes, gm []*domain.LinhaGrupoVendedorMes, cm []*domain.LinhaClienteMes, rm []*domain.LinhaRegiaoVendedorMes) []*domain.Meta {
 	var out []*domain.Meta
 	add := func(id string, m domain.Meta) {
 		m.Meta = store.Meta{ID: id}
@@ -34,6 +36,9 @@ func DemoMetas(vm []*domain.LinhaVendedorMes, gm []*domain.LinhaGrupoVendedorMes
 		base := fmt.Sprintf("demo-meta-%s-%s", l.VendedorID, l.Mes)
 		add(base+"-valor", domain.Meta{Mes: l.Mes, VendedorID: l.VendedorID, Tipo: domain.TipoValor, Alvo: pct(l.ValorCentavos, fator)})
 		add(base+"-positivacao", domain.Meta{Mes: l.Mes, VendedorID: l.VendedorID, Tipo: domain.TipoPositivacao, Alvo: 6000})
+		if l.PesoGramas > 0 {
+			add(base+"-peso", domain.Meta{Mes: l.Mes, VendedorID: l.VendedorID, Tipo: domain.TipoPeso, Alvo: pct(l.PesoGramas, 205-fator)})
+		}
 		ultimo = max(ultimo, l.Mes)
 	}
 	grupos := map[string][]*domain.LinhaGrupoVendedorMes{}
@@ -68,6 +73,20 @@ func DemoMetas(vm []*domain.LinhaVendedorMes, gm []*domain.LinhaGrupoVendedorMes
 		add(fmt.Sprintf("demo-meta-%s-cliente-%d", c.Mes, i+1),
 			domain.Meta{Mes: c.Mes, VendedorID: c.VendedorID, Tipo: domain.TipoValor, ClienteID: c.ClienteID, Alvo: pct(c.ValorCentavos, 120)})
 	}
+	sort.Slice(rm, func(i, j int) bool { return rm[i].VendedorID+"|"+rm[i].RegiaoID < rm[j].VendedorID+"|"+rm[j].RegiaoID })
+	n := 0
+	for _, r := range rm {
+		if r.Mes != ultimo || r.ValorCentavos <= 0 {
+			continue
+		}
+		fator := int64(90)
+		if n%2 == 1 {
+			fator = 110
+		}
+		n++
+		add(fmt.Sprintf("demo-meta-%s-%s-regiao-%s", r.VendedorID, r.Mes, r.RegiaoID),
+			domain.Meta{Mes: r.Mes, VendedorID: r.VendedorID, Tipo: domain.TipoValor, RegiaoID: r.RegiaoID, Alvo: pct(r.ValorCentavos, fator)})
+	}
 	return out
 }
 
@@ -92,7 +111,11 @@ func (s *Sales) SeedDemoMetas(ctx context.Context, empresa string) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	metas := DemoMetas(vm, gm, cm)
+	rm, err := r.RegiaoVendedorMes.All(ctx, sc, store.Query{})
+	if err != nil {
+		return 0, err
+	}
+	metas := DemoMetas(vm, gm, cm, rm)
 	for _, m := range metas {
 		if err := m.Normalizar(); err != nil {
 			return 0, fmt.Errorf("meta demo %s: %w", m.ID, err)

@@ -103,7 +103,7 @@ func TestDemoPedidos(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		uf := []string{"SP", "MG", "PR"}[i%3]
 		clientes = append(clientes, ClienteDemo{ID: fmt.Sprintf("c%02d", i), VendedorID: []string{"v1", "v2"}[i%2], Nome: fmt.Sprintf("Cliente %d", i),
-			Documento: "11222333000181", UF: uf, ContribuinteICMS: i%4 != 0})
+			Documento: "11222333000181", UF: uf, ContribuinteICMS: i%4 != 0, RegiaoID: map[string]string{"SP": "r-sp", "PR": "r-pr"}[uf]})
 	}
 	pedidos, err := DemoPedidos("demo", clientes, "sup", agora, DemoDiasPedidos)
 	if err != nil {
@@ -182,6 +182,11 @@ func TestDemoPedidos(t *testing.T) {
 			recortes["grupo"]++
 		case m.ClienteID != "":
 			recortes["cliente"]++
+		case m.RegiaoID != "":
+			recortes["regiao"]++
+		}
+		if m.Tipo == domain.TipoPeso {
+			recortes["peso"]++
 		}
 		if m.Tipo != domain.TipoPositivacao {
 			medidas = append(medidas, m)
@@ -202,7 +207,7 @@ func TestDemoPedidos(t *testing.T) {
 	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
 		t.Errorf("reconciliação com as metas demo: %v %v", div, err)
 	}
-	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || atingidas == 0 || atingidas == len(apuradas) {
+	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || recortes["regiao"] == 0 || recortes["peso"] < len(meses) || atingidas == 0 || atingidas == len(apuradas) {
 		t.Errorf("metas demo: %d meses, recortes %v, %d de %d atingidas", len(meses), recortes, atingidas, len(apuradas))
 	}
 	// Each seller's regular customer (c00, c01) stopped buying part of the basket: suggestions,

@@ -68,6 +68,8 @@ func TestMetas(t *testing.T) {
 	meta(e.sup, v1, "quantidade", 2, map[string]any{"grupo": "Café"}, 200)
 	meta(e.sup, v1, "valor", 16000, map[string]any{"cliente_id": e.c1}, 200)
 	meta(e.sup, v1, "positivacao", 5000, nil, 200)
+	// The weight: 3 × 5 kg of sugar and 2 × 500 g of coffee = 16 kg.
+	meta(e.sup, v1, "peso", 20000, nil, 200)
 	// Not for a seller outside the team, nor for themself; a seller sets none.
 	erro(t, e.do(t, "POST", "/crm/metas", e.sup, map[string]any{"mes": mes, "vendedor_id": v2, "tipo": "valor", "alvo": 1}, 403), "")
 	erro(t, e.do(t, "POST", "/crm/metas", e.sup, map[string]any{"mes": mes, "vendedor_id": e.ids["sup"], "tipo": "valor", "alvo": 1}, 403), "")
@@ -82,15 +84,15 @@ func TestMetas(t *testing.T) {
 	if !strings.Contains(string(b), "Mês inválido") {
 		t.Errorf("mensagem do mês: %s", b)
 	}
-	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "peso", "alvo": 1000}, 400), "", "tipo")
-	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "valor", "alvo": 10, "regiao_id": "r1"}, 400), "", "regiao_id")
+	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "peso", "alvo": 1000, "grupo": "Café", "regiao_id": "r1"}, 400), "", "regiao_id")
+	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "positivacao", "alvo": 10, "regiao_id": "r1"}, 400), "", "tipo")
 	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "positivacao", "alvo": 10001}, 400), "", "alvo")
 	// One goal per month, seller, kind and cut.
 	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": v1, "tipo": "valor", "alvo": 1}, 409), "CHAVE_DUPLICADA")
 
 	// What each one sees, with the achievement from the summaries.
 	visto := e.metasDe(t, e.v1, mes, "")
-	if len(visto) != 4 {
+	if len(visto) != 5 {
 		t.Fatalf("o vendedor vê %d metas: %v", len(visto), visto)
 	}
 	for k, want := range map[string][2]any{
@@ -98,6 +100,7 @@ func TestMetas(t *testing.T) {
 		v1 + "|quantidade|Café|": {"2", float64(100)},
 		v1 + "|valor||" + e.c1:   {"8000", float64(50)},
 		v1 + "|positivacao||":    {"10000", float64(200)}, // c1 is v1's only customer
+		v1 + "|peso||":           {"16000", float64(80)},
 	} {
 		if m := visto[k]; m == nil || m["realizado"] != want[0] || m["percentual"] != want[1] {
 			t.Errorf("%s: %v, esperado %v", k, m, want)
@@ -107,10 +110,10 @@ func TestMetas(t *testing.T) {
 		t.Errorf("v2 vê: %v", got)
 	}
 	erro(t, e.do(t, "GET", "/crm/metas?vendedor_id="+v2, e.v1, nil, 403), "")
-	if got := e.metasDe(t, e.sup, mes, v1); len(got) != 4 {
+	if got := e.metasDe(t, e.sup, mes, v1); len(got) != 5 {
 		t.Errorf("supervisor filtrando v1: %v", got)
 	}
-	if got := e.metasDe(t, e.admin, mes, ""); len(got) != 5 {
+	if got := e.metasDe(t, e.admin, mes, ""); len(got) != 6 {
 		t.Errorf("admin vê %d metas", len(got))
 	}
 	erro(t, e.do(t, "GET", "/crm/metas?mes=03-2026", e.admin, nil, 400), "", "mes")
@@ -150,7 +153,7 @@ func TestMetas(t *testing.T) {
 	semDiferenca("depois do cancelamento")
 	// Delete and the feed: a device that has the goals learns of the removal.
 	antes := decode(t, e.do(t, "GET", "/crm/metas/alteracoes", e.v1, nil, 200))
-	if len(asListOrEmpty(antes["alteracoes"])) != 4 {
+	if len(asListOrEmpty(antes["alteracoes"])) != 5 {
 		t.Errorf("feed do vendedor: %v", antes)
 	}
 	del := decode(t, e.do(t, "DELETE", "/crm/metas/"+id, e.sup, nil, 200))

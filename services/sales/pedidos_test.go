@@ -28,8 +28,8 @@ type pedidosEnv struct {
 
 func setupPedidos(t *testing.T) *pedidosEnv {
 	e := &pedidosEnv{env: setup(t)}
-	e.do(t, "POST", "/crm/produtos", e.admin, map[string]any{"id": "pa", "codigo": "A1", "descricao": "Açúcar Cristal 5kg", "ncm": "17019900", "grupo": "Mercearia"}, 200)
-	e.do(t, "POST", "/crm/produtos", e.admin, map[string]any{"id": "pb", "codigo": "B1", "descricao": "Café Torrado 500g", "ncm": "09012100", "grupo": "Café"}, 200)
+	e.do(t, "POST", "/crm/produtos", e.admin, map[string]any{"id": "pa", "codigo": "A1", "descricao": "Açúcar Cristal 5kg", "ncm": "17019900", "grupo": "Mercearia", "peso_gramas": 5000}, 200)
+	e.do(t, "POST", "/crm/produtos", e.admin, map[string]any{"id": "pb", "codigo": "B1", "descricao": "Café Torrado 500g", "ncm": "09012100", "grupo": "Café", "peso_gramas": 500}, 200)
 	e.do(t, "POST", "/crm/tabelas-preco", e.admin, map[string]any{"id": "ta", "nome": "Padrão", "padrao": true}, 200)
 	e.do(t, "PUT", "/crm/tabelas-preco/ta/precos/pa", e.admin, map[string]any{"preco_centavos": 1000}, 200)
 	e.do(t, "PUT", "/crm/tabelas-preco/ta/precos/pb", e.admin, map[string]any{"preco_centavos": 2500}, 200)

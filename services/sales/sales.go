@@ -61,6 +61,7 @@ func New(d Deps) (*Sales, error) {
 	if d.Customer != nil {
 		s.Clientes = adapters.NewClientes(d.Customer)
 		s.Carteiras = adapters.NewCarteiras(d.Customer)
+		s.ClientesCarteira = adapters.NewCarteiras(d.Customer)
 	}
 	if d.Operator != nil {
 		s.Vendedores = adapters.NewVendedores(d.Operator)

@@ -9,3 +9,4 @@ import './preco/colecoes';
 import './pedido/operacoes';
 import './visita/operacoes';
 import './tarefa';
+import './meta/colecao';

@@ -229,7 +229,15 @@ func Ler(text string, f Formato) ([]Linha, error) {
 // Reais reads "1.234,56", "1234,56", "1234.56", "R$ 1.234" or "1.234.567" as centavos, in
 // integers (never through floating point), with at most maxDigitos digits of reais; empty is 0.
 func Reais(s string, maxDigitos int) (int64, bool) {
-	s = strings.ReplaceAll(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$")), " ", "")
+	return Decimal(strings.TrimPrefix(strings.TrimSpace(s), "R$"), 2, maxDigitos)
+}
+
+// Decimal reads a pt-BR number with at most casas decimals ("1.234,5", "1234.5", "1.234") as an
+// integer of 10^-casas units (casas 3: "1,25" → 1250), never through floating point, with at
+// most maxDigitos digits before the decimals; empty is 0. A single "." followed by exactly three
+// digits groups thousands, as in Reais.
+func Decimal(s string, casas, maxDigitos int) (int64, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), " ", "")
 	if s == "" {
 		return 0, true
 	}
@@ -247,16 +255,20 @@ func Reais(s string, maxDigitos int) (int64, bool) {
 	if inteiro == "" {
 		inteiro = "0"
 	}
-	if len(frac) > 2 || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > maxDigitos {
+	if len(frac) > casas || strings.Trim(inteiro, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" || len(inteiro) > maxDigitos {
 		return 0, false
 	}
-	reais, err := strconv.ParseInt(inteiro, 10, 64)
+	n, err := strconv.ParseInt(inteiro, 10, 64)
 	if err != nil {
 		return 0, false
 	}
-	frac += strings.Repeat("0", 2-len(frac))
-	cent, _ := strconv.ParseInt(frac, 10, 64)
-	return reais*100 + cent, true
+	escala := int64(1)
+	for range casas {
+		escala *= 10
+	}
+	frac += strings.Repeat("0", casas-len(frac))
+	f, _ := strconv.ParseInt(frac, 10, 64)
+	return n*escala + f, true
 }
 
 // SimNao reads a yes/no cell ("sim", "s", "1", "x", "não", "n", "0", …); a blank cell is not one.

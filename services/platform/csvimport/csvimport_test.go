@@ -99,3 +99,18 @@ func TestErrosNaColunaDoArquivo(t *testing.T) {
 		t.Errorf("Coluna: %q", got)
 	}
 }
+
+func TestDecimal(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int64
+		ok   bool
+	}{
+		{"1,25", 1250, true}, {"1.250,5", 1250500, true}, {"1.250", 1250000, true}, {"12.5", 12500, true}, {"0,001", 1, true},
+		{"", 0, true}, {"1,2345", 0, false}, {"1,2a", 0, false}, {"-1", 0, false}, {"12345678", 0, false},
+	} {
+		if got, ok := Decimal(c.s, 3, 7); got != c.want || ok != c.ok {
+			t.Errorf("%q: %d %v, esperado %d %v", c.s, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -782,6 +782,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/painel/sem-pedido": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active customers of the portfolios in scope without a counting order for at least dias
+         *     days (never-ordered ones included): the panel's sem_pedido, one by one.
+         */
+        get: operations["FigurasService_ClientesSemPedido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/pedidos": {
         parameters: {
             query?: never;
@@ -2447,11 +2467,22 @@ export type components = {
             telefone?: string;
             uf?: string;
         };
+        v1ClienteSemPedido: {
+            cliente_id?: string;
+            /** @description The day of its last counting order, "AAAA-MM-DD" (empty: it never ordered). */
+            ultimo_pedido?: string;
+            /** @description The customer's seller (its portfolio). */
+            vendedor_id?: string;
+        };
         v1ClienteSemVisita: {
             cliente_id?: string;
             nome?: string;
             /** @description AAAA-MM-DD of the last visit (empty: never visited). */
             ultima_visita?: string;
+        };
+        v1ClientesSemPedidoResponse: {
+            /** @description The longest without an order first (never-ordered ones before all), then by id. */
+            clientes?: components["schemas"]["v1ClienteSemPedido"][];
         };
         v1CondicaoPagamento: {
             /**
@@ -3856,7 +3887,8 @@ export type components = {
         v1SemPedido: {
             /**
              * Format: int64
-             * @description Customers of the portfolio without an order for 30, 60 and 90 days.
+             * @description Active customers of the portfolios in scope without a counting order for at least 30, 60 and
+             *     90 days (today in America/Sao_Paulo), never-ordered ones counted in the three.
              */
             dias_30?: string;
             /** Format: int64 */
@@ -5944,6 +5976,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1PainelResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FigurasService_ClientesSemPedido: {
+        parameters: {
+            query?: {
+                /** @description At least this many days without a counting order (1 to 3650; the panel's are 30, 60, 90). */
+                dias?: string;
+                /** @description One seller within the caller's scope (empty: the caller's whole scope). */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ClientesSemPedidoResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

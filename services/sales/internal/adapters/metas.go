@@ -11,6 +11,7 @@ import (
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/sales/internal/app"
 )
 
 // MsgNaoVendedor refuses a goal for someone who is not an active seller of the company.
@@ -67,4 +68,27 @@ func (c *Carteiras) Ativos(ctx context.Context) (map[string]int64, error) {
 		out[v.GetVendedorId()] = int64(v.GetAtivos())
 	}
 	return out, nil
+}
+
+// ClientesAtivos lists the active customers of the portfolios in the caller's scope (of one
+// seller when vendedor is set), page after page of the customer service's list.
+func (c *Carteiras) ClientesAtivos(ctx context.Context, vendedor string) ([]app.ClienteDaCarteira, error) {
+	var out []app.ClienteDaCarteira
+	token := ""
+	for {
+		r, err := c.Client.ListarClientes(onBehalf(ctx), &customerv1.ListarClientesRequest{PageSize: 200, PageToken: token,
+			Status: "ativo", Vendedor: vendedor})
+		if err != nil {
+			if st, ok := status.FromError(err); ok && st.Code() == codes.PermissionDenied {
+				return nil, err
+			}
+			return nil, errs.Unavailable("Serviço de clientes indisponível. Tente novamente em instantes.", err)
+		}
+		for _, cl := range r.GetClientes() {
+			out = append(out, app.ClienteDaCarteira{ID: cl.GetId(), VendedorID: cl.GetVendedorId()})
+		}
+		if token = r.GetNextPageToken(); token == "" {
+			return out, nil
+		}
+	}
 }

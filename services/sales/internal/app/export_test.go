@@ -10,3 +10,6 @@ var (
 
 // AplicarResumos is (*Service).aplicarResumos.
 var AplicarResumos = (*Service).aplicarResumos
+
+// VersaoResumos is the version of the set of summaries a store's mark records.
+const VersaoResumos = versaoResumos

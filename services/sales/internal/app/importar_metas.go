@@ -11,8 +11,9 @@ import (
 )
 
 // ColunasMetas of the goals' import file, in the order of the template. alvo is written in the
-// kind's everyday unit: valor in reais ("15.000,00"), quantidade in units, positivacao in percent
-// ("65" or "65,5"); the goal keeps centavos, units and hundredths of a percent.
+// kind's everyday unit: valor in reais ("15.000,00"), quantidade in units, peso in kg ("1.250,5"),
+// positivacao in percent ("65" or "65,5"); the goal keeps centavos, units, grams and hundredths
+// of a percent.
 var ColunasMetas = []string{"mes", "vendedor_id", "tipo", "alvo", "grupo", "regiao_id", "cliente_id"}
 
 // aliasesMetas: other names a spreadsheet may give the columns.
@@ -32,6 +33,8 @@ func alvoDaLinha(tipo, cel string) (int64, bool) {
 	case domain.TipoPositivacao:
 		p, err := domain.ParsePercentual(strings.TrimSuffix(cel, "%"))
 		return int64(p), err == nil
+	case domain.TipoPeso: // kg, up to grams
+		return csvimport.Decimal(strings.TrimSuffix(strings.ToLower(cel), "kg"), 3, 12)
 	}
 	return parseInt(cel)
 }
@@ -40,6 +43,7 @@ func alvoDaLinha(tipo, cel string) (int64, bool) {
 var msgAlvoCSV = map[string]string{
 	domain.TipoValor:       "use um valor em reais (ex.: 15.000,00).",
 	domain.TipoPositivacao: "use um percentual com no máximo 2 casas decimais (ex.: 65,5).",
+	domain.TipoPeso:        "use o peso em kg, com no máximo 3 casas decimais (ex.: 1.250,5).",
 }
 
 // ImportarMetas validates every row of a goals file and, when all are valid (and not only

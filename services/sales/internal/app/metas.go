@@ -151,8 +151,9 @@ func consultaMetas(ctx context.Context, mes, vendedor string) (store.Query, erro
 }
 
 // ApurarMetas reads each goal's achievement from the summaries kept on write (never the
-// orders): valor and quantidade from the seller's month (resumo_vendedor_mes), narrowed to a
-// group from resumo_grupo_vendedor_mes, to a customer from resumo_cliente_mes; positivação is
+// orders): valor, quantidade and peso from the seller's month (resumo_vendedor_mes), narrowed to a
+// group from resumo_grupo_vendedor_mes, to a region from resumo_regiao_vendedor_mes, to a
+// customer from resumo_cliente_mes; positivação is
 // the seller's month's distinct customers (its presences) over the active customers of the
 // seller's portfolio (customer service).
 func (s *Service) ApurarMetas(ctx context.Context, metas []*domain.Meta) ([]MetaApurada, error) {
@@ -167,6 +168,12 @@ func (s *Service) ApurarMetas(ctx context.Context, metas []*domain.Meta) ([]Meta
 		switch {
 		case m.Grupo != "":
 			l, err := r.GrupoVendedorMes.Get(ctx, sc, &domain.LinhaGrupoVendedorMes{Grupo: m.Grupo, VendedorID: m.VendedorID, Mes: m.Mes})
+			if err != nil {
+				return nil, err
+			}
+			f = l.FigurasVenda
+		case m.RegiaoID != "":
+			l, err := r.RegiaoVendedorMes.Get(ctx, sc, &domain.LinhaRegiaoVendedorMes{RegiaoID: m.RegiaoID, VendedorID: m.VendedorID, Mes: m.Mes})
 			if err != nil {
 				return nil, err
 			}
@@ -190,6 +197,8 @@ func (s *Service) ApurarMetas(ctx context.Context, metas []*domain.Meta) ([]Meta
 			a.Realizado = f.ValorCentavos
 		case domain.TipoQuantidade:
 			a.Realizado = f.Quantidade
+		case domain.TipoPeso:
+			a.Realizado = f.PesoGramas
 		case domain.TipoPositivacao:
 			if carteira == nil {
 				if s.Carteiras == nil {

@@ -31,11 +31,13 @@ type Painel struct {
 	ClientesCarteira, PositivacaoPercentual   int64
 	// MixMedio: the distinct products per order, in hundredths (250 = 2,5 produtos).
 	// AguardandoAprovacao: the orders waiting for approval (of the customers' open totals).
-	// Customers of the portfolio without an order for 30, 60 and 90 days are not kept by the
-	// summaries yet: the answer leaves sem_pedido out rather than show a 0 that is not true.
+	// SemPedido: the active customers of the portfolios in scope without a counting order for
+	// 30, 60 and 90 days (today in São Paulo; never-ordered ones counted), from each customer's
+	// last order the summaries keep (sem_pedido.go).
 	MixMedio            int64
 	EmAbertoCentavos    int64
 	AguardandoAprovacao int64
+	SemPedido           *domain.SemPedido
 	Metas               []MetaApurada
 	Ranking             []LinhaRanking
 }
@@ -153,6 +155,9 @@ func (s *Service) ObterPainel(ctx context.Context, mes, vendedor string) (*Paine
 	p.PositivacaoPercentual = domain.Positivacao(p.ClientesComPedido, p.ClientesCarteira)
 	p.MixMedio = domain.Media(produtos*100, p.Pedidos)
 	if p.Metas, err = s.ApurarMetas(ctx, escolhidas); err != nil {
+		return nil, err
+	}
+	if p.SemPedido, err = s.semPedido(ctx, vendedor, Hoje(agora)); err != nil {
 		return nil, err
 	}
 	if c.Perfil == caller.Supervisor || c.IsAdmin() {

@@ -36,6 +36,7 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 	s := servico(t)
 	s.Now = func() time.Time { return time.Date(2026, 5, 13, 15, 0, 0, 0, time.UTC) }
 	s.Carteiras = carteirasFixas{"v0": 10, "v1": 8, "v2": 5}
+	s.ClientesCarteira = carteiraClientes{} // sem_pedido: sem_pedido_test.go
 	const total, passados = 20, 7
 	r := rand.New(rand.NewPCG(27, 3))
 	conta := map[domain.StatusPedido]bool{"enviado": true, "em_separacao": true, "faturado": true, "entregue": true}
@@ -148,7 +149,10 @@ func TestPainelIgualAoCalculoDosPedidos(t *testing.T) {
 			ClientesComPedido: clientes, ClientesCarteira: carteira, PositivacaoPercentual: pct(clientes, carteira),
 			MixMedio: int64(math.Floor(float64(produtos)*100/float64(pedidos) + 0.5))}
 		got := *p
-		got.Metas, got.Ranking, got.EmAbertoCentavos, got.AguardandoAprovacao = nil, nil, 0, 0
+		if got.SemPedido == nil {
+			t.Errorf("%s: sem_pedido ausente", nome)
+		}
+		got.Metas, got.Ranking, got.EmAbertoCentavos, got.AguardandoAprovacao, got.SemPedido = nil, nil, 0, 0, nil
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\n got  %+v\n want %+v", nome, got, want)
 		}

@@ -24,6 +24,10 @@ type Resumos struct {
 	Presencas        *store.ReadModel[domain.LinhaPresenca]
 	// ClienteProdutoDia: what each customer bought, by day and product (the suggestions).
 	ClienteProdutoDia *store.ReadModel[domain.LinhaClienteProdutoDia]
+	// RegiaoVendedorMes: a seller's month per customer region (goals narrowed to a region);
+	// ClienteVendedorDia: each customer's days with counting orders (its last order: sem_pedido).
+	RegiaoVendedorMes  *store.ReadModel[domain.LinhaRegiaoVendedorMes]
+	ClienteVendedorDia *store.ReadModel[domain.LinhaClienteVendedorDia]
 }
 
 // MsgResumoForaDoEscopo refuses figures of a seller outside the caller's scope.
@@ -31,8 +35,7 @@ const MsgResumoForaDoEscopo = "Acesso negado: estes números são de um vendedor
 
 func figuras[T any](f func(*T) *domain.FigurasVenda) []store.Counter[T] {
 	var out []store.Counter[T]
-	for _, c := range []string{domain.CampoValor, domain.CampoTotal, domain.CampoQuantidade, domain.CampoPedidos,
-		domain.CampoClientes, domain.CampoBonificacao, domain.CampoFaturado, domain.CampoProdutos} {
+	for _, c := range domain.CamposFiguras {
 		out = append(out, store.Counter[T]{Name: c, Ptr: func(t *T) *int64 { return f(t).Campo(c) }})
 	}
 	return out
@@ -84,6 +87,26 @@ var (
 		Keys:     []store.Key[domain.LinhaFlexVendedor]{{Name: "vendedor_id", Get: func(l *domain.LinhaFlexVendedor) string { return l.VendedorID }}},
 		Counters: []store.Counter[domain.LinhaFlexVendedor]{{Name: domain.CampoFlex, Ptr: func(l *domain.LinhaFlexVendedor) *int64 { return &l.FlexCentavos }}},
 	}
+	RegiaoVendedorMesSpec = store.ReadModelSpec[domain.LinhaRegiaoVendedorMes]{
+		Name: domain.ResumoRegiaoVendedorMes, OutOfScope: MsgResumoForaDoEscopo, Owner: "vendedor_id",
+		Keys: []store.Key[domain.LinhaRegiaoVendedorMes]{
+			{Name: "regiao_id", Get: func(l *domain.LinhaRegiaoVendedorMes) string { return l.RegiaoID }},
+			{Name: "vendedor_id", Get: func(l *domain.LinhaRegiaoVendedorMes) string { return l.VendedorID }},
+			{Name: "mes", Get: func(l *domain.LinhaRegiaoVendedorMes) string { return l.Mes }}},
+		Counters: figuras(func(l *domain.LinhaRegiaoVendedorMes) *domain.FigurasVenda { return &l.FigurasVenda }),
+		Indexes:  [][]string{{"mes"}},
+	}
+	// ClienteVendedorDiaSpec: its keys start with the customer, so the last orders of a set of
+	// customers are read by cliente_id; the index on dia serves the recent days of a scope.
+	ClienteVendedorDiaSpec = store.ReadModelSpec[domain.LinhaClienteVendedorDia]{
+		Name: domain.ResumoClienteVendedorDia, OutOfScope: MsgResumoForaDoEscopo, Owner: "vendedor_id",
+		Keys: []store.Key[domain.LinhaClienteVendedorDia]{
+			{Name: "cliente_id", Get: func(l *domain.LinhaClienteVendedorDia) string { return l.ClienteID }},
+			{Name: "vendedor_id", Get: func(l *domain.LinhaClienteVendedorDia) string { return l.VendedorID }},
+			{Name: "dia", Get: func(l *domain.LinhaClienteVendedorDia) string { return l.Dia }}},
+		Counters: []store.Counter[domain.LinhaClienteVendedorDia]{{Name: domain.CampoPedidos, Ptr: func(l *domain.LinhaClienteVendedorDia) *int64 { return &l.Pedidos }}},
+		Indexes:  [][]string{{"dia"}},
+	}
 	PresencasSpec = store.ReadModelSpec[domain.LinhaPresenca]{
 		Name: domain.ResumoPresencas, OutOfScope: MsgResumoForaDoEscopo, Owner: "vendedor_id",
 		Keys:     []store.Key[domain.LinhaPresenca]{{Name: "presenca", Get: func(l *domain.LinhaPresenca) string { return l.Presenca }}},
@@ -120,6 +143,12 @@ func DeclararResumos(ctx context.Context, st *store.Store, pedidos *store.Collec
 	if r.ClienteProdutoDia, err = store.DeclareReadModel(ctx, st, ClienteProdutoDiaSpec); err != nil {
 		return nil, err
 	}
+	if r.RegiaoVendedorMes, err = store.DeclareReadModel(ctx, st, RegiaoVendedorMesSpec); err != nil {
+		return nil, err
+	}
+	if r.ClienteVendedorDia, err = store.DeclareReadModel(ctx, st, ClienteVendedorDiaSpec); err != nil {
+		return nil, err
+	}
 	marca, err := st.Counters(ctx, marcaResumos, "", marcaResumos)
 	if err != nil || marca["feito"] >= versaoResumos {
 		return &r, err
@@ -143,10 +172,11 @@ func DeclararResumos(ctx context.Context, st *store.Store, pedidos *store.Collec
 
 // marcaResumos marks a store whose summaries were built from its orders (DeclararResumos), with
 // the version of the set of summaries it built: a summary added later (2:
-// resumo_cliente_produto_dia) is built from the orders on the first start that knows it.
+// resumo_cliente_produto_dia; 3: peso_gramas, resumo_regiao_vendedor_mes and
+// resumo_cliente_vendedor_dia) is built from the orders on the first start that knows it.
 const (
 	marcaResumos  = "resumos_modelos"
-	versaoResumos = 2
+	versaoResumos = 3
 )
 
 // incremento is the increment of one summary row (domain.Incremento: the summary, the row's key
@@ -191,6 +221,18 @@ func (r *Resumos) incremento(empresa string, inc domain.Incremento, dono string)
 			if err = somar(&l.FigurasVenda); err == nil {
 				return r.GrupoVendedorMes.Add(empresa, l), nil
 			}
+		}
+	case domain.ResumoRegiaoVendedorMes:
+		if err = partes(3); err == nil {
+			l := &domain.LinhaRegiaoVendedorMes{RegiaoID: p[0], VendedorID: p[1], Mes: p[2]}
+			if err = somar(&l.FigurasVenda); err == nil {
+				return r.RegiaoVendedorMes.Add(empresa, l), nil
+			}
+		}
+	case domain.ResumoClienteVendedorDia:
+		if err = partes(3); err == nil {
+			return r.ClienteVendedorDia.Add(empresa, &domain.LinhaClienteVendedorDia{ClienteID: p[0], VendedorID: p[1], Dia: p[2],
+				Pedidos: inc.Campos[domain.CampoPedidos]}), nil
 		}
 	case domain.ResumoClienteEmAberto:
 		if err = partes(1); err == nil {
@@ -362,6 +404,20 @@ func (s *Service) resumosGravados(ctx context.Context, empresa string) (domain.R
 		return nil, err
 	}
 	for _, l := range cp {
+		put(l.Chave(), l.Campos())
+	}
+	rm, err := r.RegiaoVendedorMes.All(ctx, sc, store.Query{})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range rm {
+		put(l.Chave(), l.FigurasVenda.Campos())
+	}
+	cd, err := r.ClienteVendedorDia.All(ctx, sc, store.Query{})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range cd {
 		put(l.Chave(), l.Campos())
 	}
 	return out, nil

@@ -56,7 +56,10 @@ type Service struct {
 	// (customer service) the goals need.
 	Vendedores Vendedores
 	Carteiras  Carteiras
-	Log        *slog.Logger
+	// ClientesCarteira: the active customers of the portfolios (customer service), for the
+	// customers without an order (sem_pedido.go).
+	ClientesCarteira ClientesDasCarteiras
+	Log              *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }

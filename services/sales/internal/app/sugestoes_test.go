@@ -159,7 +159,7 @@ func TestSugestoesConstruidasNaPartida(t *testing.T) {
 		t.Fatalf("divergências depois da partida: %+v %v", d, err)
 	}
 	marca, err := st.For("crm_sales").Counters(ctx, "resumos_modelos", "", "resumos_modelos")
-	if err != nil || marca["feito"] != 2 {
+	if err != nil || marca["feito"] != app.VersaoResumos {
 		t.Fatalf("marca: %v %v", marca, err)
 	}
 }

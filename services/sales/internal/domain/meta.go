@@ -12,7 +12,7 @@ import (
 )
 
 // Meta is a seller's goal for a month (crm-metas): of a kind (Tipo*), in that kind's unit, and
-// optionally narrowed to a product group or a single customer. Its achievement is read from the
+// optionally narrowed to a product group, a customer region or a single customer. Its achievement is read from the
 // summaries (app/metas.go), never stored.
 type Meta struct {
 	store.Meta `bson:",inline"`
@@ -31,7 +31,8 @@ const (
 	TipoValor = "valor"
 	// TipoQuantidade: units of every item (given ones too).
 	TipoQuantidade = "quantidade"
-	// TipoPeso: grams (the summaries do not keep weights yet: refused, MsgMetaPeso).
+	// TipoPeso: grams, each item's quantity × its product's weight when priced (given items too,
+	// as quantidade).
 	TipoPeso = "peso"
 	// TipoPositivacao: hundredths of a percent of the portfolio's customers with an order.
 	TipoPositivacao = "positivacao"
@@ -52,10 +53,8 @@ const (
 	MsgMetaAlvo          = "A meta (alvo) deve ser maior que zero."
 	MsgMetaVendedor      = "Informe o vendedor da meta."
 	MsgMetaPositivacao   = "Meta de positivação vai até 100% (10000, em centésimos de ponto percentual)."
-	MsgMetaRecorte       = "Uma meta se restringe a um grupo ou a um cliente, não aos dois."
-	MsgMetaPositivCorte  = "Meta de positivação vale para a carteira inteira: não use grupo nem cliente."
-	MsgMetaPeso          = "Metas de peso ainda não são apuradas: os resumos de vendas não guardam o peso dos pedidos. Use valor ou quantidade."
-	MsgMetaRegiao        = "Metas por região ainda não são apuradas: os resumos de vendas não guardam a região dos pedidos. Use grupo ou cliente."
+	MsgMetaRecorte       = "Uma meta se restringe a um só recorte: um grupo, uma região ou um cliente."
+	MsgMetaPositivCorte  = "Meta de positivação vale para a carteira inteira: não use grupo, região nem cliente."
 )
 
 var mesValido = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
@@ -67,8 +66,8 @@ func MesValido(m string) bool { return mesValido.MatchString(m) }
 func (m *Meta) StoreMeta() *store.Meta { return &m.Meta }
 
 // Normalizar trims the goal and checks it: a month AAAA-MM, a seller, a known kind, a target
-// above zero (positivação up to 100 %), one cut at most (group or customer; none for
-// positivação). Kinds and cuts the summaries cannot measure yet (peso, região) are refused.
+// above zero (positivação up to 100 %), one cut at most (group, region or customer; none for
+// positivação).
 func (m *Meta) Normalizar() error {
 	var v violacoes
 	for _, s := range []*string{&m.Mes, &m.VendedorID, &m.Grupo, &m.RegiaoID, &m.ClienteID} {
@@ -81,11 +80,8 @@ func (m *Meta) Normalizar() error {
 	if m.VendedorID == "" {
 		v.add("vendedor_id", MsgMetaVendedor)
 	}
-	switch {
-	case !slices.Contains(TiposMeta, m.Tipo):
+	if !slices.Contains(TiposMeta, m.Tipo) {
 		v.add("tipo", MsgMetaTipo)
-	case m.Tipo == TipoPeso:
-		v.add("tipo", MsgMetaPeso)
 	}
 	if m.Alvo <= 0 {
 		v.add("alvo", MsgMetaAlvo)
@@ -94,13 +90,13 @@ func (m *Meta) Normalizar() error {
 	} else if m.Alvo > LimiteCentavos {
 		v.add("alvo", fmt.Sprintf("A meta (alvo) deve ser no máximo %d.", LimiteCentavos))
 	}
-	if m.RegiaoID != "" {
-		v.add("regiao_id", MsgMetaRegiao)
-	}
-	if m.Grupo != "" && m.ClienteID != "" {
+	switch {
+	case m.ClienteID != "" && (m.Grupo != "" || m.RegiaoID != ""):
 		v.add("cliente_id", MsgMetaRecorte)
+	case m.Grupo != "" && m.RegiaoID != "":
+		v.add("regiao_id", MsgMetaRecorte)
 	}
-	if m.Tipo == TipoPositivacao && (m.Grupo != "" || m.ClienteID != "") {
+	if m.Tipo == TipoPositivacao && (m.Grupo != "" || m.RegiaoID != "" || m.ClienteID != "") {
 		v.add("tipo", MsgMetaPositivCorte)
 	}
 	texto(&v, "grupo", "o grupo", &m.Grupo, MaxTexto, false)
@@ -157,9 +153,10 @@ const ReconciliacaoMetas = "metas"
 
 // RealizadoDosPedidos recomputes a goal's achievement from the orders themselves, apart from the
 // summaries (the reconciliation's independent side): the counting orders (ContaNosResumos) of the
-// goal's month (MesDoPedido), of its customer when it names one, else of its seller; valor sums
-// the products' value (of the group's items when narrowed to a group), quantidade the units;
-// positivação is the seller's distinct customers over carteira.
+// goal's month (MesDoPedido), of its customer when it names one, else of its seller (and of its
+// region: the customer's region on the order); valor sums the products' value (of the group's
+// items when narrowed to a group), quantidade the units, peso the items' weight; positivação is
+// the seller's distinct customers over carteira.
 func RealizadoDosPedidos(m *Meta, pedidos []*Pedido, carteira int64) int64 {
 	var total int64
 	clientes := map[string]bool{}
@@ -167,7 +164,8 @@ func RealizadoDosPedidos(m *Meta, pedidos []*Pedido, carteira int64) int64 {
 		if !p.Status.ContaNosResumos() || MesDoPedido(p) != m.Mes {
 			continue
 		}
-		if (m.ClienteID != "" && p.ClienteID != m.ClienteID) || (m.ClienteID == "" && p.VendedorID != m.VendedorID) {
+		if (m.ClienteID != "" && p.ClienteID != m.ClienteID) || (m.ClienteID == "" && p.VendedorID != m.VendedorID) ||
+			(m.RegiaoID != "" && p.Cliente.RegiaoID != m.RegiaoID) {
 			continue
 		}
 		switch {
@@ -180,9 +178,12 @@ func RealizadoDosPedidos(m *Meta, pedidos []*Pedido, carteira int64) int64 {
 				if m.Grupo != "" && it.Grupo != m.Grupo {
 					continue
 				}
-				if m.Tipo == TipoValor {
+				switch m.Tipo {
+				case TipoValor:
 					total += it.ValorCentavos
-				} else {
+				case TipoPeso:
+					total += it.Quantidade * it.PesoGramas
+				default:
 					total += it.Quantidade
 				}
 			}

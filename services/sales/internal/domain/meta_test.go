@@ -11,6 +11,13 @@ func TestMetaNormalizar(t *testing.T) {
 	if err := ok.Normalizar(); err != nil || ok.Mes != "2026-03" || ok.VendedorID != "v1" || ok.Tipo != "valor" || ok.Grupo != "Café" {
 		t.Fatalf("válida: %v %+v", err, ok)
 	}
+	// Weight goals, and goals narrowed to a region, of every kind but positivação.
+	for _, m := range []Meta{{Mes: "2026-03", VendedorID: "v", Tipo: "peso", Alvo: 250000}, {Mes: "2026-03", VendedorID: "v", Tipo: "peso", Alvo: 1, RegiaoID: " r1 "},
+		{Mes: "2026-03", VendedorID: "v", Tipo: "valor", Alvo: 1, RegiaoID: "r1"}, {Mes: "2026-03", VendedorID: "v", Tipo: "quantidade", Alvo: 1, RegiaoID: "r1"}} {
+		if err := m.Normalizar(); err != nil {
+			t.Errorf("%+v: %v", m, err)
+		}
+	}
 	for _, c := range []struct {
 		nome  string
 		m     Meta
@@ -22,9 +29,10 @@ func TestMetaNormalizar(t *testing.T) {
 		{"alvo zero", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "valor"}, "alvo", MsgMetaAlvo},
 		{"alvo negativo", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "quantidade", Alvo: -1}, "alvo", MsgMetaAlvo},
 		{"tipo", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "visitas", Alvo: 1}, "tipo", MsgMetaTipo},
-		{"peso", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "peso", Alvo: 1}, "tipo", MsgMetaPeso},
 		{"sem vendedor", Meta{Mes: "2026-03", Tipo: "valor", Alvo: 1}, "vendedor_id", MsgMetaVendedor},
-		{"região", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "valor", Alvo: 1, RegiaoID: "r"}, "regiao_id", MsgMetaRegiao},
+		{"grupo e região", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "peso", Alvo: 1, Grupo: "g", RegiaoID: "r"}, "regiao_id", MsgMetaRecorte},
+		{"região e cliente", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "valor", Alvo: 1, RegiaoID: "r", ClienteID: "c"}, "cliente_id", MsgMetaRecorte},
+		{"positivação com região", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "positivacao", Alvo: 1, RegiaoID: "r"}, "tipo", MsgMetaPositivCorte},
 		{"dois recortes", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "valor", Alvo: 1, Grupo: "g", ClienteID: "c"}, "cliente_id", MsgMetaRecorte},
 		{"positivação com grupo", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "positivacao", Alvo: 1, Grupo: "g"}, "tipo", MsgMetaPositivCorte},
 		{"positivação acima de 100%", Meta{Mes: "2026-03", VendedorID: "v", Tipo: "positivacao", Alvo: 10001}, "alvo", MsgMetaPositivacao},
@@ -77,7 +85,8 @@ func TestMetaNumeros(t *testing.T) {
 
 func TestRealizadoDosPedidos(t *testing.T) {
 	enviado := func(vendedor, cliente string, status StatusPedido, itens ...ItemPedido) *Pedido {
-		p := &Pedido{VendedorID: vendedor, ClienteID: cliente, Status: status, Itens: itens}
+		p := &Pedido{VendedorID: vendedor, ClienteID: cliente, Status: status, Itens: itens,
+			Cliente: ClientePedido{RegiaoID: map[string]string{"c1": "r1", "c2": "r2", "c3": "r1"}[cliente]}}
 		p.EnviadoEm = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 		for _, it := range itens {
 			p.TotalProdutosCentavos += it.ValorCentavos
@@ -85,7 +94,7 @@ func TestRealizadoDosPedidos(t *testing.T) {
 		return p
 	}
 	it := func(grupo string, qtd, valor int64) ItemPedido {
-		return ItemPedido{Grupo: grupo, Quantidade: qtd, ValorCentavos: valor}
+		return ItemPedido{Grupo: grupo, Quantidade: qtd, ValorCentavos: valor, PesoGramas: map[string]int64{"Café": 500, "Doces": 200}[grupo]}
 	}
 	pedidos := []*Pedido{
 		enviado("v1", "c1", StatusEnviado, it("Café", 2, 5000), it("Doces", 3, 3000)),
@@ -104,6 +113,12 @@ func TestRealizadoDosPedidos(t *testing.T) {
 		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoValor, ClienteID: "c1"}, 12000},
 		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoPositivacao}, 5000},
 		{Meta{Mes: "2026-04", VendedorID: "v1", Tipo: TipoValor}, 0},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoPeso}, 2100},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoPeso, Grupo: "Café"}, 1500},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoValor, RegiaoID: "r1"}, 8000},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoQuantidade, RegiaoID: "r2"}, 1},
+		{Meta{Mes: "2026-03", VendedorID: "v1", Tipo: TipoPeso, RegiaoID: "r1"}, 1600},
+		{Meta{Mes: "2026-03", VendedorID: "v2", Tipo: TipoPeso, RegiaoID: "r1"}, 800},
 	} {
 		if got := RealizadoDosPedidos(&c.m, pedidos, 4); got != c.want {
 			t.Errorf("%+v: %d, esperado %d", c.m, got, c.want)

@@ -125,6 +125,9 @@ type ItemPedido struct {
 	// Grupo is the product's group (the summary per group × seller × month).
 	Grupo      string `json:"grupo" bson:"grupo"`
 	Quantidade int64  `json:"quantidade" bson:"quantidade"`
+	// PesoGramas is the product's weight (one unit, grams) when the item was priced: the weight
+	// goals (Peso).
+	PesoGramas int64 `json:"peso_gramas" bson:"peso_gramas"`
 	// DescontoPercentual is the discount the seller asked for (the input; Descontos the result).
 	DescontoPercentual    Percentual     `json:"desconto_percentual" bson:"desconto_percentual"`
 	TabelaID              string         `json:"tabela_id" bson:"tabela_id"`
@@ -144,6 +147,9 @@ type ItemPedido struct {
 	Bonificacao         bool  `json:"bonificacao" bson:"bonificacao"`
 	BonificacaoCentavos int64 `json:"bonificacao_centavos" bson:"bonificacao_centavos"`
 }
+
+// Peso is the item's weight in grams: its quantity × the product's weight.
+func (it ItemPedido) Peso() int64 { return it.Quantidade * it.PesoGramas }
 
 // MotivoAprovacao is a reason that sends the order to approval, with its pt-BR message (and the
 // product, for a line's). Bloqueante: the company configured this reason as blocking, so the

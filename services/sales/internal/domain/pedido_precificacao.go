@@ -86,7 +86,7 @@ func MontarItens(itens []ItemEntrada, bonif []bool, res ResultadoPedido, avisos 
 	for i, r := range res.Itens {
 		pr := itens[i].Produto
 		it := ItemPedido{ProdutoID: r.ProdutoID, Codigo: pr.Codigo, Descricao: pr.Descricao, Unidade: pr.Unidade, NCM: pr.NCM,
-			Grupo: pr.Grupo, Quantidade: r.Quantidade, DescontoPercentual: itens[i].DescontoPercentual, TabelaID: r.TabelaID,
+			Grupo: pr.Grupo, Quantidade: r.Quantidade, PesoGramas: pr.PesoGramas, DescontoPercentual: itens[i].DescontoPercentual, TabelaID: r.TabelaID,
 			PrecoListaCentavos: r.PrecoListaCentavos, Descontos: []DescontoItem{}}
 		if out.TabelaID == "" {
 			out.TabelaID = r.TabelaID

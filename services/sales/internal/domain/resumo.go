@@ -17,6 +17,12 @@ import (
 //	resumo_vendedor_mes        vendedor|mes         valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos, faturado_centavos, produtos
 //	resumo_cliente_mes         cliente|mes          the same
 //	resumo_grupo_vendedor_mes  grupo|vendedor|mes   valor_centavos, total_centavos, quantidade, pedidos, clientes, bonificacao_centavos
+//	resumo_regiao_vendedor_mes regiao|vendedor|mes  the seller's figures (orders whose customer had a region)
+//
+// and every one of them keeps peso_gramas (the items' quantity × the product's weight, given items
+// too). One more, resumo_cliente_vendedor_dia (cliente|vendedor|dia: pedidos), keeps the days on
+// which each customer had counting orders of each seller: its latest day is the customer's last
+// order (ultimo_pedido.go).
 //
 // valor_centavos is the products' value (no IPI, ST or freight: what goals measure), total_centavos
 // what the customer pays (with IPI, ST and, in the seller's and customer's, the freight), quantidade
@@ -57,6 +63,13 @@ const (
 	ResumoPresencas        = "resumo_presencas"
 	ResumoClienteEmAberto  = "resumo_cliente_em_aberto"
 	ResumoFlexVendedor     = "resumo_flex_vendedor"
+	// ResumoRegiaoVendedorMes: a seller's month in one customer region (the region the order's
+	// customer had when it was priced: Pedido.Cliente.RegiaoID), the goals narrowed to a region.
+	ResumoRegiaoVendedorMes = "resumo_regiao_vendedor_mes"
+	// ResumoClienteVendedorDia: the counting orders of a customer by a seller on a day (every
+	// kind: sale, bonificação, troca). Its latest day with orders is the customer's last order
+	// (the panel's sem_pedido: UltimosPedidos).
+	ResumoClienteVendedorDia = "resumo_cliente_vendedor_dia"
 )
 
 // Fields of the summaries.
@@ -73,7 +86,14 @@ const (
 	// produtos ÷ pedidos); CampoAguardando: the orders waiting for approval (in the open total's row).
 	CampoProdutos   = "produtos"
 	CampoAguardando = "aguardando_aprovacao"
+	// CampoPeso: grams, each item's quantity × the product's weight when priced (given items too,
+	// as quantidade: what leaves the warehouse).
+	CampoPeso = "peso_gramas"
 )
+
+// CamposFiguras are the counters of FigurasVenda (the month summaries), in a fixed order.
+var CamposFiguras = []string{CampoValor, CampoTotal, CampoQuantidade, CampoPedidos, CampoClientes, CampoBonificacao,
+	CampoFaturado, CampoProdutos, CampoPeso}
 
 // MesDoPedido is the order's month for the summaries, "AAAA-MM": the month, in America/Sao_Paulo,
 // of when the seller sent it (EnviadoEm; an order approved on the 1st that was sent on the 31st
@@ -181,15 +201,23 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 	mes := MesDoPedido(p)
 	vend := ChaveResumo{ResumoVendedorMes, idResumo(p.VendedorID, mes)}
 	cli := ChaveResumo{ResumoClienteMes, idResumo(p.ClienteID, mes)}
-	var qtd int64
+	var qtd, peso int64
 	produtos := map[string]bool{}
 	for _, it := range p.Itens {
 		qtd += it.Quantidade
+		peso += it.Peso()
 		if it.ProdutoID != "" {
 			produtos[it.ProdutoID] = true
 		}
 	}
-	for _, k := range []ChaveResumo{vend, cli} {
+	linhas := []ChaveResumo{vend, cli}
+	if r := p.Cliente.RegiaoID; r != "" {
+		reg := ChaveResumo{ResumoRegiaoVendedorMes, idResumo(r, p.VendedorID, mes)}
+		linhas = append(linhas, reg)
+		pres[idResumo("regiao", r, p.VendedorID, p.ClienteID, mes)] = reg
+	}
+	for _, k := range linhas {
+		add(k, CampoPeso, peso)
 		add(k, CampoValor, p.TotalProdutosCentavos)
 		add(k, CampoTotal, p.TotalCentavos)
 		add(k, CampoQuantidade, qtd)
@@ -207,12 +235,14 @@ func contribuicao(p *Pedido) (map[ChaveResumo]map[string]int64, map[string]Chave
 		add(g, CampoTotal, it.TotalCentavos)
 		add(g, CampoQuantidade, it.Quantidade)
 		add(g, CampoBonificacao, it.BonificacaoCentavos)
+		add(g, CampoPeso, it.Peso())
 		if !grupos[it.Grupo] {
 			grupos[it.Grupo] = true
 			add(g, CampoPedidos, 1)
 			pres[idResumo("grupo", it.Grupo, p.VendedorID, p.ClienteID, mes)] = g
 		}
 	}
+	add(ChaveResumo{ResumoClienteVendedorDia, idResumo(p.ClienteID, p.VendedorID, string(DiaDoPedido(p)))}, CampoPedidos, 1)
 	contribuicaoCompras(p, add) // resumo_cliente_produto_dia (sugestao.go)
 	return cont, pres
 }

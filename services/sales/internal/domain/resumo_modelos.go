@@ -22,6 +22,7 @@ type FigurasVenda struct {
 	BonificacaoCentavos int64 `bson:"bonificacao_centavos"`
 	FaturadoCentavos    int64 `bson:"faturado_centavos"`
 	Produtos            int64 `bson:"produtos"`
+	PesoGramas          int64 `bson:"peso_gramas"`
 }
 
 // Campo is the counter of the summary field nome (nil: not one of these figures).
@@ -43,6 +44,8 @@ func (f *FigurasVenda) Campo(nome string) *int64 {
 		return &f.FaturadoCentavos
 	case CampoProdutos:
 		return &f.Produtos
+	case CampoPeso:
+		return &f.PesoGramas
 	}
 	return nil
 }
@@ -50,7 +53,7 @@ func (f *FigurasVenda) Campo(nome string) *int64 {
 // Campos are the figures by field name, zeros left out (as Resumos keeps them).
 func (f *FigurasVenda) Campos() map[string]int64 {
 	out := map[string]int64{}
-	for _, c := range []string{CampoValor, CampoTotal, CampoQuantidade, CampoPedidos, CampoClientes, CampoBonificacao, CampoFaturado, CampoProdutos} {
+	for _, c := range CamposFiguras {
 		if v := *f.Campo(c); v != 0 {
 			out[c] = v
 		}
@@ -98,6 +101,41 @@ type LinhaGrupoVendedorMes struct {
 // Chave is the row's summary key.
 func (l *LinhaGrupoVendedorMes) Chave() ChaveResumo {
 	return ChaveResumo{ResumoGrupoVendedorMes, idResumo(l.Grupo, l.VendedorID, l.Mes)}
+}
+
+// LinhaRegiaoVendedorMes is a row of resumo_regiao_vendedor_mes: a seller's month in a customer
+// region.
+type LinhaRegiaoVendedorMes struct {
+	store.Meta   `bson:",inline"`
+	RegiaoID     string `bson:"regiao_id"`
+	VendedorID   string `bson:"vendedor_id"`
+	Mes          string `bson:"mes"`
+	FigurasVenda `bson:",inline"`
+}
+
+// Chave is the row's summary key.
+func (l *LinhaRegiaoVendedorMes) Chave() ChaveResumo {
+	return ChaveResumo{ResumoRegiaoVendedorMes, idResumo(l.RegiaoID, l.VendedorID, l.Mes)}
+}
+
+// LinhaClienteVendedorDia is a row of resumo_cliente_vendedor_dia: a customer's counting orders
+// by a seller on a day ("AAAA-MM-DD" in America/Sao_Paulo, DiaDoPedido).
+type LinhaClienteVendedorDia struct {
+	store.Meta `bson:",inline"`
+	ClienteID  string `bson:"cliente_id"`
+	VendedorID string `bson:"vendedor_id"`
+	Dia        string `bson:"dia"`
+	Pedidos    int64  `bson:"pedidos"`
+}
+
+// Chave is the row's summary key.
+func (l *LinhaClienteVendedorDia) Chave() ChaveResumo {
+	return ChaveResumo{ResumoClienteVendedorDia, idResumo(l.ClienteID, l.VendedorID, l.Dia)}
+}
+
+// Campos are the row's figures by field name, zeros left out.
+func (l *LinhaClienteVendedorDia) Campos() map[string]int64 {
+	return semZeros(map[string]int64{CampoPedidos: l.Pedidos})
 }
 
 // LinhaClienteEmAberto is a row of resumo_cliente_em_aberto: what weighs on a customer's credit.

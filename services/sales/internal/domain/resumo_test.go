@@ -49,10 +49,11 @@ func TestPresencaEfeito(t *testing.T) {
 // (R$ 100 + R$ 20 + R$ 30 given), freight R$ 15, R$ 3 of the flex balance used.
 func resumoPedido() *Pedido {
 	return &Pedido{Meta: store.Meta{ID: "o1"}, Status: StatusEnviado, ClienteID: "c1", VendedorID: "v1", EnviadoEm: pedEm,
+		Cliente: ClientePedido{RegiaoID: "r1"},
 		Itens: []ItemPedido{
-			{Grupo: "BEB", Quantidade: 10, ValorCentavos: 10000, TotalCentavos: 10400},
+			{Grupo: "BEB", Quantidade: 10, ValorCentavos: 10000, TotalCentavos: 10400, PesoGramas: 350},
 			{Grupo: "DOC", Quantidade: 4, ValorCentavos: 2000, TotalCentavos: 2000},
-			{Grupo: "BEB", Quantidade: 2, Bonificacao: true, BonificacaoCentavos: 3000},
+			{Grupo: "BEB", Quantidade: 2, Bonificacao: true, BonificacaoCentavos: 3000, PesoGramas: 350},
 		},
 		TotalProdutosCentavos: 12000, FreteCentavos: 1500, TotalCentavos: 13900, BonificacaoCentavos: 3000, FlexCentavos: -300}
 }
@@ -61,20 +62,24 @@ func TestVariacaoResumos(t *testing.T) {
 	enviado := resumoPedido()
 	rascunho := *enviado
 	rascunho.Status, rascunho.EnviadoEm = StatusOrcamento, time.Time{}
-	ordem := map[string]int64{CampoValor: 12000, CampoTotal: 13900, CampoQuantidade: 16, CampoPedidos: 1, CampoBonificacao: 3000}
+	// 12 × 350 g of BEB (the given ones weigh too); DOC has no weight.
+	ordem := map[string]int64{CampoValor: 12000, CampoTotal: 13900, CampoQuantidade: 16, CampoPedidos: 1, CampoBonificacao: 3000, CampoPeso: 4200}
 	want := Variacao{
 		Incrementos: []Incremento{
 			{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: 13900, CampoPedidos: 1}},
 			{ChaveResumo{ResumoClienteMes, "c1|2026-03"}, ordem},
+			{ChaveResumo{ResumoClienteVendedorDia, "c1|v1|2026-03-10"}, map[string]int64{CampoPedidos: 1}},
 			{ChaveResumo{ResumoFlexVendedor, "v1"}, map[string]int64{CampoFlex: -300}},
-			{ChaveResumo{ResumoGrupoVendedorMes, "BEB|v1|2026-03"}, map[string]int64{CampoValor: 10000, CampoTotal: 10400, CampoQuantidade: 12, CampoPedidos: 1, CampoBonificacao: 3000}},
+			{ChaveResumo{ResumoGrupoVendedorMes, "BEB|v1|2026-03"}, map[string]int64{CampoValor: 10000, CampoTotal: 10400, CampoQuantidade: 12, CampoPedidos: 1, CampoBonificacao: 3000, CampoPeso: 4200}},
 			{ChaveResumo{ResumoGrupoVendedorMes, "DOC|v1|2026-03"}, map[string]int64{CampoValor: 2000, CampoTotal: 2000, CampoQuantidade: 4, CampoPedidos: 1}},
+			{ChaveResumo{ResumoRegiaoVendedorMes, "r1|v1|2026-03"}, ordem},
 			{ChaveResumo{ResumoVendedorMes, "v1|2026-03"}, ordem},
 		},
 		Presencas: []Presenca{
 			{"cliente|c1|2026-03", 1, ChaveResumo{ResumoClienteMes, "c1|2026-03"}},
 			{"grupo|BEB|v1|c1|2026-03", 1, ChaveResumo{ResumoGrupoVendedorMes, "BEB|v1|2026-03"}},
 			{"grupo|DOC|v1|c1|2026-03", 1, ChaveResumo{ResumoGrupoVendedorMes, "DOC|v1|2026-03"}},
+			{"regiao|r1|v1|c1|2026-03", 1, ChaveResumo{ResumoRegiaoVendedorMes, "r1|v1|2026-03"}},
 			{"vendedor|v1|c1|2026-03", 1, ChaveResumo{ResumoVendedorMes, "v1|2026-03"}},
 		},
 	}
@@ -135,6 +140,7 @@ func TestVariacaoResumos(t *testing.T) {
 	if len(got.Presencas) != 0 || !reflect.DeepEqual(got.Incrementos, []Incremento{
 		{ChaveResumo{ResumoClienteEmAberto, "c1"}, map[string]int64{CampoTotal: -13900, CampoPedidos: -1}},
 		{ChaveResumo{ResumoClienteMes, "c1|2026-03"}, map[string]int64{CampoFaturado: 9000}},
+		{ChaveResumo{ResumoRegiaoVendedorMes, "r1|v1|2026-03"}, map[string]int64{CampoFaturado: 9000}},
 		{ChaveResumo{ResumoVendedorMes, "v1|2026-03"}, map[string]int64{CampoFaturado: 9000}},
 	}) {
 		t.Fatalf("faturar: %+v", got)
@@ -143,7 +149,7 @@ func TestVariacaoResumos(t *testing.T) {
 	estranho := *enviado
 	estranho.Itens = []ItemPedido{{Grupo: "A|B%", Quantidade: 1}}
 	got = VariacaoResumos(nil, &estranho)
-	if len(got.Incrementos) != 5 || got.Incrementos[3].ID != "A%7CB%25|v1|2026-03" {
+	if len(got.Incrementos) != 7 || got.Incrementos[4].ID != "A%7CB%25|v1|2026-03" {
 		t.Fatalf("escape: %+v", got.Incrementos)
 	}
 }
@@ -225,7 +231,13 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 		mes := p.EnviadoEm.In(brt).Format("2006-01")
 		vend := ChaveResumo{ResumoVendedorMes, escapar(p.VendedorID) + "|" + mes}
 		cli := ChaveResumo{ResumoClienteMes, escapar(p.ClienteID) + "|" + mes}
-		for _, k := range []ChaveResumo{vend, cli} {
+		linhas := []ChaveResumo{vend, cli}
+		if p.Cliente.RegiaoID != "" {
+			linhas = append(linhas, ChaveResumo{ResumoRegiaoVendedorMes, escapar(p.Cliente.RegiaoID) + "|" + escapar(p.VendedorID) + "|" + mes})
+		}
+		// resumo_cliente_vendedor_dia: the order once on its day (in UTC-3).
+		set(ChaveResumo{ResumoClienteVendedorDia, escapar(p.ClienteID) + "|" + escapar(p.VendedorID) + "|" + p.EnviadoEm.In(brt).Format("2006-01-02")}, CampoPedidos, 1)
+		for _, k := range linhas {
 			set(k, CampoPedidos, 1)
 			set(k, CampoTotal, p.TotalCentavos)
 			set(k, CampoFaturado, p.FaturadoCentavos)
@@ -243,16 +255,18 @@ func oraculoResumos(pedidos []*Pedido) Resumos {
 		}
 		grupos := map[string]bool{}
 		for _, it := range p.Itens {
-			for _, k := range []ChaveResumo{vend, cli} {
+			for _, k := range linhas {
 				set(k, CampoValor, it.ValorCentavos)
 				set(k, CampoQuantidade, it.Quantidade)
 				set(k, CampoBonificacao, it.BonificacaoCentavos)
+				set(k, CampoPeso, it.Quantidade*it.PesoGramas)
 			}
 			g := ChaveResumo{ResumoGrupoVendedorMes, escapar(it.Grupo) + "|" + escapar(p.VendedorID) + "|" + mes}
 			set(g, CampoValor, it.ValorCentavos)
 			set(g, CampoTotal, it.TotalCentavos)
 			set(g, CampoQuantidade, it.Quantidade)
 			set(g, CampoBonificacao, it.BonificacaoCentavos)
+			set(g, CampoPeso, it.Quantidade*it.PesoGramas)
 			if !grupos[it.Grupo] {
 				grupos[it.Grupo] = true
 				set(g, CampoPedidos, 1)
@@ -325,7 +339,8 @@ func aleatoriaPrecificacao(r *rand.Rand) Precificacao {
 	grupos := []string{"BEB", "DOC", "LIMP", "", "a|b"}
 	var pr Precificacao
 	for range 1 + r.IntN(4) {
-		it := ItemPedido{Grupo: grupos[r.IntN(len(grupos))], Quantidade: int64(1 + r.IntN(24)), ProdutoID: []string{"p1", "p2", "p|3"}[r.IntN(3)]}
+		it := ItemPedido{Grupo: grupos[r.IntN(len(grupos))], Quantidade: int64(1 + r.IntN(24)), ProdutoID: []string{"p1", "p2", "p|3"}[r.IntN(3)],
+			PesoGramas: int64(r.IntN(3) * r.IntN(2000))}
 		if r.IntN(5) == 0 {
 			it.Bonificacao, it.BonificacaoCentavos = true, int64(r.IntN(5000))
 		} else {
@@ -364,6 +379,7 @@ func TestResumosPropriedade(t *testing.T) {
 	}
 	vendedores := []string{"v1", "v2", "v3"}
 	clientes := []string{"c1", "c2", "c3", "c4", "c5", "c|6"}
+	regioes := []string{"", "r1", "r|2"}
 	ctxs := []ContextoPedido{pedAtivo, {Cliente: SituacaoCliente{Status: ClienteAtivo}, Verba: VerbaBonificacao{LimiteCentavos: 1 << 40}}}
 	admin := Operador{ID: "adm", Perfil: caller.Admin}
 	vistos := map[StatusPedido]bool{}
@@ -376,7 +392,7 @@ func TestResumosPropriedade(t *testing.T) {
 			for range 1 + r.IntN(3) {
 				em := momentos[r.IntN(len(momentos))]
 				if len(pedidos) == 0 || r.IntN(6) == 0 {
-					d := DadosPedido{ID: fmt.Sprintf("p%d", len(pedidos)), Tipo: TipoVenda,
+					d := DadosPedido{ID: fmt.Sprintf("p%d", len(pedidos)), Tipo: TipoVenda, Cliente: ClientePedido{RegiaoID: regioes[r.IntN(len(regioes))]},
 						ClienteID: clientes[r.IntN(len(clientes))], VendedorID: vendedores[r.IntN(len(vendedores))]}
 					p, err := NovoPedido(d, aleatoriaPrecificacao(r), pedAtivo, d.VendedorID, em)
 					if err != nil {
@@ -400,7 +416,7 @@ func TestResumosPropriedade(t *testing.T) {
 				case 5:
 					_ = p.Reabrir(p.VendedorID, "", em)
 				case 6:
-					d := DadosPedido{Tipo: TipoVenda, ClienteID: clientes[r.IntN(len(clientes))]}
+					d := DadosPedido{Tipo: TipoVenda, ClienteID: clientes[r.IntN(len(clientes))], Cliente: ClientePedido{RegiaoID: regioes[r.IntN(len(regioes))]}}
 					_ = p.Editar(d, aleatoriaPrecificacao(r), pedAtivo, em)
 				case 7:
 					_ = p.AvancarStatus(StatusEmSeparacao, admin, nil, "", em)

@@ -19,6 +19,18 @@ type Figuras struct {
 var PoliticasFiguras = auth.Policies{
 	salesv1.FigurasService_VendasAnoMes_FullMethodName: {},
 	salesv1.FigurasService_Painel_FullMethodName:       {},
+	// in the caller's scope (the customers the customer service lists for them)
+	salesv1.FigurasService_ClientesSemPedido_FullMethodName: {},
+}
+
+func (s *Figuras) ClientesSemPedido(ctx context.Context, r *salesv1.ClientesSemPedidoRequest) (*salesv1.ClientesSemPedidoResponse, error) {
+	cs, err := s.App.ClientesSemPedido(ctx, r.GetDias(), r.GetVendedorId())
+	if err != nil {
+		return nil, err
+	}
+	return &salesv1.ClientesSemPedidoResponse{Clientes: mapear(cs, func(c app.ClienteSemPedido) *salesv1.ClienteSemPedido {
+		return &salesv1.ClienteSemPedido{ClienteId: c.ClienteID, VendedorId: c.VendedorID, UltimoPedido: string(c.UltimoPedido)}
+	})}, nil
 }
 
 func (s *Figuras) VendasAnoMes(ctx context.Context, r *salesv1.VendasAnoMesRequest) (*salesv1.VendasAnoMesResponse, error) {
@@ -50,7 +62,11 @@ func (s *Figuras) Painel(ctx context.Context, r *salesv1.PainelRequest) (*salesv
 		return nil, err
 	}
 	pc := func(v int64) float64 { return num(domain.Percentual(v)) }
-	return &salesv1.PainelResponse{Mes: p.Mes, MetaCentavos: p.MetaCentavos, VendidoCentavos: p.VendidoCentavos,
+	var sem *salesv1.SemPedido
+	if p.SemPedido != nil {
+		sem = &salesv1.SemPedido{Dias_30: p.SemPedido.Dias30, Dias_60: p.SemPedido.Dias60, Dias_90: p.SemPedido.Dias90}
+	}
+	return &salesv1.PainelResponse{SemPedido: sem, Mes: p.Mes, MetaCentavos: p.MetaCentavos, VendidoCentavos: p.VendidoCentavos,
 		Percentual: pc(p.Percentual), FaltaCentavos: p.FaltaCentavos, DiasUteis: int64(p.DiasUteis),
 		DiasUteisPassados: int64(p.DiasUteisPassados), DiasUteisRestantes: int64(p.DiasUteisRestantes),
 		NecessarioPorDiaUtilCentavos: p.NecessarioPorDiaUtilCentavos, ProjecaoCentavos: p.ProjecaoCentavos,

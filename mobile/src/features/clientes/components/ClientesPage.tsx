@@ -36,6 +36,8 @@ import { csvDosClientes, nomeArquivoExportacao } from '../utils/exportar';
 import { ItemCliente, ListaClientes } from './ItemCliente';
 import { TabelaClientes } from './TabelaClientes';
 import { ChipIEInvalida, RelatorioIEInvalida } from './RelatorioIEInvalida';
+import { RelatorioSemPedido } from './RelatorioSemPedido';
+import { diasSemPedido, PARAM_SEM_PEDIDO } from '../api/semPedido';
 import { FILTRO_IE_INVALIDA, veIEInvalida } from '../utils/ieInvalidas';
 import { useTelaLarga } from '../../../components/ui/useTelaLarga';
 import { useDebounced } from '../../../components/useDebounced';
@@ -61,6 +63,8 @@ function Lista() {
   const [busca, setBusca] = useSearchParams();
   const ieInvalida = veIEInvalida(profile?.perfil) && busca.get('filtro') === FILTRO_IE_INVALIDA;
   const alternarIEInvalida = () => setBusca(ieInvalida ? {} : { filtro: FILTRO_IE_INVALIDA }, { replace: true });
+  // The panel's "sem pedido há N dias" (/crm-clientes?sem_pedido_dias=30) replaces the list too.
+  const semPedido = ieInvalida ? null : diasSemPedido(busca.get(PARAM_SEM_PEDIDO));
 
   const escolherVendedor = useEscolha('crm-clientes/vendedor', (r) => {
     const o = r.opcoes[0];
@@ -78,7 +82,7 @@ function Lista() {
     page_size: 50,
   };
   // A server out of reach falls back to the device copy at once.
-  const query = useListaClientes(params, { enabled: online && !ieInvalida });
+  const query = useListaClientes(params, { enabled: online && !ieInvalida && semPedido === null });
   const usarCopia = !online || (query.isError && falhaDeConexao(query.error));
   const copia = useClientesDoAparelho();
   // Shown from the copy while its first copy is not complete: say so, never "Nenhum cliente".
@@ -148,6 +152,8 @@ function Lista() {
         <ChipIEInvalida perfil={profile?.perfil} ativo={ieInvalida} onAlternar={alternarIEInvalida} />
         {ieInvalida ? (
           <RelatorioIEInvalida />
+        ) : semPedido !== null ? (
+          <RelatorioSemPedido dias={semPedido} vendedor={vendedor} aoLimpar={() => setBusca({}, { replace: true })} />
         ) : (
           <>
             {gestor ? (

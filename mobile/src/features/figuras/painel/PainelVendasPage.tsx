@@ -85,7 +85,7 @@ function Numeros({ p }: { p: Painel }) {
           <Link to="/crm-vendas-pedidos">{n(p.aguardando_aprovacao)} pedidos</Link>
         </Cartao>
       </div>
-      {/* Only when the server has the figure (it leaves it out until the summaries keep each customer's last order). */}
+      {/* Only when the server has the figure (a copy kept before it existed has none). */}
       {p.sem_pedido ? (
         <>
           <h2 className="painel-titulo">Clientes sem pedido</h2>
@@ -98,8 +98,8 @@ function Numeros({ p }: { p: Painel }) {
               ] as const
             ).map(([d, v]) => (
               <li key={d}>
-                <Link to="/crm-clientes">
-                  há {d} dias: <strong>{n(v)}</strong>
+                <Link to={`/crm-clientes?sem_pedido_dias=${d}`} data-testid={`sem-pedido-${d}`}>
+                  há {d} dias ou mais: <strong>{n(v)}</strong>
                 </Link>
               </li>
             ))}

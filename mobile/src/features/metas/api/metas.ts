@@ -1,7 +1,12 @@
 // The goals' endpoints (MetasService): the month's goals with their achievement, create, edit,
-// delete, the copy from a month and the CSV import. Online: the achievement is the server's.
+// delete, the copy from a month and the CSV import. The achievement is the server's; offline the
+// screen shows the goals the device keeps (entities/meta: the feed) with the last achievement
+// fetched for that month and seller, and its date.
 import { useQuery } from '@tanstack/react-query';
-import { api, seg } from '../../../lib/api/client';
+import { colecaoMetas } from '../../../entities/meta/colecao';
+import { api, falhaDeConexao, seg } from '../../../lib/api/client';
+import { guardarResposta, lerResposta } from '../../../lib/respostaNoAparelho';
+import { metasDoAparelho } from '../utils/metas';
 import type { components } from '../../../lib/api/schema.gen';
 import { comChave } from '../../../lib/importacao';
 import { useMutacao } from '../../../lib/query';
@@ -33,8 +38,44 @@ export async function listarMetas(mes: string, vendedor: string, signal?: AbortS
   return out;
 }
 
-export const useMetas = (mes: string, vendedor: string) =>
-  useQuery({ queryKey: [...chaveMetas, mes, vendedor], queryFn: ({ signal }) => listarMetas(mes, vendedor, signal) });
+/** The month's goals: the server's, or offline the device's. */
+export interface MetasDoMes {
+  metas: Meta[];
+  /** Offline: the goals are the device's copy. */
+  daCopia: boolean;
+  /** When the achievement shown was fetched (ISO; '' online or when never fetched). */
+  realizadoEm: string;
+  /** When the device's goals last caught up with the server (offline). */
+  copiadasEm: string;
+  /** Offline: goals the last answer did not have (no achievement to show). */
+  semRealizado: string[];
+}
+
+/**
+ * The month's goals (of one seller, or the scope): the server's list, kept as the last answer;
+ * offline, the goals the device keeps with the last answer's achievement (lib/respostaNoAparelho).
+ * Errors the server gives are thrown, and so is a failure with nothing on the device.
+ */
+export async function metasDoMes(operador: string, mes: string, vendedor: string, signal?: AbortSignal): Promise<MetasDoMes> {
+  const chave = ['metas', operador, mes, vendedor].join('|');
+  try {
+    const metas = await listarMetas(mes, vendedor, signal);
+    await guardarResposta(chave, metas).catch((e: unknown) => console.warn('Cópia das metas não foi guardada', e));
+    return { metas, daCopia: false, realizadoEm: '', copiadasEm: '', semRealizado: [] };
+  } catch (err) {
+    if (!falhaDeConexao(err)) throw err;
+    const [copia, estado] = await Promise.all([lerResposta<Meta[]>(chave).catch(() => null), colecaoMetas.lerEstado().catch(() => null)]);
+    if (!estado?.sincronizadoEm) {
+      if (!copia) throw err;
+      return { metas: copia.dados, daCopia: true, realizadoEm: copia.em, copiadasEm: copia.em, semRealizado: [] };
+    }
+    const r = metasDoAparelho(await colecaoMetas.lista(), mes, vendedor, copia?.dados ?? []);
+    return { metas: r.metas as Meta[], daCopia: true, realizadoEm: copia?.em ?? '', copiadasEm: estado.sincronizadoEm, semRealizado: r.semRealizado };
+  }
+}
+
+export const useMetas = (operador: string, mes: string, vendedor: string) =>
+  useQuery({ queryKey: [...chaveMetas, operador, mes, vendedor], queryFn: ({ signal }) => metasDoMes(operador, mes, vendedor, signal), retry: false });
 
 export const useCriarMeta = () => useMutacao((m: CriarMetaPedido) => api<Meta>('/metas', { method: 'POST', body: m }), [chaveMetas]);
 

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { useConfirm } from '../../../components/ui/useConfirm';
 import { useToast } from '../../../components/ui/useToast';
 import { errosDeCampo, mensagemDeErro } from '../../../lib/api/client';
-import { hojeIso } from '../../../lib/format/date';
+import { formatarDataHora, hojeIso } from '../../../lib/format/date';
 import { lerPercentual } from '../../../lib/format/percentual';
 import { pode } from '../../../lib/permissoes';
 import { useSession } from '../../../lib/session';
@@ -60,6 +60,7 @@ interface Formulario {
   tipo: string;
   alvo: string;
   grupo: string;
+  regiao: string;
   cliente: string;
 }
 
@@ -85,7 +86,8 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
         await alterar.mutateAsync({ meta: f.meta, mudancas: { alvo: alvo! } });
       } else {
         // Positivação is for the whole portfolio: no cut, even if one was typed before the kind changed.
-        const recorte = f.tipo === 'positivacao' ? { grupo: '', cliente_id: '' } : { grupo: f.grupo.trim(), cliente_id: f.cliente.trim() };
+        const recorte =
+          f.tipo === 'positivacao' ? { grupo: '', regiao_id: '', cliente_id: '' } : { grupo: f.grupo.trim(), regiao_id: f.regiao.trim(), cliente_id: f.cliente.trim() };
         await criar.mutateAsync({ id: novoId(), mes, vendedor_id: f.vendedor, tipo: f.tipo, alvo: alvo!, ...recorte });
       }
       toast(editando ? 'Meta salva.' : 'Meta criada.', { color: 'success', duration: 2500, position: 'bottom' });
@@ -113,7 +115,7 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
         </>
       ) : null}
       <TextField
-        label={f.tipo === 'valor' ? 'Meta (R$)' : f.tipo === 'positivacao' ? 'Meta (% da carteira)' : 'Meta (unidades)'}
+        label={f.tipo === 'valor' ? 'Meta (R$)' : f.tipo === 'positivacao' ? 'Meta (% da carteira)' : f.tipo === 'peso' ? 'Meta (kg)' : 'Meta (unidades)'}
         name="alvo"
         inputMode="decimal"
         value={f.alvo}
@@ -123,6 +125,7 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
       {!editando && f.tipo !== 'positivacao' ? (
         <div className="meta-campos">
           <TextField label="Grupo de produtos (opcional)" name="grupo" value={f.grupo} onValue={(v) => setF({ ...f, grupo: v })} error={erros.grupo} />
+          <TextField label="Região (id, opcional)" name="regiao_id" value={f.regiao} onValue={(v) => setF({ ...f, regiao: v })} error={erros.regiao_id} />
           <TextField label="Cliente (id, opcional)" name="cliente_id" value={f.cliente} onValue={(v) => setF({ ...f, cliente: v })} error={erros.cliente_id} />
         </div>
       ) : null}
@@ -198,11 +201,12 @@ function Lista({ metas, gestor, nome, aoEditar }: { metas: Meta[]; gestor: boole
   return (
     <ul className="lista-simples" data-testid="lista-metas">
       {metas.map((m) => (
-        <li key={m.id} className="meta-item" data-testid="meta" data-tipo={m.tipo} data-vendedor={m.vendedor_id} data-grupo={m.grupo} data-cliente={m.cliente_id}>
+        <li key={m.id} className="meta-item" data-testid="meta" data-tipo={m.tipo} data-vendedor={m.vendedor_id} data-grupo={m.grupo} data-regiao={m.regiao_id} data-cliente={m.cliente_id}>
           <div className="meta-topo">
             <strong>
               {NOMES_TIPOS[m.tipo] ?? m.tipo}
               {m.grupo ? ` · grupo ${m.grupo}` : ''}
+              {m.regiao_id ? ` · região ${m.regiao_id}` : ''}
               {m.cliente_id ? ` · cliente ${m.cliente_id}` : ''}
             </strong>
             <span className="meta-percentual" data-testid="meta-percentual">
@@ -242,10 +246,10 @@ function MetasPageTela() {
   const [mes, setMes] = useState(hojeIso().slice(0, 7));
   const [form, setForm] = useState<Formulario | null>(null);
   const define = pode(profile?.perfil, 'metas.definir');
-  const q = useMetas(mes, escolhido.vendedor);
-  const metas = useMemo(() => q.data ?? [], [q.data]);
+  const q = useMetas(profile?.operador ?? '', mes, escolhido.vendedor);
+  const metas = useMemo(() => q.data?.metas ?? [], [q.data]);
   const equipe = useMemo(() => (escolhido.gestor && !escolhido.vendedor ? totaisDaEquipe(metas) : []), [metas, escolhido.gestor, escolhido.vendedor]);
-  const novo = (): Formulario => ({ vendedor: escolhido.vendedor, tipo: 'valor', alvo: '', grupo: '', cliente: '' });
+  const novo = (): Formulario => ({ vendedor: escolhido.vendedor, tipo: 'valor', alvo: '', grupo: '', regiao: '', cliente: '' });
   return (
     <Page title="Metas" backHref="/crm-home">
       <div className="narrow">
@@ -260,8 +264,15 @@ function MetasPageTela() {
             {formatarNaUnidade(t.tipo, t.realizado)} de {formatarNaUnidade(t.tipo, t.alvo)} · {formatoPct.format(t.percentual)}%
           </div>
         ))}
+        {q.data?.daCopia ? (
+          <p className="aviso-copia" role="status" data-testid="metas-de">
+            Sem conexão — Metas copiadas em {formatarDataHora(q.data.copiadasEm)}
+            {q.data.realizadoEm ? ` · realizado de ${formatarDataHora(q.data.realizadoEm)}` : ' · o realizado aparece com conexão'}
+            {q.data.realizadoEm && q.data.semRealizado.length ? ` (${q.data.semRealizado.length} sem realizado: criadas depois)` : ''}
+          </p>
+        ) : null}
         {q.isPending ? <PageLoading /> : q.error ? <ErrorState error={q.error} onRetry={() => q.refetch()} /> : (
-          <Lista metas={metas} gestor={escolhido.gestor} nome={escolhido.nome} aoEditar={(m) => setForm({ meta: m, vendedor: m.vendedor_id, tipo: m.tipo, alvo: alvoParaFormulario(m.tipo, m.alvo), grupo: m.grupo, cliente: m.cliente_id })} />
+          <Lista metas={metas} gestor={escolhido.gestor} nome={escolhido.nome} aoEditar={(m) => setForm({ meta: m, vendedor: m.vendedor_id, tipo: m.tipo, alvo: alvoParaFormulario(m.tipo, m.alvo), grupo: m.grupo, regiao: m.regiao_id, cliente: m.cliente_id })} />
         )}
         {define ? (
           form ? (

@@ -30,7 +30,8 @@ export const IMPORTACAO_METAS: DeclaracaoImportacao = {
   item: 'meta',
   feminino: true,
   titulo: 'Importar metas',
-  ajuda: 'Colunas mes (AAAA-MM), vendedor_id, tipo (valor, quantidade ou positivacao) e alvo: valor em reais, quantidade em unidades, positivação em %. grupo e cliente_id restringem a meta.',
+  ajuda:
+    'Colunas mes (AAAA-MM), vendedor_id, tipo (valor, quantidade, peso ou positivacao) e alvo: valor em reais, quantidade em unidades, peso em kg, positivação em %. grupo, regiao_id ou cliente_id (um só) restringem a meta.',
   formato: FORMATO_METAS,
   modelo: {
     arquivo: 'modelo-importacao-metas.csv',
@@ -39,6 +40,7 @@ export const IMPORTACAO_METAS: DeclaracaoImportacao = {
         ['2026-03', 'id-do-vendedor', 'valor', '50.000,00', '', '', ''],
         ['2026-03', 'id-do-vendedor', 'quantidade', '300', 'Bebidas', '', ''],
         ['2026-03', 'id-do-vendedor', 'positivacao', '60', '', '', ''],
+        ['2026-03', 'id-do-vendedor', 'peso', '1.250,5', '', 'id-da-regiao', ''],
       ]),
   },
   rotuloChave: 'Meta',

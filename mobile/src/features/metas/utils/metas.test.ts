@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alvoDoFormulario, alvoParaFormulario, formatarNaUnidade, larguraDaBarra, mesAnterior, nomeDoMes, situacao, totaisDaEquipe } from './metas';
+import { alvoDoFormulario, alvoParaFormulario, formatarNaUnidade, larguraDaBarra, mesAnterior, metasDoAparelho, nomeDoMes, situacao, totaisDaEquipe } from './metas';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -8,6 +8,33 @@ describe('metas', () => {
     expect(nbsp(formatarNaUnidade('valor', '150050'))).toBe('R$ 1.500,50');
     expect(formatarNaUnidade('quantidade', '1234')).toBe('1.234 un.');
     expect(formatarNaUnidade('positivacao', 6550)).toBe('65,5%');
+    expect(formatarNaUnidade('peso', '1250500')).toBe('1.250,5 kg');
+  });
+
+  it('lê a meta de peso em kg (até 3 casas) e a devolve em kg', () => {
+    expect(alvoDoFormulario('peso', '1.250,5')).toBe('1250500');
+    expect(alvoDoFormulario('peso', '0,125 kg')).toBe('125');
+    expect(alvoDoFormulario('peso', '300')).toBe('300000');
+    expect(alvoDoFormulario('peso', '1,2345')).toBeNull();
+    expect(alvoDoFormulario('peso', '0')).toBeNull();
+    expect(alvoParaFormulario('peso', '1250500')).toBe('1.250,5');
+  });
+
+  it('sem conexão: as metas do aparelho do mês e do vendedor, com o último realizado buscado', () => {
+    const locais = [
+      { id: 'a', mes: '2026-05', vendedor_id: 'v1', excluido: false, realizado: '0', percentual: 0 },
+      { id: 'b', mes: '2026-05', vendedor_id: 'v2', excluido: false, realizado: '0', percentual: 0 },
+      { id: 'c', mes: '2026-04', vendedor_id: 'v1', excluido: false, realizado: '0', percentual: 0 },
+      { id: 'd', mes: '2026-05', vendedor_id: 'v1', excluido: true, realizado: '0', percentual: 0 },
+      { id: 'e', mes: '2026-05', vendedor_id: 'v1', excluido: false, realizado: '0', percentual: 0 },
+    ];
+    const r = metasDoAparelho(locais, '2026-05', 'v1', [{ id: 'a', realizado: '800', percentual: 80 }]);
+    expect(r.metas.map((m) => [m.id, m.realizado, m.percentual])).toEqual([
+      ['a', '800', 80],
+      ['e', '0', 0],
+    ]);
+    expect(r.semRealizado).toEqual(['e']);
+    expect(metasDoAparelho(locais, '2026-05', '', []).metas.map((m) => m.id)).toEqual(['a', 'b', 'e']);
   });
 
   it('lê a meta do formulário na unidade da API', () => {

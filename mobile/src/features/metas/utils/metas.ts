@@ -5,32 +5,42 @@
 import { formatarMoeda, reaisParaCentavos } from '../../../lib/format/money';
 import { formatarPercentual, lerPercentual } from '../../../lib/format/percentual';
 
-export type TipoMeta = 'valor' | 'quantidade' | 'positivacao';
+export type TipoMeta = 'valor' | 'quantidade' | 'peso' | 'positivacao';
 
-/** The kinds a goal may have on this screen (peso waits for weights in the summaries). */
+/** The kinds a goal may have. */
 export const TIPOS_META: readonly { value: TipoMeta; label: string }[] = [
   { value: 'valor', label: 'Valor vendido (R$)' },
   { value: 'quantidade', label: 'Quantidade (unidades)' },
+  { value: 'peso', label: 'Peso (kg)' },
   { value: 'positivacao', label: 'Positivação (% da carteira)' },
 ];
 
 export const NOMES_TIPOS: Record<string, string> = { valor: 'Valor', quantidade: 'Quantidade', positivacao: 'Positivação', peso: 'Peso' };
 
 const unidades = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const quilos = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
-/** A figure in the goal's unit: R$ for valor (centavos), "1.234 un." for quantidade, "65,5%" for positivação (hundredths). */
+/** A figure in the goal's unit: R$ for valor (centavos), "1.234 un." for quantidade, "1.250,5 kg" for peso (grams), "65,5%" for positivação (hundredths). */
 export function formatarNaUnidade(tipo: string, v: string | number | null | undefined): string {
   const n = Number(v ?? 0);
   if (tipo === 'valor') return formatarMoeda(v);
   if (tipo === 'positivacao') return formatarPercentual(n / 100);
-  if (tipo === 'peso') return `${unidades.format(n / 1000)} kg`;
+  if (tipo === 'peso') return `${quilos.format(n / 1000)} kg`;
   return `${unidades.format(n)} un.`;
 }
 
-/** The form's target ("15.000,00", "120", "65,5") → the API's alvo (centavos, units, hundredths); null when unreadable or ≤ 0. */
+/** "1.250,5" kg (at most 3 decimals; "." groups thousands) → grams as a string; null when unreadable. */
+export function quilosParaGramas(texto: string): string | null {
+  const m = /^(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d{1,3}))?$/.exec(texto.trim().replace(/\s*kg$/i, ''));
+  if (!m) return null;
+  return String(BigInt(m[1].replace(/\./g, '')) * 1000n + BigInt((m[2] ?? '').padEnd(3, '0')));
+}
+
+/** The form's target ("15.000,00", "120", "1.250,5", "65,5") → the API's alvo (centavos, units, grams, hundredths); null when unreadable or ≤ 0. */
 export function alvoDoFormulario(tipo: string, texto: string): string | null {
   let v: string | null;
   if (tipo === 'valor') v = reaisParaCentavos(texto);
+  else if (tipo === 'peso') v = quilosParaGramas(texto);
   else if (tipo === 'positivacao') {
     const p = lerPercentual(texto);
     v = p === null ? null : String(Math.round(p * 100));
@@ -44,6 +54,7 @@ export function alvoParaFormulario(tipo: string, alvo: string | number): string 
   const n = Number(alvo);
   if (tipo === 'valor') return (n / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   if (tipo === 'positivacao') return (n / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+  if (tipo === 'peso') return (n / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 3 });
   return String(n);
 }
 
@@ -51,6 +62,7 @@ export function alvoParaFormulario(tipo: string, alvo: string | number): string 
 export function mensagemAlvo(tipo: string): string {
   if (tipo === 'valor') return 'Informe a meta em reais, maior que zero (ex.: 15.000,00).';
   if (tipo === 'positivacao') return 'Informe a meta em %, maior que zero e até 100 (ex.: 65,5).';
+  if (tipo === 'peso') return 'Informe a meta em kg, maior que zero, com no máximo 3 casas decimais (ex.: 1.250,5).';
   return 'Informe a meta em unidades, um número inteiro maior que zero.';
 }
 
@@ -109,4 +121,35 @@ export function nomeDoMes(mes: string): string {
   const [a, m] = mes.split('-').map(Number);
   if (!a || !m) return mes;
   return new Date(Date.UTC(a, m - 1, 15)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+interface MetaGuardada {
+  id: string;
+  mes?: string;
+  vendedor_id?: string;
+  excluido?: boolean;
+}
+
+/**
+ * Offline: the goals the device keeps for the month (of one seller, or all: the feed is already the
+ * operator's scope), each with the achievement of the last answer fetched for that month and
+ * seller (by id; a goal created since has none: realizado 0), ordered like the server's list.
+ * `semRealizado` lists the goals the last answer did not have.
+ */
+export function metasDoAparelho<M extends MetaGuardada>(
+  locais: readonly M[],
+  mes: string,
+  vendedor: string,
+  ultimas: readonly { id: string; realizado: string | number; percentual: number }[],
+): { metas: (M & { realizado: string; percentual: number })[]; semRealizado: string[] } {
+  const por = new Map(ultimas.map((m) => [m.id, m]));
+  const semRealizado: string[] = [];
+  const metas = locais
+    .filter((m) => !m.excluido && m.mes === mes && (!vendedor || m.vendedor_id === vendedor))
+    .map((m) => {
+      const u = por.get(m.id);
+      if (!u) semRealizado.push(m.id);
+      return { ...m, realizado: String(u?.realizado ?? '0'), percentual: Number(u?.percentual ?? 0) };
+    });
+  return { metas, semRealizado };
 }

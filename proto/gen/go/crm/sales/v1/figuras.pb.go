@@ -395,7 +395,8 @@ func (x *PainelRequest) GetVendedorId() string {
 
 type SemPedido struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Customers of the portfolio without an order for 30, 60 and 90 days.
+	// Active customers of the portfolios in scope without a counting order for at least 30, 60 and
+	// 90 days (today in America/Sao_Paulo), never-ordered ones counted in the three.
 	Dias_30       int64 `protobuf:"varint,1,opt,name=dias_30,json=dias30,proto3" json:"dias_30,omitempty"`
 	Dias_60       int64 `protobuf:"varint,2,opt,name=dias_60,json=dias60,proto3" json:"dias_60,omitempty"`
 	Dias_90       int64 `protobuf:"varint,3,opt,name=dias_90,json=dias90,proto3" json:"dias_90,omitempty"`
@@ -587,8 +588,7 @@ type PainelResponse struct {
 	EmAbertoCentavos int64 `protobuf:"varint,17,opt,name=em_aberto_centavos,json=emAbertoCentavos,proto3" json:"em_aberto_centavos,omitempty"`
 	// Orders waiting for approval now (not a month's figure), from the customers' open totals.
 	AguardandoAprovacao int64 `protobuf:"varint,18,opt,name=aguardando_aprovacao,json=aguardandoAprovacao,proto3" json:"aguardando_aprovacao,omitempty"`
-	// Absent until the summaries keep each customer's last order (not yet): never a 0 that is not
-	// true.
+	// From each customer's last order, kept by the summaries on write.
 	SemPedido *SemPedido `protobuf:"bytes,19,opt,name=sem_pedido,json=semPedido,proto3" json:"sem_pedido,omitempty"`
 	// The month's goals of the selection, with their achievement.
 	Metas []*Meta `protobuf:"bytes,20,rep,name=metas,proto3" json:"metas,omitempty"`
@@ -775,6 +775,167 @@ func (x *PainelResponse) GetRanking() []*RankingVendedor {
 	return nil
 }
 
+type ClientesSemPedidoRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At least this many days without a counting order (1 to 3650; the panel's are 30, 60, 90).
+	Dias string `protobuf:"bytes,1,opt,name=dias,proto3" json:"dias,omitempty"`
+	// One seller within the caller's scope (empty: the caller's whole scope).
+	VendedorId    string `protobuf:"bytes,2,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClientesSemPedidoRequest) Reset() {
+	*x = ClientesSemPedidoRequest{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClientesSemPedidoRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClientesSemPedidoRequest) ProtoMessage() {}
+
+func (x *ClientesSemPedidoRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClientesSemPedidoRequest.ProtoReflect.Descriptor instead.
+func (*ClientesSemPedidoRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ClientesSemPedidoRequest) GetDias() string {
+	if x != nil {
+		return x.Dias
+	}
+	return ""
+}
+
+func (x *ClientesSemPedidoRequest) GetVendedorId() string {
+	if x != nil {
+		return x.VendedorId
+	}
+	return ""
+}
+
+type ClienteSemPedido struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ClienteId string                 `protobuf:"bytes,1,opt,name=cliente_id,json=clienteId,proto3" json:"cliente_id,omitempty"`
+	// The customer's seller (its portfolio).
+	VendedorId string `protobuf:"bytes,2,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	// The day of its last counting order, "AAAA-MM-DD" (empty: it never ordered).
+	UltimoPedido  string `protobuf:"bytes,3,opt,name=ultimo_pedido,json=ultimoPedido,proto3" json:"ultimo_pedido,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClienteSemPedido) Reset() {
+	*x = ClienteSemPedido{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClienteSemPedido) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClienteSemPedido) ProtoMessage() {}
+
+func (x *ClienteSemPedido) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClienteSemPedido.ProtoReflect.Descriptor instead.
+func (*ClienteSemPedido) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ClienteSemPedido) GetClienteId() string {
+	if x != nil {
+		return x.ClienteId
+	}
+	return ""
+}
+
+func (x *ClienteSemPedido) GetVendedorId() string {
+	if x != nil {
+		return x.VendedorId
+	}
+	return ""
+}
+
+func (x *ClienteSemPedido) GetUltimoPedido() string {
+	if x != nil {
+		return x.UltimoPedido
+	}
+	return ""
+}
+
+type ClientesSemPedidoResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The longest without an order first (never-ordered ones before all), then by id.
+	Clientes      []*ClienteSemPedido `protobuf:"bytes,1,rep,name=clientes,proto3" json:"clientes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClientesSemPedidoResponse) Reset() {
+	*x = ClientesSemPedidoResponse{}
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClientesSemPedidoResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClientesSemPedidoResponse) ProtoMessage() {}
+
+func (x *ClientesSemPedidoResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_figuras_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClientesSemPedidoResponse.ProtoReflect.Descriptor instead.
+func (*ClientesSemPedidoResponse) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_figuras_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ClientesSemPedidoResponse) GetClientes() []*ClienteSemPedido {
+	if x != nil {
+		return x.Clientes
+	}
+	return nil
+}
+
 var File_crm_sales_v1_figuras_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_figuras_proto_rawDesc = "" +
@@ -847,10 +1008,23 @@ const file_crm_sales_v1_figuras_proto_rawDesc = "" +
 	"\n" +
 	"sem_pedido\x18\x13 \x01(\v2\x17.crm.sales.v1.SemPedidoR\tsemPedido\x12(\n" +
 	"\x05metas\x18\x14 \x03(\v2\x12.crm.sales.v1.MetaR\x05metas\x127\n" +
-	"\aranking\x18\x15 \x03(\v2\x1d.crm.sales.v1.RankingVendedorR\aranking2\xac\x01\n" +
+	"\aranking\x18\x15 \x03(\v2\x1d.crm.sales.v1.RankingVendedorR\aranking\"O\n" +
+	"\x18ClientesSemPedidoRequest\x12\x12\n" +
+	"\x04dias\x18\x01 \x01(\tR\x04dias\x12\x1f\n" +
+	"\vvendedor_id\x18\x02 \x01(\tR\n" +
+	"vendedorId\"w\n" +
+	"\x10ClienteSemPedido\x12\x1d\n" +
+	"\n" +
+	"cliente_id\x18\x01 \x01(\tR\tclienteId\x12\x1f\n" +
+	"\vvendedor_id\x18\x02 \x01(\tR\n" +
+	"vendedorId\x12#\n" +
+	"\rultimo_pedido\x18\x03 \x01(\tR\fultimoPedido\"W\n" +
+	"\x19ClientesSemPedidoResponse\x12:\n" +
+	"\bclientes\x18\x01 \x03(\v2\x1e.crm.sales.v1.ClienteSemPedidoR\bclientes2\x92\x02\n" +
 	"\x0eFigurasService\x12U\n" +
 	"\fVendasAnoMes\x12!.crm.sales.v1.VendasAnoMesRequest\x1a\".crm.sales.v1.VendasAnoMesResponse\x12C\n" +
-	"\x06Painel\x12\x1b.crm.sales.v1.PainelRequest\x1a\x1c.crm.sales.v1.PainelResponseB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
+	"\x06Painel\x12\x1b.crm.sales.v1.PainelRequest\x1a\x1c.crm.sales.v1.PainelResponse\x12d\n" +
+	"\x11ClientesSemPedido\x12&.crm.sales.v1.ClientesSemPedidoRequest\x1a'.crm.sales.v1.ClientesSemPedidoResponseB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
 
 var (
 	file_crm_sales_v1_figuras_proto_rawDescOnce sync.Once
@@ -864,35 +1038,41 @@ func file_crm_sales_v1_figuras_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_figuras_proto_rawDescData
 }
 
-var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_crm_sales_v1_figuras_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_crm_sales_v1_figuras_proto_goTypes = []any{
-	(*VendasAnoMesRequest)(nil),  // 0: crm.sales.v1.VendasAnoMesRequest
-	(*VendasMes)(nil),            // 1: crm.sales.v1.VendasMes
-	(*LinhaAnoMes)(nil),          // 2: crm.sales.v1.LinhaAnoMes
-	(*VendasAnoMesResponse)(nil), // 3: crm.sales.v1.VendasAnoMesResponse
-	(*MetaDoMes)(nil),            // 4: crm.sales.v1.MetaDoMes
-	(*PainelRequest)(nil),        // 5: crm.sales.v1.PainelRequest
-	(*SemPedido)(nil),            // 6: crm.sales.v1.SemPedido
-	(*RankingVendedor)(nil),      // 7: crm.sales.v1.RankingVendedor
-	(*PainelResponse)(nil),       // 8: crm.sales.v1.PainelResponse
-	(*Meta)(nil),                 // 9: crm.sales.v1.Meta
+	(*VendasAnoMesRequest)(nil),       // 0: crm.sales.v1.VendasAnoMesRequest
+	(*VendasMes)(nil),                 // 1: crm.sales.v1.VendasMes
+	(*LinhaAnoMes)(nil),               // 2: crm.sales.v1.LinhaAnoMes
+	(*VendasAnoMesResponse)(nil),      // 3: crm.sales.v1.VendasAnoMesResponse
+	(*MetaDoMes)(nil),                 // 4: crm.sales.v1.MetaDoMes
+	(*PainelRequest)(nil),             // 5: crm.sales.v1.PainelRequest
+	(*SemPedido)(nil),                 // 6: crm.sales.v1.SemPedido
+	(*RankingVendedor)(nil),           // 7: crm.sales.v1.RankingVendedor
+	(*PainelResponse)(nil),            // 8: crm.sales.v1.PainelResponse
+	(*ClientesSemPedidoRequest)(nil),  // 9: crm.sales.v1.ClientesSemPedidoRequest
+	(*ClienteSemPedido)(nil),          // 10: crm.sales.v1.ClienteSemPedido
+	(*ClientesSemPedidoResponse)(nil), // 11: crm.sales.v1.ClientesSemPedidoResponse
+	(*Meta)(nil),                      // 12: crm.sales.v1.Meta
 }
 var file_crm_sales_v1_figuras_proto_depIdxs = []int32{
-	1, // 0: crm.sales.v1.LinhaAnoMes.meses:type_name -> crm.sales.v1.VendasMes
-	2, // 1: crm.sales.v1.VendasAnoMesResponse.linhas:type_name -> crm.sales.v1.LinhaAnoMes
-	4, // 2: crm.sales.v1.VendasAnoMesResponse.metas:type_name -> crm.sales.v1.MetaDoMes
-	6, // 3: crm.sales.v1.PainelResponse.sem_pedido:type_name -> crm.sales.v1.SemPedido
-	9, // 4: crm.sales.v1.PainelResponse.metas:type_name -> crm.sales.v1.Meta
-	7, // 5: crm.sales.v1.PainelResponse.ranking:type_name -> crm.sales.v1.RankingVendedor
-	0, // 6: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
-	5, // 7: crm.sales.v1.FigurasService.Painel:input_type -> crm.sales.v1.PainelRequest
-	3, // 8: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
-	8, // 9: crm.sales.v1.FigurasService.Painel:output_type -> crm.sales.v1.PainelResponse
-	8, // [8:10] is the sub-list for method output_type
-	6, // [6:8] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	1,  // 0: crm.sales.v1.LinhaAnoMes.meses:type_name -> crm.sales.v1.VendasMes
+	2,  // 1: crm.sales.v1.VendasAnoMesResponse.linhas:type_name -> crm.sales.v1.LinhaAnoMes
+	4,  // 2: crm.sales.v1.VendasAnoMesResponse.metas:type_name -> crm.sales.v1.MetaDoMes
+	6,  // 3: crm.sales.v1.PainelResponse.sem_pedido:type_name -> crm.sales.v1.SemPedido
+	12, // 4: crm.sales.v1.PainelResponse.metas:type_name -> crm.sales.v1.Meta
+	7,  // 5: crm.sales.v1.PainelResponse.ranking:type_name -> crm.sales.v1.RankingVendedor
+	10, // 6: crm.sales.v1.ClientesSemPedidoResponse.clientes:type_name -> crm.sales.v1.ClienteSemPedido
+	0,  // 7: crm.sales.v1.FigurasService.VendasAnoMes:input_type -> crm.sales.v1.VendasAnoMesRequest
+	5,  // 8: crm.sales.v1.FigurasService.Painel:input_type -> crm.sales.v1.PainelRequest
+	9,  // 9: crm.sales.v1.FigurasService.ClientesSemPedido:input_type -> crm.sales.v1.ClientesSemPedidoRequest
+	3,  // 10: crm.sales.v1.FigurasService.VendasAnoMes:output_type -> crm.sales.v1.VendasAnoMesResponse
+	8,  // 11: crm.sales.v1.FigurasService.Painel:output_type -> crm.sales.v1.PainelResponse
+	11, // 12: crm.sales.v1.FigurasService.ClientesSemPedido:output_type -> crm.sales.v1.ClientesSemPedidoResponse
+	10, // [10:13] is the sub-list for method output_type
+	7,  // [7:10] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_figuras_proto_init() }
@@ -908,7 +1088,7 @@ func file_crm_sales_v1_figuras_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_figuras_proto_rawDesc), len(file_crm_sales_v1_figuras_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

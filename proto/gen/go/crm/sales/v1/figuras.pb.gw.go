@@ -105,6 +105,41 @@ func local_request_FigurasService_Painel_0(ctx context.Context, marshaler runtim
 	return msg, metadata, err
 }
 
+var filter_FigurasService_ClientesSemPedido_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_FigurasService_ClientesSemPedido_0(ctx context.Context, marshaler runtime.Marshaler, client FigurasServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ClientesSemPedidoRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_FigurasService_ClientesSemPedido_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ClientesSemPedido(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_FigurasService_ClientesSemPedido_0(ctx context.Context, marshaler runtime.Marshaler, server FigurasServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ClientesSemPedidoRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_FigurasService_ClientesSemPedido_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ClientesSemPedido(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterFigurasServiceHandlerServer registers the http handlers for service FigurasService to "mux".
 // UnaryRPC     :call FigurasServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -150,6 +185,26 @@ func RegisterFigurasServiceHandlerServer(ctx context.Context, mux *runtime.Serve
 			return
 		}
 		forward_FigurasService_Painel_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_FigurasService_ClientesSemPedido_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.sales.v1.FigurasService/ClientesSemPedido", runtime.WithHTTPPathPattern("/crm/painel/sem-pedido"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_FigurasService_ClientesSemPedido_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_FigurasService_ClientesSemPedido_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -225,15 +280,34 @@ func RegisterFigurasServiceHandlerClient(ctx context.Context, mux *runtime.Serve
 		}
 		forward_FigurasService_Painel_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_FigurasService_ClientesSemPedido_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.sales.v1.FigurasService/ClientesSemPedido", runtime.WithHTTPPathPattern("/crm/painel/sem-pedido"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_FigurasService_ClientesSemPedido_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_FigurasService_ClientesSemPedido_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_FigurasService_VendasAnoMes_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "vendas", "ano-mes"}, ""))
-	pattern_FigurasService_Painel_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "painel"}, ""))
+	pattern_FigurasService_VendasAnoMes_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "vendas", "ano-mes"}, ""))
+	pattern_FigurasService_Painel_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"crm", "painel"}, ""))
+	pattern_FigurasService_ClientesSemPedido_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "painel", "sem-pedido"}, ""))
 )
 
 var (
-	forward_FigurasService_VendasAnoMes_0 = runtime.ForwardResponseMessage
-	forward_FigurasService_Painel_0       = runtime.ForwardResponseMessage
+	forward_FigurasService_VendasAnoMes_0      = runtime.ForwardResponseMessage
+	forward_FigurasService_Painel_0            = runtime.ForwardResponseMessage
+	forward_FigurasService_ClientesSemPedido_0 = runtime.ForwardResponseMessage
 )

@@ -19,8 +19,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	FigurasService_VendasAnoMes_FullMethodName = "/crm.sales.v1.FigurasService/VendasAnoMes"
-	FigurasService_Painel_FullMethodName       = "/crm.sales.v1.FigurasService/Painel"
+	FigurasService_VendasAnoMes_FullMethodName      = "/crm.sales.v1.FigurasService/VendasAnoMes"
+	FigurasService_Painel_FullMethodName            = "/crm.sales.v1.FigurasService/Painel"
+	FigurasService_ClientesSemPedido_FullMethodName = "/crm.sales.v1.FigurasService/ClientesSemPedido"
 )
 
 // FigurasServiceClient is the client API for FigurasService service.
@@ -37,6 +38,9 @@ type FigurasServiceClient interface {
 	// A month's sold value against the goal paced on the working days, of one seller or of the
 	// caller's scope, with the ranking of the scope's sellers (SUPERVISOR and ADMIN).
 	Painel(ctx context.Context, in *PainelRequest, opts ...grpc.CallOption) (*PainelResponse, error)
+	// The active customers of the portfolios in scope without a counting order for at least dias
+	// days (never-ordered ones included): the panel's sem_pedido, one by one.
+	ClientesSemPedido(ctx context.Context, in *ClientesSemPedidoRequest, opts ...grpc.CallOption) (*ClientesSemPedidoResponse, error)
 }
 
 type figurasServiceClient struct {
@@ -67,6 +71,16 @@ func (c *figurasServiceClient) Painel(ctx context.Context, in *PainelRequest, op
 	return out, nil
 }
 
+func (c *figurasServiceClient) ClientesSemPedido(ctx context.Context, in *ClientesSemPedidoRequest, opts ...grpc.CallOption) (*ClientesSemPedidoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ClientesSemPedidoResponse)
+	err := c.cc.Invoke(ctx, FigurasService_ClientesSemPedido_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // FigurasServiceServer is the server API for FigurasService service.
 // All implementations must embed UnimplementedFigurasServiceServer
 // for forward compatibility.
@@ -81,6 +95,9 @@ type FigurasServiceServer interface {
 	// A month's sold value against the goal paced on the working days, of one seller or of the
 	// caller's scope, with the ranking of the scope's sellers (SUPERVISOR and ADMIN).
 	Painel(context.Context, *PainelRequest) (*PainelResponse, error)
+	// The active customers of the portfolios in scope without a counting order for at least dias
+	// days (never-ordered ones included): the panel's sem_pedido, one by one.
+	ClientesSemPedido(context.Context, *ClientesSemPedidoRequest) (*ClientesSemPedidoResponse, error)
 	mustEmbedUnimplementedFigurasServiceServer()
 }
 
@@ -96,6 +113,9 @@ func (UnimplementedFigurasServiceServer) VendasAnoMes(context.Context, *VendasAn
 }
 func (UnimplementedFigurasServiceServer) Painel(context.Context, *PainelRequest) (*PainelResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Painel not implemented")
+}
+func (UnimplementedFigurasServiceServer) ClientesSemPedido(context.Context, *ClientesSemPedidoRequest) (*ClientesSemPedidoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ClientesSemPedido not implemented")
 }
 func (UnimplementedFigurasServiceServer) mustEmbedUnimplementedFigurasServiceServer() {}
 func (UnimplementedFigurasServiceServer) testEmbeddedByValue()                        {}
@@ -154,6 +174,24 @@ func _FigurasService_Painel_Handler(srv interface{}, ctx context.Context, dec fu
 	return interceptor(ctx, in, info, handler)
 }
 
+func _FigurasService_ClientesSemPedido_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClientesSemPedidoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(FigurasServiceServer).ClientesSemPedido(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: FigurasService_ClientesSemPedido_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(FigurasServiceServer).ClientesSemPedido(ctx, req.(*ClientesSemPedidoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // FigurasService_ServiceDesc is the grpc.ServiceDesc for FigurasService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -168,6 +206,10 @@ var FigurasService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Painel",
 			Handler:    _FigurasService_Painel_Handler,
+		},
+		{
+			MethodName: "ClientesSemPedido",
+			Handler:    _FigurasService_ClientesSemPedido_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
