@@ -57,7 +57,7 @@ func setup(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fld, err := field.New(field.Deps{Store: st.For(field.DatabaseName), Customer: local})
+	fld, err := field.New(field.Deps{Store: st.For(field.DatabaseName), Customer: local, Sales: local, Operator: local})
 	if err != nil {
 		t.Fatal(err)
 	}
