@@ -148,7 +148,9 @@ describe('guard', () => {
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      for (const path of ['/graficos', '/checkin', '/calendario']) {
+      // The areas still to come (ROTAS_FUTURAS: camera, since checkin, calendario, tarefa-editar and
+      // graficos have their screens).
+      for (const path of ['/camera']) {
         await page.goto(`${BASE}${path}`);
         await page.getByText('Esta área ainda não está disponível nesta versão.').waitFor();
         assert.equal(new URL(page.url()).pathname, path);
