@@ -472,9 +472,22 @@ func TestPoliticaERegrasST(t *testing.T) {
 	erro(t, e.do(t, "POST", "/crm/regras-st", e.admin, map[string]any{"ncm": "2", "uf": "ZZ", "mva_percentual": 2000, "aliquota_interna_percentual": 100}, 400),
 		"DADOS_INVALIDOS", "ncm", "uf", "mva_percentual", "aliquota_interna_percentual")
 	erro(t, e.do(t, "POST", "/crm/regras-st", e.v1, map[string]any{"ncm": "2203", "uf": "SP"}, 403), "PERFIL_NAO_PERMITIDO")
-	if l := decode(t, e.do(t, "GET", "/crm/regras-st?uf=SP", e.v1, nil, 200)); len(asList(l["regras"])) != 1 {
-		t.Errorf("regras: %v", l)
+	// The list's UF filter (declared in contracts/formularios.json), normalized as the form's field.
+	e.do(t, "POST", "/crm/regras-st", e.admin, map[string]any{"id": "st-mg", "ncm": "2202", "uf": "MG", "mva_percentual": 40,
+		"aliquota_interna_percentual": 18, "aliquota_interestadual_percentual": 12}, 200)
+	ufs := func(q string) (out []any) {
+		for _, r := range asList(decode(t, e.do(t, "GET", "/crm/regras-st"+q, e.v1, nil, 200))["regras"]) {
+			out = append(out, r["uf"])
+		}
+		return out
 	}
+	if l := ufs("?uf=%20sp%20"); len(l) != 1 || l[0] != "SP" {
+		t.Errorf("regras de SP: %v", l)
+	}
+	if l := ufs(""); len(l) != 2 {
+		t.Errorf("todas as regras: %v", l)
+	}
+	e.do(t, "DELETE", "/crm/regras-st/st-mg", e.admin, nil, 200)
 	erro(t, e.do(t, "DELETE", "/crm/regras-st/st-sp", e.adminB, nil, 403), "FORA_DO_ESCOPO")
 	e.do(t, "DELETE", "/crm/regras-st/st-sp", e.admin, nil, 200)
 	// Deleted, its NCM × UF is free again.

@@ -33,7 +33,19 @@ type Formulario struct {
 		Normalizar string `json:"normalizar"`
 	} `json:"go"`
 	Campos []CampoFormulario `json:"campos"`
-	Casos  []CasoFormulario  `json:"casos"`
+	// Filtros are the entity list's default filters: the list request's field of that name equal
+	// to the stored one (services/platform/entity), its value normalized as the form's field; the
+	// app's list screen shows each as a select of the field's options (components/entidade).
+	Filtros []FiltroFormulario `json:"filtros,omitempty"`
+	Casos   []CasoFormulario   `json:"casos"`
+}
+
+// FiltroFormulario is a list filter on a field of the form: the select's label and its "all"
+// option.
+type FiltroFormulario struct {
+	Campo  string `json:"campo"`
+	Rotulo string `json:"rotulo"`
+	Todos  string `json:"todos"`
 }
 
 // CampoFormulario is a field of a form.
@@ -145,6 +157,11 @@ func LerFormularios(raiz string) (*Formularios, error) {
 						return nil, erro("%s.%s: se names a field, nao_zero a percentual field", fo.Nome, c.Campo)
 					}
 				}
+			}
+		}
+		for _, f := range fo.Filtros {
+			if c, ok := campos[f.Campo]; !ok || c.Tipo != "texto" || len(c.Opcoes) == 0 || f.Rotulo == "" || f.Todos == "" {
+				return nil, erro("%s, filtro %q: a texto field with opcoes, a rotulo and todos", fo.Nome, f.Campo)
 			}
 		}
 		for _, k := range fo.Casos {
@@ -301,6 +318,22 @@ func goDeFormularios(fs *Formularios) string {
 			b.WriteString("\t}\n")
 		}
 		b.WriteString("\tif len(v) == 0 {\n\t\treturn nil\n\t}\n\treturn errs.Invalid(v[0].Description, v...)\n}\n\n")
+		if len(fo.Filtros) > 0 {
+			b.WriteString(comentario("", fmt.Sprintf("FiltrosDaLista are the %s list's default filters (%s, services/platform/entity): the list request's field equal to the stored one, its value normalized as the form's.", fo.Nome, ArquivoFormularios)))
+			fmt.Fprintf(&b, "func (*%s) FiltrosDaLista() map[string]func(string) string {\n\treturn map[string]func(string) string{\n", fo.Go.Normalizar)
+			for _, f := range fo.Filtros {
+				expr := "s"
+				for _, c := range fo.Campos {
+					if c.Campo == f.Campo {
+						for _, n := range c.Normalizar {
+							expr = fmt.Sprintf(normalizacoes[n], expr)
+						}
+					}
+				}
+				fmt.Fprintf(&b, "\t\t%q: func(s string) string { return %s },\n", f.Campo, expr)
+			}
+			b.WriteString("\t}\n}\n\n")
+		}
 	}
 	nomes := make([]string, 0, len(res))
 	for n := range res {
@@ -364,7 +397,11 @@ func tsDeFormularios(fs *Formularios) string {
 			}
 			campos = append(campos, c)
 		}
-		lit, _ := json.MarshalIndent(map[string]any{"nome": fo.Nome, "campos": campos, "casos": fo.Casos}, "", "  ")
+		decl := map[string]any{"nome": fo.Nome, "campos": campos, "casos": fo.Casos}
+		if len(fo.Filtros) > 0 {
+			decl["filtros"] = fo.Filtros
+		}
+		lit, _ := json.MarshalIndent(decl, "", "  ")
 		b.WriteString("\n" + jsdoc("", fmt.Sprintf("The %s form's fields and rules, and the cases both sides run.", fo.Nome)))
 		fmt.Fprintf(&b, "export const FORMULARIO_%s: Formulario = %s;\n", constanteTS(fo.Nome), lit)
 	}
@@ -412,9 +449,17 @@ export interface CasoFormulario {
   erros: Record<string, string>;
 }
 
+/** A default filter of the entity's list: a select of the field's options, under its label, with "all" first. */
+export interface FiltroFormulario {
+  campo: string;
+  rotulo: string;
+  todos: string;
+}
+
 export interface Formulario {
   nome: string;
   campos: readonly CampoFormulario[];
+  filtros?: readonly FiltroFormulario[];
   casos: readonly CasoFormulario[];
 }
 

@@ -161,6 +161,63 @@ func TestObterAtualizarExcluirAlteracoes(t *testing.T) {
 	}
 }
 
+// termoFiltrado is a termo whose list is filtered by UF, declared as contracts/formularios.json
+// generates it (FiltrosDaLista).
+type termoFiltrado termo
+
+func (t *termoFiltrado) StoreMeta() *store.Meta { return &t.Meta }
+func (t *termoFiltrado) Normalizar() error      { return (*termo)(t).Normalizar() }
+func (*termoFiltrado) FiltrosDaLista() map[string]func(string) string {
+	return map[string]func(string) string{"uf": func(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }}
+}
+
+// TestExporFiltraPeloDeclarado: a domain type that declares its list's filters gets them from
+// Expor, with no code of the service: the request's field, normalized, against the stored one.
+func TestExporFiltraPeloDeclarado(t *testing.T) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), store.SQLiteFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	col, err := store.Declare(context.Background(), st, store.Spec[termoFiltrado]{
+		Name: "termos", NotFound: "Termo não encontrado.", OutOfScope: "Acesso negado.",
+		Fields: []store.Field[termoFiltrado]{{Name: "uf", Value: func(t *termoFiltrado) any { return t.UF }}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := entity.Expor[*salesv1.CondicaoPagamento](entity.Nova(col, msgSemID), entity.NovoMapa[termoFiltrado]())
+	// The proto is not the record's (no mapping by name): its own one.
+	p.ParaProto = func(t *termoFiltrado) *salesv1.CondicaoPagamento { return paraProto((*termo)(t)) }
+	ctx := como("e1")
+	for _, x := range []termoFiltrado{{Meta: store.Meta{ID: "a"}, Nome: "Boleto", UF: "sp"}, {Meta: store.Meta{ID: "b"}, Nome: "Pix", UF: "PR"}} {
+		if _, err := p.Criar(ctx, &x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	nomes := func(uf string) string {
+		l, err := entity.Listar[*salesv1.ListarCondicoesResponse](ctx, p, &salesv1.ListarRegrasSTRequest{Uf: uf})
+		if err != nil {
+			t.Fatalf("uf %q: %v", uf, err)
+		}
+		var out []string
+		for _, c := range l.GetCondicoes() {
+			out = append(out, c.GetNome())
+		}
+		return strings.Join(out, ",")
+	}
+	if got := nomes(" sp "); got != "Boleto" {
+		t.Fatalf("filtro uf sp: %q", got)
+	}
+	if got := nomes(""); got != "Boleto,Pix" {
+		t.Fatalf("sem filtro: %q", got)
+	}
+	// A type without the declaration is not filtered (a request with a uf lists everything).
+	if f := entity.Expor[*salesv1.CondicaoPagamento](novo(t), entity.NovoMapa[termo]()).Filtros; len(f) != 0 {
+		t.Fatalf("filtros sem declaração: %v", f)
+	}
+}
+
 func paraProto(t *termo) *salesv1.CondicaoPagamento {
 	return &salesv1.CondicaoPagamento{Id: t.ID, Empresa: t.Empresa, Nome: t.Nome, Forma: t.UF, Versao: t.Versao, Excluido: t.Excluido}
 }

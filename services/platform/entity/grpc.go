@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"google.golang.org/grpc"
@@ -25,10 +26,32 @@ type Portas[T any, P Registro[T], M proto.Message] struct {
 	ParaProto func(*T) M
 	// Mapa maps the requests by name (Expor, AtualizarPorNome).
 	Mapa *Mapa[T]
-	// Filtros are the list request's fields that filter the list (empty: not filtered).
+	// Filtros are the list request's fields that filter the list (empty: not filtered); Expor
+	// sets the domain's declared ones (ComFiltros).
 	Filtros []Filtro
 	// Busca names the list request's field holding the search text ("q"; empty: no search).
 	Busca string
+}
+
+// ComFiltros is a domain type that declares its list's default filters (contracts/formularios.json
+// generates FiltrosDaLista): by the list request's field (proto name, the collection's field of
+// the same name), how what was sent becomes what is stored. Expor filters by them.
+type ComFiltros interface {
+	FiltrosDaLista() map[string]func(string) string
+}
+
+// filtrosDe are T's declared filters, in the order of their fields' names (none: not filtered).
+func filtrosDe[T any, P Registro[T]]() []Filtro {
+	c, ok := any(P(new(T))).(ComFiltros)
+	if !ok {
+		return nil
+	}
+	fs := c.FiltrosDaLista()
+	out := make([]Filtro, 0, len(fs))
+	for _, campo := range slices.Sorted(maps.Keys(fs)) {
+		out = append(out, Filtro{Campo: campo, Normalizar: fs[campo]})
+	}
+	return out
 }
 
 // Filtro is a string field of the list request compared for equality with a declared field of
@@ -307,9 +330,10 @@ func Juntar(ps ...auth.Policies) auth.Policies {
 	return out
 }
 
-// Expor is an entity's Portas whose proto message M maps onto the domain by name (Mapa).
+// Expor is an entity's Portas whose proto message M maps onto the domain by name (Mapa), its list
+// filtered by the domain's declared filters (ComFiltros).
 func Expor[M proto.Message, T any, P Registro[T]](e *Entidade[T, P], m *Mapa[T]) *Portas[T, P, M] {
-	return &Portas[T, P, M]{Entidade: e, Mapa: m, ParaProto: func(t *T) M { return ParaProto[M](m, t) }}
+	return &Portas[T, P, M]{Entidade: e, Mapa: m, ParaProto: func(t *T) M { return ParaProto[M](m, t) }, Filtros: filtrosDe[T, P]()}
 }
 
 // CriarPorNome answers a create whose request maps onto the domain by name (Mapa.Novo).

@@ -30,7 +30,7 @@ import { ApiError, Motivo, mensagemDeErro, temMotivo } from '../../lib/api/clien
 import { useExcluirEntidade, useListaEntidade, useSalvarEntidade, type Entidade, type RegistroEntidade } from '../../lib/entidade/entidade';
 import { MENSAGEM_GUARDADA } from '../../lib/sync/saida';
 import { novoId } from '../../lib/uuid';
-import { alteracaoDe, esquemaDe, formatarReais, novoDe, opcoesDe, tipoDe, valoresDe, valoresVazios, type Formulario as ContratoFormulario, type ValoresFormulario } from '../../lib/entidade/formulario';
+import { alteracaoDe, esquemaDe, filtrosDe, formatarReais, novoDe, opcoesDe, tipoDe, valoresDe, valoresVazios, type Formulario as ContratoFormulario, type ValoresFormulario } from '../../lib/entidade/formulario';
 
 /** A field of the form; a pair of fields is one row. */
 export type CampoCadastro<V extends FieldValues> =
@@ -86,7 +86,7 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   descricao?: ReactNode;
   /** The list's columns: a title, a tag when inactive, a summary line. */
   colunas: { titulo(r: T): string; inativo?(r: T): boolean; resumo(r: T): string };
-  /** Selects that filter the server's list (by the list request's fields). */
+  /** Selects that filter the server's list (by the list request's fields; default: the contract's, filtrosDe). */
   filtros?: readonly FiltroCadastro[];
   /** A CSV import under a button (components/importacao); the list reloads after it. */
   importacao?: ImportacaoCadastro;
@@ -94,7 +94,7 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
   rotulos: {
     /** The short name ("condição"): "Nova condição", "Criar condição", "Condição salva.". */
     curto?: string;
-    /** The empty list, with the filters chosen. */
+    /** The empty list, with the filters chosen (default: "Nenhuma regra de ST[ para SP]."). */
     vazia?: string | ((filtros: Readonly<Record<string, string>>) => string);
     inativo?: string;
     /** The button that opens a new record's form. */
@@ -133,6 +133,19 @@ export interface TelaCadastro<T extends RegistroEntidade, C extends { id?: strin
 
 const maiuscula = (s: string) => s[0].toUpperCase() + s.slice(1);
 
+/** The list's filters: as declared, else the contract's. */
+const filtrosDaTela = <T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(tela: TelaCadastro<T, C, A, V>): readonly FiltroCadastro[] =>
+  tela.filtros ?? (tela.formulario.contrato ? filtrosDe(tela.formulario.contrato) : []);
+
+/** "Nenhuma regra de ST." and, with filters chosen, "Nenhuma regra de ST para SP." (their options' labels). */
+function vaziaPadrao(nenhuma: string, fs: readonly FiltroCadastro[]): string | ((filtros: Readonly<Record<string, string>>) => string) {
+  if (!fs.length) return `${nenhuma}.`;
+  return (filtros) => {
+    const escolhidos = fs.flatMap((f) => (filtros[f.nome] ? [f.opcoes.find((o) => o.value === filtros[f.nome])?.label ?? filtros[f.nome]] : []));
+    return `${nenhuma}${escolhidos.length ? ` para ${escolhidos.join(', ')}` : ''}.`;
+  };
+}
+
 /** The labels declared, else made of the species ("condição de pagamento") and the short name. */
 export function rotulosDe<T extends RegistroEntidade, C extends { id?: string }, A, V extends FieldValues>(tela: TelaCadastro<T, C, A, V>) {
   const { um, feminino } = tela.entidade.declaracao.especie;
@@ -142,7 +155,7 @@ export function rotulosDe<T extends RegistroEntidade, C extends { id?: string },
   const [a, o, nova, esta] = feminino ? ['a', 'a', 'Nova', 'Esta'] : ['o', 'o', 'Novo', 'Este'];
   const nome = (x: T) => tela.entidade.declaracao.nome(x);
   return {
-    vazia: r.vazia ?? `Nenhum${feminino ? 'a' : ''} ${um}.`,
+    vazia: r.vazia ?? vaziaPadrao(`Nenhum${feminino ? 'a' : ''} ${um}`, filtrosDaTela(tela)),
     inativo: r.inativo ?? `Inativ${o}`,
     nova: r.nova ?? `${nova} ${curto}`,
     tituloNova: r.tituloNova ?? `${nova} ${um}`,
@@ -420,7 +433,7 @@ function Cadastro<T extends RegistroEntidade, C extends { id?: string }, A, V ex
           <IonButton onClick={() => setEditando('nova')}>{rotulos.nova}</IonButton>
         )}
         {tela.importacao ? <Importacao importacao={tela.importacao} aoConcluir={() => void qc.invalidateQueries({ queryKey: tela.entidade.chave })} /> : null}
-        {tela.filtros?.map((f) => (
+        {filtrosDaTela(tela).map((f) => (
           <SelectField key={f.nome} label={f.rotulo} name={f.nomeHtml} value={filtros[f.nome] ?? ''} onValue={(v) => setFiltros((x) => ({ ...x, [f.nome]: v }))} options={[...f.opcoes]} />
         ))}
         {q.isPending ? (

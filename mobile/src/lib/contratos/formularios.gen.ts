@@ -42,9 +42,17 @@ export interface CasoFormulario {
   erros: Record<string, string>;
 }
 
+/** A default filter of the entity's list: a select of the field's options, under its label, with "all" first. */
+export interface FiltroFormulario {
+  campo: string;
+  rotulo: string;
+  todos: string;
+}
+
 export interface Formulario {
   nome: string;
   campos: readonly CampoFormulario[];
+  filtros?: readonly FiltroFormulario[];
   casos: readonly CasoFormulario[];
 }
 
@@ -639,6 +647,13 @@ export const FORMULARIO_REGRA_ST: Formulario = {
         "ajuste_mva": "Ajuste da MVA deve ser sempre, se_interna_maior ou nao.",
         "reducao_base_tipo": "Tipo de redução deve ser st (só a base da ST) ou propria_e_st (operação própria e ST)."
       }
+    }
+  ],
+  "filtros": [
+    {
+      "campo": "uf",
+      "rotulo": "UF",
+      "todos": "Todas"
     }
   ],
   "nome": "RegraST"

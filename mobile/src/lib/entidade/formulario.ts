@@ -200,5 +200,10 @@ export function opcoesDe(f: Formulario, campo: string): { value: string; label: 
   return (f.campos.find((c) => c.campo === campo)?.opcoes ?? []).map((o) => ({ value: o.valor, label: o.rotulo ?? o.valor }));
 }
 
+/** The list's default filters the contract declares: each a select of its field's options, "all" ('') first. */
+export function filtrosDe(f: Formulario): { nome: string; rotulo: string; nomeHtml: string; opcoes: { value: string; label: string }[] }[] {
+  return (f.filtros ?? []).map((x) => ({ nome: x.campo, rotulo: x.rotulo, nomeHtml: `filtro-${x.campo}`, opcoes: [{ value: '', label: x.todos }, ...opcoesDe(f, x.campo)] }));
+}
+
 /** A field's kind. */
 export const tipoDe = (f: Formulario, campo: string) => f.campos.find((c) => c.campo === campo)?.tipo;

@@ -125,6 +125,15 @@ func (x RegraST) Validar() error {
 	return errs.Invalid(v[0].Description, v...)
 }
 
+// FiltrosDaLista are the RegraST list's default filters (contracts/formularios.json,
+// services/platform/entity): the list request's field equal to the stored one, its value normalized
+// as the form's.
+func (*RegraSTCadastro) FiltrosDaLista() map[string]func(string) string {
+	return map[string]func(string) string{
+		"uf": func(s string) string { return strings.ToUpper(strings.TrimSpace(s)) },
+	}
+}
+
 var (
 	reRegraSTNCM         = regexp.MustCompile("^[0-9]{2,8}$")
 	reRegraSTUF          = regexp.MustCompile("^..$")

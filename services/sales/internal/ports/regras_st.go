@@ -1,8 +1,6 @@
 package ports
 
 import (
-	"strings"
-
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	"github.com/crmvendas/crm/services/platform/entity"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
@@ -12,13 +10,12 @@ import (
 var mapaRegraST = entity.NovoMapa[domain.RegraSTCadastro](percentual)
 
 // regrasST: the ICMS-ST rules (create with the client's id, one per NCM × UF; list by UF then
-// NCM, filtered by UF in upper case; delete, which frees the NCM × UF) from their collection and
-// the domain's rules (RegraSTCadastro.Normalizar); every operator reads them, ADMIN maintains them
-// (ImportarRegrasST has its own policy). Their RPCs are in entidades.gen.go.
+// NCM, filtered by UF as contracts/formularios.json declares; delete, which frees the NCM × UF)
+// from their collection and the domain's rules (RegraSTCadastro.Normalizar); every operator reads
+// them, ADMIN maintains them (ImportarRegrasST has its own policy). Their RPCs are in
+// entidades.gen.go.
 //
 //crm:entidade servico=salesv1.SalesService um=RegraST varios=RegrasST politica=AdminEscreve
 func (s *Server) regrasST() *entity.Portas[domain.RegraSTCadastro, *domain.RegraSTCadastro, *salesv1.RegraST] {
-	p := entity.Expor[*salesv1.RegraST](entity.Nova(s.App.Col.RegrasST, "Informe o id da regra."), mapaRegraST)
-	p.Filtros = []entity.Filtro{{Campo: "uf", Normalizar: strings.ToUpper}}
-	return p
+	return entity.Expor[*salesv1.RegraST](entity.Nova(s.App.Col.RegrasST, "Informe o id da regra."), mapaRegraST)
 }

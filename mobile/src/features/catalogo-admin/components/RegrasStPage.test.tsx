@@ -125,4 +125,17 @@ describe('ICMS-ST rules (ADMIN)', () => {
     expect(mg).toBe('MVA 40% · interna 18% · interestadual 12%');
     expect(sp).toBe('MVA 40% · interna 18% · interestadual 12% · redução 10% · redução também na operação própria · MVA original entre estados · ALQ intra efetiva');
   });
+
+  it('the list is filtered by UF from the contract (contracts/formularios.json): its select, the request and the empty list', async () => {
+    abrir();
+    await vi.waitFor(() => expect(tela.container.textContent).toContain('Nenhuma regra de ST.'), { timeout: 5000 });
+    const filtro = escolha('filtro-uf');
+    expect(filtro.closest('.text-field')?.querySelector('label')?.textContent).toBe('UF');
+    const opcoes = [...filtro.options].map((o) => o.textContent);
+    expect(opcoes).toHaveLength(28);
+    expect(opcoes.slice(0, 3)).toEqual(['Todas', 'AC', 'AL']);
+    escolher('filtro-uf', 'SP');
+    await vi.waitFor(() => expect(tela.container.textContent).toContain('Nenhuma regra de ST para SP.'));
+    expect(api.estado.calls.at(-1)).toEqual(['/regras-st', expect.objectContaining({ query: expect.objectContaining({ uf: 'SP' }) })]);
+  });
 });

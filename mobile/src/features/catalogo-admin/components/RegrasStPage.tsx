@@ -1,5 +1,5 @@
 // ICMS-ST rules (ADMIN): the screen of a simple entity (components/entidade) declared here — the
-// list's columns and UF filter, the form's fields (its rules, options and payload from
+// list's columns, the form's fields (its rules, options, payload and the list's UF filter from
 // contracts/formularios.json, FORMULARIO_REGRA_ST), the CSV import and the texts. A rule is not
 // edited: it is deleted and created again.
 import { PaginaCadastro, type TelaCadastro } from '../../../components/entidade/PaginaCadastro';
@@ -7,7 +7,7 @@ import { regrasSt } from '../../../entities/regraSt';
 import { Motivo } from '../../../lib/api/client';
 import type { CriarRegraSTPedido, RegraST } from '../../../lib/api/types';
 import { FORMULARIO_REGRA_ST } from '../../../lib/contratos/formularios.gen';
-import { opcoesDe, type ValoresFormulario } from '../../../lib/entidade/formulario';
+import type { ValoresFormulario } from '../../../lib/entidade/formulario';
 import { formatarPercentual } from '../../../lib/format/percentual';
 import { importarRegrasSt } from '../api/regrasSt';
 import { IMPORTACAO_REGRAS_ST } from '../utils/importacoes';
@@ -30,11 +30,9 @@ const TELA: TelaCadastro<RegraST, CriarRegraSTPedido, never, ValoresFormulario> 
   descricao:
     'ICMS-ST por NCM e UF do cliente, só para contribuintes do ICMS. Entre estados a MVA é ajustada pela fórmula dos protocolos, conforme a regra; empresa do Simples Nacional usa a MVA original (Convênio ICMS 142/2018).',
   colunas: { titulo: (r) => `${r.uf} · NCM ${r.ncm}`, resumo: resumoRegra },
-  filtros: [{ nome: 'uf', rotulo: 'UF', nomeHtml: 'filtro-uf', opcoes: [{ value: '', label: 'Todas' }, ...opcoesDe(FORMULARIO_REGRA_ST, 'uf')] }],
   importacao: { declaracao: IMPORTACAO_REGRAS_ST, importar: importarRegrasSt, rotulo: 'Importar regras (CSV)' },
   rotulos: {
     curto: 'regra',
-    vazia: ({ uf }) => `Nenhuma regra de ST${uf ? ` para ${uf}` : ''}.`,
     criada: (r) => `Regra de ${r.uf} para o NCM ${r.ncm} criada.`,
     excluida: (r) => `Regra de ${r.uf} para o NCM ${r.ncm} excluída.`,
     excluir: { titulo: 'Excluir regra de ST', mensagem: (r) => `Excluir a regra de ${r.uf} para o NCM ${r.ncm}?` },
