@@ -63,12 +63,14 @@ run:
 
 ## ---------- protos ----------
 proto: go-tools
+	go run ./services/platform/entity/cmd/gerar-mensagens proto/crm
 	rm -rf proto/gen/go/crm proto/gen/openapi
 	$(BIN)/buf lint
 	$(BIN)/buf generate
 
 # Fails when the committed generated code does not match the protos.
 proto-check: go-tools
+	@go run ./services/platform/entity/cmd/gerar-mensagens -verificar proto/crm
 	@tmp=$$(mktemp -d) && cp -r proto buf.yaml buf.gen.yaml $$tmp/ && rm -rf $$tmp/proto/gen/go/crm $$tmp/proto/gen/openapi && \
 	  ln -s $(BIN) $$tmp/bin && (cd $$tmp && $(BIN)/buf lint && $(BIN)/buf generate) && \
 	  diff -r proto/gen $$tmp/proto/gen > /dev/null || { echo "proto/gen está desatualizado: rode 'make proto' e faça commit"; rm -rf $$tmp; exit 1; }; \

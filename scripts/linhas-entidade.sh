@@ -4,7 +4,8 @@
 # side by side — issue 19's
 # measure ("a new entity is declarations plus its domain rules"). A line is a non-blank line
 # (comments count: someone wrote them); generated files (*.gen.*, proto/gen, the OpenAPI) and the
-# shared kits (services/platform/entity, mobile/src/lib/entidade, components/entidade) do not.
+# shared kits (services/platform/entity, mobile/src/lib/entidade, components/entidade) do not, nor
+# tests (the measure is the product's code).
 #
 # The groups: servidor (Go), proto (the declarations: proto messages and RPCs, REST routes, the
 # form's rules in contracts/formularios.json) and app.
@@ -18,7 +19,9 @@
 #   g PATH REGEX           the lines matching REGEX
 #   a PATH START~END       the lines from one matching START (ERE) up to the next matching END
 #                          (not counted): a form of contracts/formularios.json without its cases
-# A file missing at a revision counts 0.
+# A file missing at a revision counts 0. The messages generated from a `// crm:entidade` line of a
+# .proto (services/platform/entity/mensagens: from its explanation line down to `// crm:fim`) are
+# generated and do not count; the declaration line does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 revs=("$@")
@@ -26,7 +29,8 @@ revs=("$@")
 
 conta() { # conta REV KIND PATH ARG
   local rev=$1 kind=$2 path=$3 arg=${4:-}
-  { if [ "$rev" = . ]; then cat "$path" 2> /dev/null; else git show "$rev:$path" 2> /dev/null; fi; } | case $kind in
+  { if [ "$rev" = . ]; then cat "$path" 2> /dev/null; else git show "$rev:$path" 2> /dev/null; fi; } |
+    awk '/^\/\/ \(the messages down to crm:fim are generated/ { gerado = 1 } !gerado { print } gerado && /^\/\/ crm:fim$/ { gerado = 0 }' | case $kind in
     f) cat ;;
     b) awk -v re="$arg" '!dentro && $0 ~ re { dentro = 1 } dentro { print } dentro && ($0 ~ /^\}$/ || $0 ~ /^\}\);$/) { dentro = 0 }' ;;
     y) awk -v sel="$arg" '/^ *- selector:/ { dentro = ($0 ~ ("selector: " sel "$")) } dentro { print }' ;;
@@ -45,8 +49,11 @@ CONDICOES=(
   "servidor|g|$P/internal/adapters/store.go|CondicoesSpec\); err"
   "servidor|g|$P/internal/app/service.go|^[[:space:]]+Condicoes[[:space:]]+\*store"
   "servidor|g|$P/sales.go|ports\.PoliticasCondicoes|condicoes\(\)"
+  "servidor|g|$P/internal/domain/cadastro.go|MsgCondicaoNaoEncontrada"
   "proto|b|proto/crm/sales/v1/sales.proto|^message (CondicaoPagamento|ListarCondicoesRequest|ListarCondicoesResponse|ObterCondicaoRequest|CriarCondicaoRequest|AtualizarCondicaoRequest|AlteracaoCondicao|AlteracoesCondicoesResponse) \{"
   "proto|g|proto/crm/sales/v1/sales.proto|rpc (Listar|Alteracoes)Condicoes\(|rpc (Obter|Criar|Atualizar|Excluir)Condicao\("
+  "proto|g|proto/crm/sales/v1/sales.proto|^  // (GET|POST|PATCH|DELETE) /crm/condicoes-pagamento(/\{id\}|/alteracoes)?\."
+  "proto|g|proto/crm/sales/v1/sales.proto|^// crm:entidade CondicaoPagamento "
   "proto|a|contracts/formularios.json|\"nome\": \"CondicaoPagamento\"~\"casos\":"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(Listar|Alteracoes)Condicoes"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(Obter|Criar|Atualizar|Excluir)Condicao"
@@ -54,6 +61,7 @@ CONDICOES=(
   "app|f|$M/features/catalogo-admin/api/condicoes.ts"
   "app|f|$M/features/catalogo-admin/components/CondicoesPage.tsx"
   "app|f|$M/features/catalogo-admin/utils/condicao.ts"
+  "app|g|$M/entities/preco/colecoes.ts|\{ colecaoCondicoes \}"
   "app|g|$M/lib/api/types.ts|Condicao(Pagamento|Pedido|oes|Resposta)|AlteracaoCondicao"
   "app|g|$M/lib/permissoes.ts|SalesService/(Criar|Atualizar|Excluir)Condicao'"
   "app|g|$M/app/routes.tsx|CondicoesPage|condicoes-pagamento"
@@ -67,8 +75,11 @@ REGRAS=(
   "servidor|g|$P/internal/adapters/store.go|RegrasSTSpec\); err"
   "servidor|g|$P/internal/app/service.go|^[[:space:]]+RegrasST[[:space:]]+\*store"
   "servidor|g|$P/sales.go|ports\.PoliticasRegrasST|regrasST\(\)"
+  "servidor|g|$P/internal/domain/cadastro.go|MsgRegraNaoEncontrada"
   "proto|b|proto/crm/sales/v1/sales.proto|^message (RegraST|ListarRegrasSTRequest|ListarRegrasSTResponse|CriarRegraSTRequest) \{"
   "proto|g|proto/crm/sales/v1/sales.proto|rpc ListarRegrasST\(|rpc (Criar|Excluir)RegraST\("
+  "proto|g|proto/crm/sales/v1/sales.proto|^  // (GET|POST|DELETE) /crm/regras-st(/\{id\})?\."
+  "proto|g|proto/crm/sales/v1/sales.proto|^// crm:entidade RegraST "
   "proto|a|contracts/formularios.json|\"nome\": \"RegraST\"~\"casos\":"
   "proto|y|proto/http.yaml|crm\.sales\.v1\.SalesService\.(ListarRegrasST|CriarRegraST|ExcluirRegraST)"
   "app|f|$M/entities/regraSt/index.ts"

@@ -2073,8 +2073,10 @@ export type components = {
             /** Format: double */
             acrescimo_percentual?: number;
             ativo?: boolean;
+            /** @description Replace the stored list when present. */
             clientes?: string[];
             forma?: string;
+            /** @description Empty the stored list (when clientes is not sent). */
             limpar_clientes?: boolean;
             nome?: string;
             /** @description Replace the stored list when present. */

@@ -96,13 +96,11 @@ export type ListarPrecosResposta = { precos: Preco[]; next_page_token: string };
 export type DefinirPrecoPedido = Schemas['SalesServiceDefinirPrecoBody'];
 export type AlteracaoPreco = Omit<Full<Schemas['v1AlteracaoPreco']>, 'preco'> & { preco?: Preco };
 export type CondicaoPagamento = Full<Schemas['v1CondicaoPagamento']>;
-export type ListarCondicoesResposta = { condicoes: CondicaoPagamento[]; next_page_token: string };
 export type CriarCondicaoPedido = Schemas['v1CriarCondicaoRequest'];
 export type AtualizarCondicaoPedido = Schemas['SalesServiceAtualizarCondicaoBody'];
 export type PoliticaComercial = Full<Schemas['v1PoliticaComercial']>;
 export type DefinirPoliticaPedido = Schemas['v1DefinirPoliticaRequest'];
 export type RegraST = Full<Schemas['v1RegraST']>;
-export type ListarRegrasSTResposta = { regras: RegraST[]; next_page_token: string };
 export type CriarRegraSTPedido = Schemas['v1CriarRegraSTRequest'];
 export type CalcularPrecosPedido = Schemas['v1CalcularPrecosRequest'];
 export type DescontoAplicado = Full<Schemas['v1DescontoAplicado']>;
@@ -119,8 +117,6 @@ export type AlteracoesProdutosResposta = { alteracoes: AlteracaoProduto[]; curso
 export type AlteracaoTabela = Omit<Full<Schemas['v1AlteracaoTabela']>, 'tabela'> & { tabela?: TabelaPreco };
 export type AlteracoesTabelasResposta = { alteracoes: AlteracaoTabela[]; cursor: string; mais: boolean };
 export type AlteracoesPrecosResposta = { alteracoes: AlteracaoPreco[]; cursor: string; mais: boolean };
-export type AlteracaoCondicao = Omit<Full<Schemas['v1AlteracaoCondicao']>, 'condicao'> & { condicao?: CondicaoPagamento };
-export type AlteracoesCondicoesResposta = { alteracoes: AlteracaoCondicao[]; cursor: string; mais: boolean };
 
 // Orders (pedidos.proto).
 export type ClientePedido = Full<Schemas['v1ClientePedido']>;

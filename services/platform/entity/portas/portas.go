@@ -30,12 +30,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/crmvendas/crm/services/platform/entity/diretiva"
 )
 
 // Arquivo is the generated file's name, in the ports' package.
 const Arquivo = "entidades.gen.go"
 
-const diretiva = "//crm:entidade "
+const prefixo = "//crm:entidade "
 
 // Entidade is one declaration.
 type Entidade struct {
@@ -83,7 +85,7 @@ func Gerar(dir string) ([]byte, error) {
 				continue
 			}
 			for _, c := range fn.Doc.List {
-				if !strings.HasPrefix(c.Text, diretiva) {
+				if !strings.HasPrefix(c.Text, prefixo) {
 					continue
 				}
 				e, err := lerDiretiva(fset.Position(c.Pos()).String(), c.Text, fn)
@@ -162,27 +164,10 @@ func lerDiretiva(onde, texto string, fn *ast.FuncDecl) (Entidade, error) {
 		return e, err
 	}
 	e.TipoReceptor = tipo.String()
-	for _, campo := range strings.Fields(strings.TrimPrefix(texto, diretiva)) {
-		k, v, ok := strings.Cut(campo, "=")
-		if !ok || v == "" {
-			return e, fmt.Errorf("%s: %q: use chave=valor", onde, campo)
-		}
-		switch k {
-		case "servico":
-			e.Servico = v
-		case "um":
-			e.Um = v
-		case "varios":
-			e.Varios = v
-		case "politica":
-			e.Politica = v
-		case "criar":
-			e.Criar = v
-		case "atualizar":
-			e.Atualizar = v
-		default:
-			return e, fmt.Errorf("%s: chave %q desconhecida (servico, um, varios, politica, criar, atualizar)", onde, k)
-		}
+	if err := diretiva.Ler(strings.Fields(strings.TrimPrefix(texto, prefixo)), map[string]*string{
+		"servico": &e.Servico, "um": &e.Um, "varios": &e.Varios, "politica": &e.Politica, "criar": &e.Criar, "atualizar": &e.Atualizar,
+	}); err != nil {
+		return e, fmt.Errorf("%s: %w", onde, err)
 	}
 	if e.Servico == "" || e.Um == "" || e.Varios == "" {
 		return e, fmt.Errorf("%s: //crm:entidade precisa de servico=, um= e varios=", onde)

@@ -2784,11 +2784,13 @@ type AtualizarCondicaoRequest struct {
 	AcrescimoPercentual *float64 `protobuf:"fixed64,6,opt,name=acrescimo_percentual,json=acrescimoPercentual,proto3,oneof" json:"acrescimo_percentual,omitempty"`
 	ValorMinimoCentavos *int64   `protobuf:"varint,7,opt,name=valor_minimo_centavos,json=valorMinimoCentavos,proto3,oneof" json:"valor_minimo_centavos,omitempty"`
 	UsaLimiteCredito    *bool    `protobuf:"varint,8,opt,name=usa_limite_credito,json=usaLimiteCredito,proto3,oneof" json:"usa_limite_credito,omitempty"`
-	Clientes            []string `protobuf:"bytes,9,rep,name=clientes,proto3" json:"clientes,omitempty"`
-	LimparClientes      bool     `protobuf:"varint,10,opt,name=limpar_clientes,json=limparClientes,proto3" json:"limpar_clientes,omitempty"`
-	Ativo               *bool    `protobuf:"varint,11,opt,name=ativo,proto3,oneof" json:"ativo,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Replace the stored list when present.
+	Clientes []string `protobuf:"bytes,9,rep,name=clientes,proto3" json:"clientes,omitempty"`
+	// Empty the stored list (when clientes is not sent).
+	LimparClientes bool  `protobuf:"varint,10,opt,name=limpar_clientes,json=limparClientes,proto3" json:"limpar_clientes,omitempty"`
+	Ativo          *bool `protobuf:"varint,11,opt,name=ativo,proto3,oneof" json:"ativo,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AtualizarCondicaoRequest) Reset() {
