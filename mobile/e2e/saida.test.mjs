@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, signInWithPassword, signedInContext, comDiagnostico } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, cnpj, createOperator, esperarAte, launchBrowser, novoPedidoPara, signInWithPassword, signedInContext, comDiagnostico } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -341,14 +341,7 @@ describe('outbox: signing out never throws away work', () => {
     try {
       const uid = await page.evaluate(() => localStorage.getItem('UID'));
       // A new order, its catalogue on the device and the app's screens kept by the service worker.
-      await page.goto(`${BASE}/crm-vendas-pedidos-incluir`);
-      await page.getByTestId('form-pedido').waitFor();
-      const descartar = page.locator('ion-button', { hasText: 'Descartar e começar outro' });
-      if (await descartar.count()) await descartar.click();
-      await page.locator('input[name=busca-cliente]').fill(cliente.documento);
-      await page.locator('.pedido-sugestoes button', { hasText: cliente.nome }).first().click();
-      await comDiagnostico(page, 'saida-cliente-escolhido', () => page.getByTestId('cliente-escolhido').waitFor());
-      await page.getByText('Carregando o catálogo do aparelho…').waitFor({ state: 'detached', timeout: 60_000 });
+      await comDiagnostico(page, 'saida-cliente-escolhido', () => novoPedidoPara(page, cliente));
       await page.locator('input[name=busca-produto]').fill('10001');
       await page.locator('.pedido-sugestoes button[data-codigo="10001"]').click();
       await page.locator('[data-testid=linha-pedido][data-produto="10001"]').waitFor();

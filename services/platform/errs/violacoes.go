@@ -9,6 +9,14 @@ func (v *Violacoes) Add(campo, descricao string) {
 	*v = append(*v, FieldViolation{Field: campo, Description: descricao})
 }
 
+// Merge adds the field violations of err, an invalid-argument error of a nested record's rules
+// (another error adds nothing).
+func (v *Violacoes) Merge(err error) {
+	if e, ok := err.(*Error); ok {
+		*v = append(*v, e.Fields...)
+	}
+}
+
 // Err is nil without violations, else the invalid-argument error listing them.
 func (v Violacoes) Err() error {
 	if len(v) == 0 {

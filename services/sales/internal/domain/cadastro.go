@@ -45,33 +45,13 @@ var UFs = []string{"AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "
 // UFValida reports whether uf is one of the 27 (upper case).
 func UFValida(uf string) bool { return slices.Contains(UFs, uf) }
 
-type violacoes []errs.FieldViolation
-
-func (v *violacoes) add(campo, msg string) {
-	*v = append(*v, errs.FieldViolation{Field: campo, Description: msg})
-}
-
-func (v violacoes) err() error {
-	if len(v) == 0 {
-		return nil
-	}
-	return errs.Invalid(v[0].Description, v...)
-}
-
-// merge adds the fields of a domain validation error.
-func (v *violacoes) merge(err error) {
-	if e, ok := err.(*errs.Error); ok {
-		*v = append(*v, e.Fields...)
-	}
-}
-
-func texto(v *violacoes, campo, nome string, s *string, max int, obrigatorio bool) {
+func texto(v *errs.Violacoes, campo, nome string, s *string, max int, obrigatorio bool) {
 	*s = strings.TrimSpace(*s)
 	if obrigatorio && *s == "" {
-		v.add(campo, fmt.Sprintf("Informe %s.", nome))
+		v.Add(campo, fmt.Sprintf("Informe %s.", nome))
 	}
 	if utf8.RuneCountInString(*s) > max {
-		v.add(campo, fmt.Sprintf("%s deve ter no máximo %d caracteres.", primeiraMaiuscula(nome), max))
+		v.Add(campo, fmt.Sprintf("%s deve ter no máximo %d caracteres.", primeiraMaiuscula(nome), max))
 	}
 }
 

@@ -85,19 +85,19 @@ func FolgaID(empresa string, d Data) string { return "folga-" + empresa + "-" + 
 
 // Normalizar trims a day off and checks it: an existing date from 2000 to 2100, a name.
 func (f *Folga) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	f.Data = Data(strings.TrimSpace(string(f.Data)))
 	if _, ok := DiaCalendario(f.Data); !ok {
-		v.add("data", MsgDataFolga)
+		v.Add("data", MsgDataFolga)
 	}
 	f.Nome = strings.TrimSpace(f.Nome)
 	switch {
 	case f.Nome == "":
-		v.add("nome", MsgNomeFolga)
+		v.Add("nome", MsgNomeFolga)
 	case utf8.RuneCountInString(f.Nome) > MaxNomeFolga:
-		v.add("nome", fmt.Sprintf("O nome da folga deve ter no máximo %d caracteres.", MaxNomeFolga))
+		v.Add("nome", fmt.Sprintf("O nome da folga deve ter no máximo %d caracteres.", MaxNomeFolga))
 	}
-	return v.err()
+	return v.Err()
 }
 
 // DiaCalendario reads an "AAAA-MM-DD" date within the calendar's years (ok false otherwise).

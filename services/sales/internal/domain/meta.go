@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -69,38 +70,38 @@ func (m *Meta) StoreMeta() *store.Meta { return &m.Meta }
 // above zero (positivação up to 100 %), one cut at most (group, region or customer; none for
 // positivação).
 func (m *Meta) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	for _, s := range []*string{&m.Mes, &m.VendedorID, &m.Grupo, &m.RegiaoID, &m.ClienteID} {
 		*s = strings.TrimSpace(*s)
 	}
 	m.Tipo = strings.ToLower(strings.TrimSpace(m.Tipo))
 	if !MesValido(m.Mes) {
-		v.add("mes", MsgMes)
+		v.Add("mes", MsgMes)
 	}
 	if m.VendedorID == "" {
-		v.add("vendedor_id", MsgMetaVendedor)
+		v.Add("vendedor_id", MsgMetaVendedor)
 	}
 	if !slices.Contains(TiposMeta, m.Tipo) {
-		v.add("tipo", MsgMetaTipo)
+		v.Add("tipo", MsgMetaTipo)
 	}
 	if m.Alvo <= 0 {
-		v.add("alvo", MsgMetaAlvo)
+		v.Add("alvo", MsgMetaAlvo)
 	} else if m.Tipo == TipoPositivacao && m.Alvo > MaxPositivacao {
-		v.add("alvo", MsgMetaPositivacao)
+		v.Add("alvo", MsgMetaPositivacao)
 	} else if m.Alvo > LimiteCentavos {
-		v.add("alvo", fmt.Sprintf("A meta (alvo) deve ser no máximo %d.", LimiteCentavos))
+		v.Add("alvo", fmt.Sprintf("A meta (alvo) deve ser no máximo %d.", LimiteCentavos))
 	}
 	switch {
 	case m.ClienteID != "" && (m.Grupo != "" || m.RegiaoID != ""):
-		v.add("cliente_id", MsgMetaRecorte)
+		v.Add("cliente_id", MsgMetaRecorte)
 	case m.Grupo != "" && m.RegiaoID != "":
-		v.add("regiao_id", MsgMetaRecorte)
+		v.Add("regiao_id", MsgMetaRecorte)
 	}
 	if m.Tipo == TipoPositivacao && (m.Grupo != "" || m.RegiaoID != "" || m.ClienteID != "") {
-		v.add("tipo", MsgMetaPositivCorte)
+		v.Add("tipo", MsgMetaPositivCorte)
 	}
 	texto(&v, "grupo", "o grupo", &m.Grupo, MaxTexto, false)
-	return v.err()
+	return v.Err()
 }
 
 // ChaveMeta is a goal's unique key in the company: one goal per month, seller, kind and cut.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crmvendas/crm/services/platform/errs"
 )
 
 func TestMetaNormalizar(t *testing.T) {
@@ -46,8 +48,8 @@ func TestMetaNormalizar(t *testing.T) {
 
 func fieldsOf(err error) string {
 	var b strings.Builder
-	var v violacoes
-	v.merge(err)
+	var v errs.Violacoes
+	v.Merge(err)
 	for _, f := range v {
 		b.WriteString(" " + f.Field + "=" + f.Description)
 	}

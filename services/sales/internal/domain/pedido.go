@@ -267,13 +267,13 @@ type PrecoAlterado struct {
 // ValidarEsperados checks the prices the device showed (preco_esperado_centavos): zero (none) or
 // a price up to LimiteCentavos.
 func ValidarEsperados(esperados []int64) error {
-	var v violacoes
+	var v errs.Violacoes
 	for i, e := range esperados {
 		if e < 0 || e > LimiteCentavos {
-			v.add(fmt.Sprintf("itens[%d].preco_esperado_centavos", i), "Preço esperado deve ser zero ou mais (em centavos).")
+			v.Add(fmt.Sprintf("itens[%d].preco_esperado_centavos", i), "Preço esperado deve ser zero ou mais (em centavos).")
 		}
 	}
-	return v.err()
+	return v.Err()
 }
 
 // PrecosMudaram compares the unit prices the device showed (esperados[i] for item i; 0: no

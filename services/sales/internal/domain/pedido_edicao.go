@@ -42,46 +42,46 @@ const (
 // equal to anterior, the one the order already has, is kept as is), and both coordinates (or
 // none) within range.
 func (d *DadosPedido) Normalizar(em time.Time, anterior Data) error {
-	var v violacoes
+	var v errs.Violacoes
 	d.Tipo = TipoPedido(strings.ToLower(strings.TrimSpace(string(d.Tipo))))
 	if d.Tipo == "" {
 		d.Tipo = TipoVenda
 	}
 	if !slices.Contains(TiposPedido, d.Tipo) {
-		v.add("tipo", "Tipo do pedido deve ser venda, bonificacao, troca ou orcamento.")
+		v.Add("tipo", "Tipo do pedido deve ser venda, bonificacao, troca ou orcamento.")
 	}
 	d.ClienteID, d.VendedorID, d.VisitaID = strings.TrimSpace(d.ClienteID), strings.TrimSpace(d.VendedorID), strings.TrimSpace(d.VisitaID)
 	if d.ClienteID == "" {
-		v.add("cliente_id", "Escolha o cliente do pedido.")
+		v.Add("cliente_id", "Escolha o cliente do pedido.")
 	}
 	if d.VendedorID == "" {
-		v.add("vendedor_id", "Informe o vendedor do pedido.")
+		v.Add("vendedor_id", "Informe o vendedor do pedido.")
 	}
 	if d.FreteCentavos < 0 || d.FreteCentavos > LimiteCentavos {
-		v.add("frete_centavos", "Frete deve ser zero ou mais.")
+		v.Add("frete_centavos", "Frete deve ser zero ou mais.")
 	}
 	texto(&v, "observacoes", "as observações", &d.Observacoes, MaxObservacoes, false)
 	texto(&v, "observacoes_internas", "as observações internas", &d.ObservacoesInternas, MaxObservacoes, false)
 	d.DataEntrega = Data(strings.TrimSpace(string(d.DataEntrega)))
 	if !DataValida(d.DataEntrega) {
-		v.add("data_entrega", "Data de entrega deve ser uma data AAAA-MM-DD.")
+		v.Add("data_entrega", "Data de entrega deve ser uma data AAAA-MM-DD.")
 	} else if d.DataEntrega != "" && d.DataEntrega != anterior {
 		dia, _ := time.Parse("2006-01-02", string(d.DataEntrega))
 		y, m, dd := em.In(saoPaulo).Date()
 		hoje := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
 		if de := hoje.AddDate(0, 0, -EntregaDiasAtras); dia.Before(de) {
-			v.add("data_entrega", fmt.Sprintf("Data de entrega não pode ser anterior a %s (%d dias atrás).", de.Format("02/01/2006"), EntregaDiasAtras))
+			v.Add("data_entrega", fmt.Sprintf("Data de entrega não pode ser anterior a %s (%d dias atrás).", de.Format("02/01/2006"), EntregaDiasAtras))
 		} else if ate := hoje.AddDate(0, 0, EntregaDiasAFrente); dia.After(ate) {
-			v.add("data_entrega", fmt.Sprintf("Data de entrega não pode passar de %s (um ano à frente).", ate.Format("02/01/2006")))
+			v.Add("data_entrega", fmt.Sprintf("Data de entrega não pode passar de %s (um ano à frente).", ate.Format("02/01/2006")))
 		}
 	}
 	switch {
 	case (d.Latitude == nil) != (d.Longitude == nil):
-		v.add("latitude", "Informe latitude e longitude juntas.")
+		v.Add("latitude", "Informe latitude e longitude juntas.")
 	case d.Latitude != nil && (*d.Latitude < -90 || *d.Latitude > 90 || *d.Longitude < -180 || *d.Longitude > 180):
-		v.add("latitude", "Coordenadas fora do intervalo (latitude de -90 a 90, longitude de -180 a 180).")
+		v.Add("latitude", "Coordenadas fora do intervalo (latitude de -90 a 90, longitude de -180 a 180).")
 	}
-	return v.err()
+	return v.Err()
 }
 
 // precificar applies a pricing and the reasons to the order (all or nothing).

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -83,9 +84,9 @@ const (
 	msgPercentual = "Percentual deve ser maior que 0% e menor que 100%."
 )
 
-func percentualEntre(v *violacoes, campo, msg string, p, minExcl, max Percentual) {
+func percentualEntre(v *errs.Violacoes, campo, msg string, p, minExcl, max Percentual) {
 	if p <= minExcl || p > max {
-		v.add(campo, msg)
+		v.Add(campo, msg)
 	}
 }
 
@@ -93,10 +94,10 @@ func percentualEntre(v *violacoes, campo, msg string, p, minExcl, max Percentual
 // seller, promotions and volume discounts with an id, a product or group (volume: or neither),
 // a percentage over 0 up to 100 % and valid dates.
 func (p *PoliticaCadastro) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	p.UFOrigem = strings.ToUpper(strings.TrimSpace(p.UFOrigem))
 	if p.UFOrigem != "" && !UFValida(p.UFOrigem) {
-		v.add("uf_origem", "UF de origem inválida.")
+		v.Add("uf_origem", "UF de origem inválida.")
 	}
 	percentualEntre(&v, "desconto_maximo_padrao_percentual", msgLimite, p.DescontoPadrao, -1, Cem)
 	vistos := map[string]bool{}
@@ -105,15 +106,15 @@ func (p *PoliticaCadastro) Normalizar() error {
 		x.ID = strings.TrimSpace(x.ID)
 		campo := fmt.Sprintf("vendedores[%d]", i)
 		if x.ID == "" || vistos[x.ID] {
-			v.add(campo+".id", "Informe cada vendedor uma vez (id do operador).")
+			v.Add(campo+".id", "Informe cada vendedor uma vez (id do operador).")
 		}
 		vistos[x.ID] = true
 		percentualEntre(&v, campo+".desconto_maximo_percentual", msgLimite, x.DescontoMaximo, -1, Cem)
 		if x.PedidoMinimoCentavos < 0 {
-			v.add(campo+".pedido_minimo_centavos", "Pedido mínimo deve ser zero ou mais.")
+			v.Add(campo+".pedido_minimo_centavos", "Pedido mínimo deve ser zero ou mais.")
 		}
 		if x.VerbaBonificacaoCentavos < 0 || x.VerbaBonificacaoCentavos > LimiteCentavos {
-			v.add(campo+".verba_bonificacao_centavos", "Verba de bonificação deve ser zero ou mais.")
+			v.Add(campo+".verba_bonificacao_centavos", "Verba de bonificação deve ser zero ou mais.")
 		}
 	}
 	bloq := map[Motivo]bool{}
@@ -121,7 +122,7 @@ func (p *PoliticaCadastro) Normalizar() error {
 		m = Motivo(strings.ToUpper(strings.TrimSpace(string(m))))
 		p.MotivosBloqueantes[i] = m
 		if !slices.Contains(MotivosAprovacao, m) || bloq[m] {
-			v.add(fmt.Sprintf("motivos_bloqueantes[%d]", i), msgMotivoBloqueio)
+			v.Add(fmt.Sprintf("motivos_bloqueantes[%d]", i), msgMotivoBloqueio)
 		}
 		bloq[m] = true
 	}
@@ -129,7 +130,7 @@ func (p *PoliticaCadastro) Normalizar() error {
 		x := &p.LimitesGrupo[i]
 		x.Grupo = strings.TrimSpace(x.Grupo)
 		if x.Grupo == "" {
-			v.add(fmt.Sprintf("limites_grupo[%d].grupo", i), "Informe o grupo do limite.")
+			v.Add(fmt.Sprintf("limites_grupo[%d].grupo", i), "Informe o grupo do limite.")
 		}
 		percentualEntre(&v, fmt.Sprintf("limites_grupo[%d].desconto_maximo_percentual", i), msgLimite, x.DescontoMaximo, -1, Cem)
 	}
@@ -139,15 +140,15 @@ func (p *PoliticaCadastro) Normalizar() error {
 		campo := fmt.Sprintf("promocoes[%d]", i)
 		x.ID, x.ProdutoID, x.Grupo = strings.TrimSpace(x.ID), strings.TrimSpace(x.ProdutoID), strings.TrimSpace(x.Grupo)
 		if x.ID == "" || ids[x.ID] {
-			v.add(campo+".id", "Cada promoção precisa de um id único.")
+			v.Add(campo+".id", "Cada promoção precisa de um id único.")
 		}
 		ids[x.ID] = true
 		if (x.ProdutoID == "") == (x.Grupo == "") {
-			v.add(campo+".produto_id", "Uma promoção vale para um produto ou para um grupo.")
+			v.Add(campo+".produto_id", "Uma promoção vale para um produto ou para um grupo.")
 		}
 		percentualEntre(&v, campo+".percentual", msgPercentual, x.Percentual, 0, Cem-1)
 		if !DataValida(x.Inicio) || !DataValida(x.Fim) || (x.Inicio != "" && x.Fim != "" && x.Fim < x.Inicio) {
-			v.add(campo+".fim", "Datas da promoção devem ser AAAA-MM-DD, e o fim não antes do início.")
+			v.Add(campo+".fim", "Datas da promoção devem ser AAAA-MM-DD, e o fim não antes do início.")
 		}
 	}
 	for i := range p.DescontosVolume {
@@ -155,18 +156,18 @@ func (p *PoliticaCadastro) Normalizar() error {
 		campo := fmt.Sprintf("descontos_volume[%d]", i)
 		x.ID, x.ProdutoID, x.Grupo = strings.TrimSpace(x.ID), strings.TrimSpace(x.ProdutoID), strings.TrimSpace(x.Grupo)
 		if x.ID == "" || ids[x.ID] {
-			v.add(campo+".id", "Cada desconto por volume precisa de um id único.")
+			v.Add(campo+".id", "Cada desconto por volume precisa de um id único.")
 		}
 		ids[x.ID] = true
 		if x.ProdutoID != "" && x.Grupo != "" {
-			v.add(campo+".produto_id", "Um desconto por volume vale para um produto, um grupo ou todos.")
+			v.Add(campo+".produto_id", "Um desconto por volume vale para um produto, um grupo ou todos.")
 		}
 		if x.QuantidadeMinima < 1 {
-			v.add(campo+".quantidade_minima", "Quantidade mínima deve ser 1 ou mais.")
+			v.Add(campo+".quantidade_minima", "Quantidade mínima deve ser 1 ou mais.")
 		}
 		percentualEntre(&v, campo+".percentual", msgPercentual, x.Percentual, 0, Cem-1)
 	}
-	return v.err()
+	return v.Err()
 }
 
 // Politica is the policy as pricing sees it for one seller, with the company's tables and ST

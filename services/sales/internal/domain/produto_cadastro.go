@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -41,7 +42,7 @@ func ChaveCodigo(codigo string) string { return strings.ToUpper(strings.TrimSpac
 // Normalizar trims the texts, keeps only the digits of the EAN and NCM and checks every rule:
 // the domain's (EAN-13, NCM, multiple, IPI) and the required code, description and unit.
 func (p *ProdutoCadastro) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	texto(&v, "codigo", "o código", &p.Codigo, MaxCodigo, true)
 	texto(&v, "descricao", "a descrição", &p.Descricao, MaxDescricao, true)
 	texto(&v, "marca", "a marca", &p.Marca, MaxTexto, false)
@@ -53,15 +54,15 @@ func (p *ProdutoCadastro) Normalizar() error {
 	texto(&v, "unidade", "a unidade", &p.Unidade, 6, true)
 	p.EAN = strings.ReplaceAll(strings.TrimSpace(p.EAN), " ", "")
 	p.NCM = strings.NewReplacer(".", "", " ", "").Replace(strings.TrimSpace(p.NCM))
-	v.merge(p.Produto().Validar())
+	v.Merge(p.Produto().Validar())
 	if p.PesoGramas < 0 {
-		v.add("peso_gramas", "Peso deve ser zero ou mais gramas.")
+		v.Add("peso_gramas", "Peso deve ser zero ou mais gramas.")
 	}
 	if p.UnidadesCaixa < 0 {
-		v.add("unidades_caixa", "Unidades por caixa deve ser zero ou mais.")
+		v.Add("unidades_caixa", "Unidades por caixa deve ser zero ou mais.")
 	}
 	if p.Estoque < -1_000_000_000 || p.Estoque > 1_000_000_000 {
-		v.add("estoque", "Estoque fora do limite.")
+		v.Add("estoque", "Estoque fora do limite.")
 	}
-	return v.err()
+	return v.Err()
 }

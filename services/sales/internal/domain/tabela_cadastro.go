@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 )
 
@@ -44,31 +45,31 @@ func limparLista(l []string, upper bool) []string {
 // Normalizar checks a table: a name, valid dates (fim not before início), known UFs and a
 // discount between -100 % and 100 % (exclusive of 100 %).
 func (t *TabelaCadastro) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	texto(&v, "nome", "o nome da tabela", &t.Nome, MaxNomeCurto, true)
 	t.ValidadeInicio, t.ValidadeFim = Data(strings.TrimSpace(string(t.ValidadeInicio))), Data(strings.TrimSpace(string(t.ValidadeFim)))
 	if !DataValida(t.ValidadeInicio) {
-		v.add("validade_inicio", "Início da validade deve ser uma data AAAA-MM-DD.")
+		v.Add("validade_inicio", "Início da validade deve ser uma data AAAA-MM-DD.")
 	}
 	if !DataValida(t.ValidadeFim) {
-		v.add("validade_fim", "Fim da validade deve ser uma data AAAA-MM-DD.")
+		v.Add("validade_fim", "Fim da validade deve ser uma data AAAA-MM-DD.")
 	} else if t.ValidadeFim != "" && t.ValidadeInicio != "" && t.ValidadeFim < t.ValidadeInicio {
-		v.add("validade_fim", "Fim da validade não pode ser antes do início.")
+		v.Add("validade_fim", "Fim da validade não pode ser antes do início.")
 	}
 	t.Clientes, t.Regioes, t.UFs = limparLista(t.Clientes, false), limparLista(t.Regioes, false), limparLista(t.UFs, true)
 	for _, uf := range t.UFs {
 		if !UFValida(uf) {
-			v.add("ufs", fmt.Sprintf("UF %s inválida.", uf))
+			v.Add("ufs", fmt.Sprintf("UF %s inválida.", uf))
 			break
 		}
 	}
 	if len(t.Clientes) > MaxLista || len(t.Regioes) > MaxLista {
-		v.add("clientes", fmt.Sprintf("Uma tabela lista no máximo %d clientes e %d regiões.", MaxLista, MaxLista))
+		v.Add("clientes", fmt.Sprintf("Uma tabela lista no máximo %d clientes e %d regiões.", MaxLista, MaxLista))
 	}
 	if t.Desconto <= -Cem || t.Desconto >= Cem {
-		v.add("desconto_percentual", "Desconto da tabela deve ficar entre -100% e 100%.")
+		v.Add("desconto_percentual", "Desconto da tabela deve ficar entre -100% e 100%.")
 	}
-	return v.err()
+	return v.Err()
 }
 
 // PrecoCadastro is a product's price in a table; its id is PrecoID(tabela, produto).
@@ -86,12 +87,12 @@ func PrecoID(tabela, produto string) string { return tabela + ":" + produto }
 // Validar checks a price: more than zero and within LimiteCentavos; the minimum from zero to the
 // price.
 func (p *PrecoCadastro) Validar() error {
-	var v violacoes
+	var v errs.Violacoes
 	if p.PrecoCentavos <= 0 || p.PrecoCentavos > LimiteCentavos {
-		v.add("preco_centavos", "Preço deve ser maior que zero.")
+		v.Add("preco_centavos", "Preço deve ser maior que zero.")
 	}
 	if p.PrecoMinimoCentavos < 0 || (p.PrecoMinimoCentavos > p.PrecoCentavos && p.PrecoCentavos > 0) {
-		v.add("preco_minimo_centavos", "Preço mínimo deve ficar entre zero e o preço.")
+		v.Add("preco_minimo_centavos", "Preço mínimo deve ficar entre zero e o preço.")
 	}
-	return v.err()
+	return v.Err()
 }
