@@ -8,7 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { api, apiArquivo, seg } from '../../lib/api/client';
 import type { EnviarFotoVisitaPedido, Visita } from '../../lib/api/types';
 import { aoApagarDados } from '../../lib/device-db';
+import { queryClient } from '../../lib/query';
 import { declararOperacao, useSaida, type ItemSaida } from '../../lib/sync/saida';
+import { chavesVisitas } from './api';
 
 /** The longest side and the target size of a photo compressed on the device. */
 export const LADO_FOTO_VISITA = 1280;
@@ -32,7 +34,13 @@ export const fotoOp = declararOperacao<FotoParaEnviar, Visita>({
   // The visit's line (checkinOp, checkoutOp): after the check-in, before the check-out.
   fila: (d) => `visitas/${d.visitaId}`,
   especie: { um: 'foto de visita', varios: 'fotos de visita', feminino: true },
-  enviar: (d, _it, signal) => enviarFotoVisita(d.visitaId, d.fotoId, d.corpo, signal),
+  enviar: async (d, _it, signal) => {
+    const v = await enviarFotoVisita(d.visitaId, d.fotoId, d.corpo, signal);
+    // The visit's lists (camera, check-in, the customer file) show it as sent, also when it left
+    // the outbox long after it was taken.
+    void queryClient.invalidateQueries({ queryKey: chavesVisitas.todas });
+    return v;
+  },
   descrever: (d) => `Foto da visita em ${d.nomeCliente}`,
 });
 

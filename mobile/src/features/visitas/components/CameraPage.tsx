@@ -4,7 +4,6 @@
 // with its capture time and a fresh position, and sent through the outbox to the visit.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Camera, CameraResultType, CameraSource } from '@capacitor/camera';
 import { Page } from '../../../components/ui/Page';
 import { PageLoading } from '../../../components/ui/PageLoading';
@@ -14,7 +13,6 @@ import { FotosDaVisita } from '../../../components/visitas/FotosDaVisita';
 import { useCliente } from '../../../entities/cliente/hooks';
 import { BYTES_ALVO_FOTO_VISITA, fotoOp, LADO_FOTO_VISITA } from '../../../entities/visita/fotos';
 import { useVisitasDoCliente } from '../../../entities/visita/queries';
-import { chavesVisitas } from '../../../entities/visita/api';
 import { mensagemDeErro } from '../../../lib/api/client';
 import { comprimirImagem, ImagemInvalida } from '../../../lib/imagem';
 import { isNative } from '../../../lib/platform';
@@ -68,7 +66,6 @@ function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string 
   const [erro, setErro] = useState('');
   const [status, setStatus] = useState('');
   const arquivo = useRef<HTMLInputElement>(null);
-  const qc = useQueryClient();
 
   if (carregando) return <PageLoading />;
   if (!cliente) return <ErrorState error={erroCliente} onRetry={recarregar} />;
@@ -116,8 +113,6 @@ function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string 
       const r = await executar(fotoOp, { visitaId, fotoId: novoId(), nomeCliente: nome, corpo });
       setPrevia(null);
       setStatus(r.pendente ? MENSAGEM_GUARDADA : 'Foto anexada à visita.');
-      // The visit's lists (this screen's, the check-in screen's, the customer file's) show it.
-      void qc.invalidateQueries({ queryKey: chavesVisitas.todas });
     } catch (e) {
       setErro(mensagemDeErro(e));
     } finally {
