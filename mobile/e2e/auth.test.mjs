@@ -143,7 +143,7 @@ describe('guard', () => {
     }
   });
 
-  it('areas of later issues say so at their address; ADMIN screens say a seller may not open them', async () => {
+  it('no area is left "Em breve" (camera has its screen), an unknown address goes to the start; ADMIN screens say a seller may not open them', async () => {
     const { context, page } = await freshPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
