@@ -192,17 +192,17 @@ describe('screens a role may not open', () => {
     }
   });
 
-  it('a route of a later area says "Em breve" at its URL', async () => {
+  it('no area is left "Em breve": /camera is the visit photo screen; an unknown route goes to the start', async () => {
     const { context, page } = await signedIn(DEMO.supervisor);
     try {
-      // camera: the one area still to come (checkin has its screen now).
+      // camera was the last area to come (ROTAS_FUTURAS is empty): opened without a visit, it says
+      // where it is reached from.
       await page.goto(`${BASE}/camera`);
-      const tela = page.getByTestId('em-breve');
-      await tela.waitFor();
-      assert.equal(await tela.locator('p').textContent(), 'Esta área ainda não está disponível nesta versão.');
+      await page.getByText('Abra a câmera pela visita em andamento, na tela de check-in do cliente.').waitFor();
+      assert.equal(await page.getByTestId('em-breve').count(), 0);
       assert.equal(new URL(page.url()).pathname, '/camera');
-      await tela.locator('ion-button', { hasText: 'Ir para o Início' }).click();
-      await page.waitForURL(`${BASE}/crm-home`);
+      await page.goto(`${BASE}/area-que-nao-existe`);
+      await page.waitForURL(`${BASE}/home`);
     } finally {
       await context.close();
     }

@@ -143,18 +143,19 @@ describe('guard', () => {
     }
   });
 
-  it('areas of later issues say so at their address; ADMIN screens say a seller may not open them', async () => {
+  it('no area is left "Em breve" (camera has its screen), an unknown address goes to the start; ADMIN screens say a seller may not open them', async () => {
     const { context, page } = await freshPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
-      // The areas still to come (ROTAS_FUTURAS: camera, since checkin, calendario, tarefa-editar and
-      // graficos have their screens).
-      for (const path of ['/camera']) {
-        await page.goto(`${BASE}${path}`);
-        await page.getByText('Esta área ainda não está disponível nesta versão.').waitFor();
-        assert.equal(new URL(page.url()).pathname, path);
-      }
+      // No area is still to come (ROTAS_FUTURAS is empty since camera has its screen): /camera is
+      // the visit photo screen, and an address no screen has goes to the start.
+      await page.goto(`${BASE}/camera`);
+      await page.getByText('Abra a câmera pela visita em andamento, na tela de check-in do cliente.').waitFor();
+      assert.equal(await page.getByText('Esta área ainda não está disponível nesta versão.').count(), 0);
+      assert.equal(new URL(page.url()).pathname, '/camera');
+      await page.goto(`${BASE}/area-que-nao-existe`);
+      await page.waitForURL(`${BASE}/home`);
       await page.goto(`${BASE}/admin/operadores`);
       await page.getByText('Sem permissão para abrir esta tela').first().waitFor();
       assert.equal(new URL(page.url()).pathname, '/admin/operadores');

@@ -246,3 +246,22 @@ export async function recarregarSemConexao(page, context) {
   await context.setOffline(true);
   await page.reload();
 }
+
+/**
+ * A customer of the demo seller whose main address has coordinates, without an open visit (visits
+ * and photos e2e).
+ */
+export async function clienteComCoordenadas() {
+  for (let n = 1; n < 60; n += 2) {
+    const id = `demo-cliente-${String(n).padStart(5, '0')}`;
+    const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);
+    assert.equal(c.status, 200, JSON.stringify(c.body));
+    const e = c.body.enderecos.find((x) => x.principal);
+    if (e?.latitude == null || c.body.vendedor_id !== 'demo-vendedor') continue;
+    const v = await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${id}`);
+    assert.equal(v.status, 200, JSON.stringify(v.body));
+    if (v.body.visitas.some((x) => x.status === 'em_andamento')) continue;
+    return { cliente: c.body, latitude: e.latitude, longitude: e.longitude, antes: v.body.visitas.length };
+  }
+  assert.fail('nenhum cliente demo do vendedor tem coordenadas: os clientes demo não as receberam');
+}

@@ -14,7 +14,7 @@ import { BASE, DEMO, checkEnvironment, esperarAte, launchBrowser, newContext, si
 function rotas(nome) {
   const src = readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
   const lista = src.match(new RegExp(`export const ${nome} = \\[([\\s\\S]*?)\\] as const`))?.[1];
-  assert.ok(lista, `${nome} não encontrada em src/app/routes.tsx`);
+  assert.ok(lista !== undefined, `${nome} não encontrada em src/app/routes.tsx`);
   return [...lista.matchAll(/'([^']+)'/g)].map((m) => m[1]);
 }
 // The built screens, then the later areas ("Em breve", a chunk of their own too).

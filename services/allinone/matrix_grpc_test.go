@@ -44,6 +44,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	cal, fig := salesv1.NewCalendarioServiceClient(st.Conn), salesv1.NewFigurasServiceClient(st.Conn)
 	met := salesv1.NewMetasServiceClient(st.Conn)
 	vis := fieldv1.NewVisitasServiceClient(st.Conn)
+	fot := fieldv1.NewFotosVisitaServiceClient(st.Conn)
 	latVisita, lonVisita, precVisita := -23.5505, -46.6333, 15.0
 	tar, agd, statusTarefa := fieldv1.NewTarefasServiceClient(st.Conn), fieldv1.NewAgendaServiceClient(st.Conn), "concluida"
 	alvoMeta := int64(600)
@@ -561,6 +562,15 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := vis.AceitarCoordenadas(ctx, &fieldv1.AceitarCoordenadasRequest{Id: "grpc-visita"})
 			return err
 		}, map[string]codes.Code{"vendedor2": den, "supervisor": den, "outra": den}},
+		// a visit's photos (fotos.proto)
+		{fieldv1.FotosVisitaService_EnviarFotoVisita_FullMethodName, func(ctx context.Context) error {
+			_, err := fot.EnviarFotoVisita(ctx, &fieldv1.EnviarFotoVisitaRequest{Id: "grpc-visita", FotoId: "grpc-foto", ImagemBase64: fotoPNG1x1})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": den, "admin": den, "outra": den}},
+		{fieldv1.FotosVisitaService_ObterFotoVisita_FullMethodName, func(ctx context.Context) error {
+			_, err := fot.ObterFotoVisita(ctx, &fieldv1.ObterFotoVisitaRequest{Id: "grpc-visita", FotoId: "grpc-foto"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": codes.NotFound}},
 		{fieldv1.VisitasService_FazerCheckout_FullMethodName, func(ctx context.Context) error {
 			_, err := vis.FazerCheckout(ctx, &fieldv1.FazerCheckoutRequest{Id: "grpc-visita", Resultado: "sem_venda", MotivoId: "estoque-cheio"})
 			return err

@@ -257,6 +257,11 @@ func TestIsolationMatrix(t *testing.T) {
 		{"alteracoes visitas", "GET", "/crm/visitas/alteracoes", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "outra": 200}, false},
 		{"aceitar coordenadas", "POST", "/crm/visitas/matriz-visita/aceitar-coordenadas", map[string]any{},
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403}, true},
+		// a visit's photos (fotos.proto): its seller sends them; read in the visit's scope, not found for another company
+		{"enviar foto visita", "PUT", "/crm/visitas/matriz-visita/fotos/matriz-foto", map[string]any{"imagem_base64": fotoPNG1x1},
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
+		{"obter foto visita", "GET", "/crm/visitas/matriz-visita/fotos/matriz-foto", nil,
+			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 404}, false},
 		{"checkout", "POST", "/crm/visitas/matriz-visita/checkout", map[string]any{"resultado": "sem_venda", "motivo_id": "estoque-cheio"},
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
 		// goals (crm-metas): a seller reads their own, a SUPERVISOR sets the team's, an ADMIN anyone's

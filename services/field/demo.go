@@ -110,6 +110,14 @@ func (f *Field) SeedDemoVisitas(ctx context.Context, empresa string, clientes []
 	if len(vs) == 0 {
 		return 0, nil
 	}
+	// Some with a photo (demo_fotos.go): the photos first, so a listed photo is always there.
+	fotos, err := DemoFotos(vs)
+	if err != nil {
+		return 0, err
+	}
+	if err := f.seedDemoFotos(ctx, fotos); err != nil {
+		return 0, err
+	}
 	if _, _, err := col.Import(ctx, vs); err != nil {
 		return 0, fmt.Errorf("visitas demo: %w", err)
 	}

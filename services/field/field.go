@@ -43,6 +43,7 @@ type Deps struct {
 // Field is the mounted service.
 type Field struct {
 	visitas *app.Visitas
+	fotos   *app.FotosVisita
 	agenda  *agenda.Service
 }
 
@@ -65,11 +66,16 @@ func New(d Deps) (*Field, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Field{visitas: &app.Visitas{Col: col, Clientes: adapters.NewClientes(d.Customer), Log: d.Log}, agenda: a}, nil
+	fotos, err := adapters.DeclararFotos(context.Background(), d.Store)
+	if err != nil {
+		return nil, err
+	}
+	v := &app.Visitas{Col: col, Clientes: adapters.NewClientes(d.Customer), Log: d.Log}
+	return &Field{visitas: v, fotos: &app.FotosVisita{Visitas: v, Fotos: fotos}, agenda: a}, nil
 }
 
 // Policies: who may call each method (the use cases apply the role scope of the records).
-var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies)
+var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies, ports.PoliticasFotos)
 
 // Module mounts the service on a server.
 func (f *Field) Module() server.Module {
@@ -81,8 +87,17 @@ func (f *Field) Module() server.Module {
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return fieldv1.RegisterVisitasServiceHandlerClient(ctx, mux, fieldv1.NewVisitasServiceClient(conn))
 			},
+		}, {
+			Desc: &fieldv1.FotosVisitaService_ServiceDesc,
+			Impl: &ports.FotosVisita{App: f.fotos},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return fieldv1.RegisterFotosVisitaServiceHandlerClient(ctx, mux, fieldv1.NewFotosVisitaServiceClient(conn))
+			},
 		}}, agenda.Servicos(f.agenda)...),
 		Policies: Policies,
+		// A visit's photo: a 5 MB picture in base64 is 6.7 MB (the device sends ~300 KB).
+		LargeBodies: []server.LargeBody{{Method: fieldv1.FotosVisitaService_EnviarFotoVisita_FullMethodName,
+			Route: "PUT /crm/visitas/{id}/fotos/{foto_id}", Max: MaxCorpoFoto}},
 		// The open visits past their company's automatic check-out time are closed every minute.
 		Start: func(ctx context.Context) error {
 			go f.visitas.EncerrarVencidasACada(ctx, time.Minute)
@@ -90,6 +105,10 @@ func (f *Field) Module() server.Module {
 		},
 	}
 }
+
+// MaxCorpoFoto bounds a visit photo's request (services/registry.yaml large_bodies: its edge's
+// limit is a little more).
+const MaxCorpoFoto = 8 << 20
 
 // EncerrarVisitasVencidas closes the open visits past their company's automatic check-out time at
 // agora (what the service does every minute); it returns how many.

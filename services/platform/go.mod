@@ -11,6 +11,7 @@ require (
 	github.com/klauspost/compress v1.19.2
 	github.com/prometheus/client_golang v1.24.1
 	go.mongodb.org/mongo-driver/v2 v2.9.2
+	golang.org/x/image v0.46.0
 	google.golang.org/grpc v1.84.0
 )
 

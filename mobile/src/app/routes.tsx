@@ -56,20 +56,17 @@ const CheckinPage = lazyPage(() => import('../features/visitas/components/Checki
 const CalendarioPage = lazyPage(() => import('../features/agenda/components/CalendarioPage'));
 const TarefaEditarPage = lazyPage(() => import('../features/agenda/components/TarefaEditarPage'));
 const GraficosPage = lazyPage(() => import('../features/figuras/graficos/GraficosPage'));
+const CameraPage = lazyPage(() => import('../features/visitas/components/CameraPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
  * Routes of SPEC §2 whose areas later issues build. Until then they show "Em breve" at the same
  * URL (a signed-out user goes to signin), and no menu shows them.
  */
-export const ROTAS_FUTURAS = [
-  'camera',
-] as const;
+export const ROTAS_FUTURAS = [] as const;
 
 /** The name of each later area, as its "Em breve" screen shows it. */
-export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {
-  camera: 'Câmera',
-};
+export const NOMES_ROTAS_FUTURAS: Record<(typeof ROTAS_FUTURAS)[number], string> = {};
 
 /** Routes with a screen of their own in this build (besides '' → home and '*' → home). */
 export const ROTAS_CONSTRUIDAS = [
@@ -124,6 +121,7 @@ export const ROTAS_CONSTRUIDAS = [
   'calendario',
   'tarefa-editar',
   'graficos',
+  'camera',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -191,6 +189,7 @@ export function AppRoutes() {
       <Route path="/calendario" element={guarded(<CalendarioPage />)} />
       <Route path="/tarefa-editar" element={guarded(<TarefaEditarPage />)} />
       <Route path="/graficos" element={guarded(<GraficosPage />)} />
+      <Route path="/camera" element={guarded(<CameraPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

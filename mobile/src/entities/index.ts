@@ -8,5 +8,6 @@ import './produto/colecao';
 import './preco/colecoes';
 import './pedido/operacoes';
 import './visita/operacoes';
+import './visita/fotos';
 import './tarefa';
 import './meta/colecao';

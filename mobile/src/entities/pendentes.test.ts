@@ -35,6 +35,7 @@ const ESPERADO: Record<string, string[]> = {
   'regras-st.excluir': F('regra de ST', 'regras de ST'),
   'visitas.checkin': M('check-in', 'check-ins'),
   'visitas.checkout': M('check-out', 'check-outs'),
+  'visitas.foto': F('foto de visita', 'fotos de visita'),
   'tarefas.criar': F('tarefa', 'tarefas'),
   'tarefas.alterar': F('tarefa', 'tarefas'),
   'tarefas.excluir': F('tarefa', 'tarefas'),

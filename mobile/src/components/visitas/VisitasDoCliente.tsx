@@ -1,11 +1,12 @@
 // The customer file's visit history: each visit's day, seller, verdict and distance, and its
-// result (the check-in itself is in the file's actions).
+// result and photos (the check-in itself is in the file's actions).
 import { IonSpinner } from '@ionic/react';
 import { useOperadores } from '../../components/useOperadores';
 import { useVisitasDoCliente } from '../../entities/visita/queries';
 import { formatarDistancia, resumoCheckout, rotuloVeredito } from '../../entities/visita/rotulos';
 import { mensagemDeErro } from '../../lib/api/client';
 import { formatarDataHora } from '../../lib/format/date';
+import { FotosDaVisita } from './FotosDaVisita';
 
 export function VisitasDoCliente({ clienteId, daCopia }: { clienteId: string; daCopia: boolean }) {
   const ops = useOperadores();
@@ -35,6 +36,7 @@ export function VisitasDoCliente({ clienteId, daCopia }: { clienteId: string; da
                 {resumoCheckout(v)}
               </p>
               {v.observacao ? <small className="muted">{v.observacao}</small> : null}
+              <FotosDaVisita visitaId={v.id} visita={v} />
             </li>
           ))}
         </ul>

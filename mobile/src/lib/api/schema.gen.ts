@@ -1694,6 +1694,32 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/visitas/{id}/fotos/{foto_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/visitas/{id}/fotos/{foto_id}?tamanho=miniatura|grande (default grande). The JPEG
+         *     itself, in the caller's scope; another company's → 404.
+         */
+        get: operations["FotosVisitaService_ObterFotoVisita"];
+        /**
+         * PUT /crm/visitas/{id}/fotos/{foto_id}. The visit's seller attaches a photo (JPEG, PNG or
+         *     WebP of at most 5 MB, stored as a JPEG of at most 1280 px and a 200 px thumbnail) while the
+         *     visit is open, or later when it was taken before the check-out (a photo sent from the
+         *     outbox). A replayed foto_id returns the visit, unchanged. At most 10 photos a visit.
+         */
+        put: operations["FotosVisitaService_EnviarFotoVisita"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/visitas/alteracoes": {
         parameters: {
             query?: never;
@@ -1853,6 +1879,24 @@ export type components = {
              */
             pesquisa_versao?: string;
             respostas?: components["schemas"]["v1Resposta"][];
+        };
+        FotosVisitaServiceEnviarFotoVisitaBody: {
+            /**
+             * Format: date-time
+             * @description When the photo was taken (device clock).
+             */
+            capturado_em?: string;
+            /** @description The image file in base64 (a data URL "data:image/jpeg;base64,…" is accepted too). */
+            imagem_base64?: string;
+            /**
+             * Format: double
+             * @description Where it was taken (absent without a fix).
+             */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            /** Format: double */
+            precisao_metros?: number;
         };
         MetasServiceAtualizarMetaBody: {
             /** Format: int64 */
@@ -2936,6 +2980,24 @@ export type components = {
             nome?: string;
             /** Format: int64 */
             versao?: string;
+        };
+        /** @description A photo of a visit: GET /crm/visitas/{id}/fotos/{foto_id} returns the picture. */
+        v1FotoVisita: {
+            /**
+             * Format: date-time
+             * @description Device time the photo was taken.
+             */
+            capturado_em?: string;
+            id?: string;
+            /** Format: double */
+            latitude?: number;
+            /** Format: double */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description The stored JPEG's size.
+             */
+            tamanho_bytes?: string;
         };
         v1FrequenciaVisita: {
             /** Format: date-time */
@@ -4075,6 +4137,8 @@ export type components = {
             excluido?: boolean;
             /** Format: date-time */
             fim?: string;
+            /** @description The visit's photos (fotos.proto), oldest first. */
+            fotos?: components["schemas"]["v1FotoVisita"][];
             id?: string;
             /**
              * Format: date-time
@@ -8350,6 +8414,79 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["VisitasServiceFazerCheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FotosVisitaService_ObterFotoVisita: {
+        parameters: {
+            query?: {
+                /** @description miniatura (at most 200 px) or grande (at most 1280 px, the default). */
+                tamanho?: string;
+            };
+            header?: never;
+            path: {
+                foto_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FotosVisitaService_EnviarFotoVisita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client-generated id of the photo (UUID): the outbox sends it once; a replay is a no-op. */
+                foto_id: string;
+                /** @description The visit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FotosVisitaServiceEnviarFotoVisitaBody"];
             };
         };
         responses: {

@@ -165,6 +165,9 @@ export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
 export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];
 export type MotivoSemVenda = Full<Schemas['v1MotivoSemVenda']>;
 export type ConfiguracaoVisitas = Omit<Full<Schemas['v1ConfiguracaoVisitas']>, 'motivos_sem_venda'> & { motivos_sem_venda: MotivoSemVenda[] };
+// A visit's photos (fotos.proto): latitude and longitude absent without a fix.
+export type FotoVisita = Omit<Full<Schemas['v1FotoVisita']>, 'latitude' | 'longitude'> & { latitude?: number | null; longitude?: number | null };
+export type EnviarFotoVisitaPedido = Schemas['FotosVisitaServiceEnviarFotoVisitaBody'];
 
 // Tasks, visit frequencies, the agenda and the day's route (field service: tarefas.proto, agenda.proto)
 export type Tarefa = Full<Schemas['v1Tarefa']>;

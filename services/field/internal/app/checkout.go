@@ -38,6 +38,7 @@ func (s *Visitas) FazerCheckout(ctx context.Context, id string, co domain.Checko
 				co.Fim = limite
 			}
 		}
+		co.TemFoto = len(v.Fotos) > 0
 		return v.Encerrar(co, cfg, agora)
 	})
 }

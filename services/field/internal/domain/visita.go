@@ -184,6 +184,8 @@ type Visita struct {
 	MotivoNome         string    `bson:"motivo_nome"`
 	Observacao         string    `bson:"observacao"`
 	CheckoutAutomatico bool      `bson:"checkout_automatico"`
+	// Fotos are the visit's photos (foto.go), oldest first.
+	Fotos []FotoVisita `bson:"fotos,omitempty"`
 }
 
 // LimparDerivados clears what the server computes on a check-in, so a replayed check-in is
@@ -192,6 +194,7 @@ func (v *Visita) LimparDerivados() {
 	v.RecebidoEm, v.Distancia, v.Veredito, v.RaioMetros, v.Aviso = time.Time{}, nil, "", 0, ""
 	v.CoordenadasPropostas, v.CoordenadasAceitas, v.ClienteNome = false, false, ""
 	v.Status, v.Fim, v.Resultado, v.PedidoID, v.MotivoID, v.MotivoNome, v.Observacao, v.CheckoutAutomatico = "", time.Time{}, "", "", "", "", "", false
+	v.Fotos = nil
 }
 
 // Normalizar checks what every stored visit holds: a customer, a seller, a known status and

@@ -71,7 +71,8 @@ func VisitaProto(v *domain.Visita) *fieldv1.Visita {
 		CapturadoEm: ts(v.CapturadoEm), DistanciaMetros: v.Distancia, Veredito: v.Veredito, RaioMetros: v.RaioMetros, Aviso: v.Aviso,
 		CoordenadasPropostas: v.CoordenadasPropostas, CoordenadasAceitas: v.CoordenadasAceitas, Fim: ts(v.Fim),
 		DuracaoMinutos: v.DuracaoMinutos(), Resultado: v.Resultado, PedidoId: v.PedidoID, MotivoId: v.MotivoID, MotivoNome: v.MotivoNome,
-		Observacao: v.Observacao, CheckoutAutomatico: v.CheckoutAutomatico, Versao: v.Versao, AlteradoEm: ts(v.AlteradoEm), Excluido: v.Excluido}
+		Observacao: v.Observacao, CheckoutAutomatico: v.CheckoutAutomatico, Versao: v.Versao, AlteradoEm: ts(v.AlteradoEm), Excluido: v.Excluido,
+		Fotos: fotosProto(v.Fotos)}
 }
 
 func (s *Visitas) portas() *entity.Portas[domain.Visita, *domain.Visita, *fieldv1.Visita] {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crmvendas/crm/services/platform/errs"
+	"github.com/crmvendas/crm/services/platform/imagem"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
 )
@@ -41,7 +42,7 @@ func (s *Service) DefinirFotoProduto(ctx context.Context, id string, versao int6
 	if err != nil {
 		return nil, err
 	}
-	f, err := prepararUmaDeCadaVez(ctx, raw)
+	f, err := imagem.PrepararUmaDeCadaVez(ctx, raw, domain.TamanhosFoto)
 	if err != nil {
 		return nil, err
 	}
@@ -52,22 +53,6 @@ func (s *Service) DefinirFotoProduto(ctx context.Context, id string, versao int6
 		p.FotoVersao = f.Hash
 		return nil
 	})
-}
-
-// preparando lets one photo be decoded and resized at a time in the process: a 40-megapixel
-// image takes about 200 MB while it is worked on (measured here: a 7300 × 5475 PNG, 2.8 s and
-// 205 MB allocated; a 12-megapixel camera JPEG 63 MB), so two at once could pass the memory the
-// process is given. Uploads are rare (ADMIN); the next one waits.
-var preparando = make(chan struct{}, 1)
-
-func prepararUmaDeCadaVez(ctx context.Context, raw []byte) (*domain.Foto, error) {
-	select {
-	case preparando <- struct{}{}:
-		defer func() { <-preparando }()
-	case <-ctx.Done():
-		return nil, errs.Unavailable("Outra foto está sendo processada. Tente de novo em instantes.", ctx.Err())
-	}
-	return domain.PrepararFoto(raw)
 }
 
 // gravarFoto creates or replaces the photo document of a product (bringing back an erased one).

@@ -1,6 +1,7 @@
 // The check-in screen (route `checkin`, from the customer file): a fresh position with its
 // accuracy, the check-in kept on the device and sent through the outbox, the verdict the server
-// gives it, and the check-out with its result and reason.
+// gives it, and the check-out with its result and reason. The open visit shows its photos and
+// leads to the camera ("Tirar foto"); a reason that needs a photo waits for one (sent or queued).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,13 +13,15 @@ import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useCliente } from '../../../entities/cliente/hooks';
 import { chavesVisitas } from '../../../entities/visita/api';
 import { useConfiguracaoVisitas, useVisitasDoCliente } from '../../../entities/visita/queries';
-import { checkinOp, checkoutOp } from '../../../entities/visita/operacoes';
+import { checkinOp, checkoutOp, type Checkin as CheckinNaSaida } from '../../../entities/visita/operacoes';
+import { useFotosDaVisita } from '../../../entities/visita/fotos';
+import { FotosDaVisita } from '../../../components/visitas/FotosDaVisita';
 import { formatarDistancia, rotuloVeredito } from '../../../entities/visita/rotulos';
 import { mensagemDeErro } from '../../../lib/api/client';
 import type { Visita } from '../../../lib/api/types';
 import { obterFix } from '../../../lib/posicao';
 import { useSession } from '../../../lib/session';
-import { executar, MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
+import { executar, MENSAGEM_GUARDADA, useSaida } from '../../../lib/sync/saida';
 import { novoId } from '../../../lib/uuid';
 
 /** The visit on this screen: the server's, or the one kept on the device (pendente). */
@@ -60,11 +63,17 @@ function Checkout({ aberta, nomeCliente, aoEncerrar }: { aberta: VisitaNaTela; n
   const [erro, setErro] = useState('');
   const [enviando, setEnviando] = useState(false);
   const motivos = cfg.data?.motivos_sem_venda ?? [];
+  const fotos = useFotosDaVisita(aberta.id, aberta.visita);
 
   async function encerrar() {
     setErro('');
     if (resultado === 'sem_venda' && !motivo) {
       setErro('Escolha o motivo de não ter vendido.');
+      return;
+    }
+    const escolhido = motivos.find((m) => m.id === motivo);
+    if (resultado === 'sem_venda' && escolhido?.exige_foto && fotos.length === 0) {
+      setErro(`O motivo "${escolhido.nome}" exige uma foto da visita: toque em "Tirar foto".`);
       return;
     }
     setEnviando(true);
@@ -117,6 +126,16 @@ function Checkout({ aberta, nomeCliente, aoEncerrar }: { aberta: VisitaNaTela; n
   );
 }
 
+/** The caller's check-in at this customer still in the outbox with no check-out queued (offline). */
+function checkinNaSaida(itens: ReturnType<typeof useSaida>['itens'], clienteId: string): string | null {
+  let id: string | null = null;
+  for (const it of itens) {
+    if (it.op === checkinOp.nome && (it.dados as CheckinNaSaida).corpo.cliente_id === clienteId) id = it.alvo;
+    else if (it.op === checkoutOp.nome && it.alvo === id) id = null;
+  }
+  return id;
+}
+
 function Checkin({ clienteId }: { clienteId: string }) {
   const { cliente, carregando, erro: erroCliente, recarregar } = useCliente(clienteId);
   const eu = useSession().profile?.operador;
@@ -128,12 +147,16 @@ function Checkin({ clienteId }: { clienteId: string }) {
   const [aviso, setAviso] = useState('');
   const [erro, setErro] = useState('');
   const [enviando, setEnviando] = useState(false);
+  const saida = useSaida();
 
   if (carregando) return <PageLoading />;
   if (!cliente) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const nome = cliente.nome_fantasia || cliente.nome;
   const doServidor = abertas.data?.visitas.find((v) => v.status === 'em_andamento');
-  const aberta: VisitaNaTela | null = encerrada ? null : (atual ?? (doServidor ? { id: doServidor.id, visita: doServidor, pendente: false } : null));
+  const noAparelho = checkinNaSaida(saida.itens, clienteId);
+  const aberta: VisitaNaTela | null = encerrada
+    ? null
+    : (atual ?? (doServidor ? { id: doServidor.id, visita: doServidor, pendente: false } : noAparelho ? { id: noAparelho, pendente: true } : null));
 
   async function fazerCheckin() {
     setErro('');
@@ -188,6 +211,12 @@ function Checkin({ clienteId }: { clienteId: string }) {
               {MENSAGEM_GUARDADA}
             </p>
           ) : null}
+          <section className="secao" aria-label="Fotos">
+            <FotosDaVisita visitaId={aberta.id} visita={aberta.visita} />
+            <Link to={`/camera?visita=${encodeURIComponent(aberta.id)}&cliente=${encodeURIComponent(clienteId)}`} className="button" data-testid="tirar-foto-visita">
+              Tirar foto
+            </Link>
+          </section>
           <Checkout
             aberta={aberta}
             nomeCliente={nome}

@@ -532,8 +532,10 @@ type Visita struct {
 	Versao             int64                  `protobuf:"varint,26,opt,name=versao,proto3" json:"versao,omitempty"`
 	AlteradoEm         *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
 	Excluido           bool                   `protobuf:"varint,28,opt,name=excluido,proto3" json:"excluido,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// The visit's photos (fotos.proto), oldest first.
+	Fotos         []*FotoVisita `protobuf:"bytes,30,rep,name=fotos,proto3" json:"fotos,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Visita) Reset() {
@@ -760,6 +762,13 @@ func (x *Visita) GetExcluido() bool {
 		return x.Excluido
 	}
 	return false
+}
+
+func (x *Visita) GetFotos() []*FotoVisita {
+	if x != nil {
+		return x.Fotos
+	}
+	return nil
 }
 
 type ListarVisitasRequest struct {
@@ -1169,6 +1178,85 @@ func (x *AceitarCoordenadasRequest) GetId() string {
 	return ""
 }
 
+// A photo of a visit: GET /crm/visitas/{id}/fotos/{foto_id} returns the picture.
+type FotoVisita struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Device time the photo was taken.
+	CapturadoEm *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=capturado_em,json=capturadoEm,proto3" json:"capturado_em,omitempty"`
+	Latitude    *float64               `protobuf:"fixed64,3,opt,name=latitude,proto3,oneof" json:"latitude,omitempty"`
+	Longitude   *float64               `protobuf:"fixed64,4,opt,name=longitude,proto3,oneof" json:"longitude,omitempty"`
+	// The stored JPEG's size.
+	TamanhoBytes  int64 `protobuf:"varint,5,opt,name=tamanho_bytes,json=tamanhoBytes,proto3" json:"tamanho_bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FotoVisita) Reset() {
+	*x = FotoVisita{}
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FotoVisita) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FotoVisita) ProtoMessage() {}
+
+func (x *FotoVisita) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FotoVisita.ProtoReflect.Descriptor instead.
+func (*FotoVisita) Descriptor() ([]byte, []int) {
+	return file_crm_field_v1_visitas_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *FotoVisita) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *FotoVisita) GetCapturadoEm() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CapturadoEm
+	}
+	return nil
+}
+
+func (x *FotoVisita) GetLatitude() float64 {
+	if x != nil && x.Latitude != nil {
+		return *x.Latitude
+	}
+	return 0
+}
+
+func (x *FotoVisita) GetLongitude() float64 {
+	if x != nil && x.Longitude != nil {
+		return *x.Longitude
+	}
+	return 0
+}
+
+func (x *FotoVisita) GetTamanhoBytes() int64 {
+	if x != nil {
+		return x.TamanhoBytes
+	}
+	return 0
+}
+
 var File_crm_field_v1_visitas_proto protoreflect.FileDescriptor
 
 const file_crm_field_v1_visitas_proto_rawDesc = "" +
@@ -1222,7 +1310,7 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\n" +
 	"observacao\x18\x05 \x01(\tR\n" +
 	"observacao\x12,\n" +
-	"\x03fim\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x03fim\"\xf4\b\n" +
+	"\x03fim\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x03fim\"\xa4\t\n" +
 	"\x06Visita\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1d\n" +
 	"\n" +
@@ -1260,7 +1348,8 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\x06versao\x18\x1a \x01(\x03R\x06versao\x12;\n" +
 	"\valterado_em\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x1a\n" +
-	"\bexcluido\x18\x1c \x01(\bR\bexcluidoB\v\n" +
+	"\bexcluido\x18\x1c \x01(\bR\bexcluido\x12.\n" +
+	"\x05fotos\x18\x1e \x03(\v2\x18.crm.field.v1.FotoVisitaR\x05fotosB\v\n" +
 	"\t_latitudeB\f\n" +
 	"\n" +
 	"_longitudeB\x12\n" +
@@ -1296,7 +1385,17 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
 	"\x05total\x18\x04 \x01(\x05R\x05total\"+\n" +
 	"\x19AceitarCoordenadasRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id2\xe0\x05\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xdf\x01\n" +
+	"\n" +
+	"FotoVisita\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12=\n" +
+	"\fcapturado_em\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\vcapturadoEm\x12\x1f\n" +
+	"\blatitude\x18\x03 \x01(\x01H\x00R\blatitude\x88\x01\x01\x12!\n" +
+	"\tlongitude\x18\x04 \x01(\x01H\x01R\tlongitude\x88\x01\x01\x12#\n" +
+	"\rtamanho_bytes\x18\x05 \x01(\x03R\ftamanhoBytesB\v\n" +
+	"\t_latitudeB\f\n" +
+	"\n" +
+	"_longitude2\xe0\x05\n" +
 	"\x0eVisitasService\x12l\n" +
 	"\x18ObterConfiguracaoVisitas\x12-.crm.field.v1.ObterConfiguracaoVisitasRequest\x1a!.crm.field.v1.ConfiguracaoVisitas\x12p\n" +
 	"\x1aDefinirConfiguracaoVisitas\x12/.crm.field.v1.DefinirConfiguracaoVisitasRequest\x1a!.crm.field.v1.ConfiguracaoVisitas\x12G\n" +
@@ -1319,7 +1418,7 @@ func file_crm_field_v1_visitas_proto_rawDescGZIP() []byte {
 	return file_crm_field_v1_visitas_proto_rawDescData
 }
 
-var file_crm_field_v1_visitas_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_crm_field_v1_visitas_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_crm_field_v1_visitas_proto_goTypes = []any{
 	(*MotivoSemVenda)(nil),                    // 0: crm.field.v1.MotivoSemVenda
 	(*ObterConfiguracaoVisitasRequest)(nil),   // 1: crm.field.v1.ObterConfiguracaoVisitasRequest
@@ -1335,44 +1434,47 @@ var file_crm_field_v1_visitas_proto_goTypes = []any{
 	(*AlteracaoVisita)(nil),                   // 11: crm.field.v1.AlteracaoVisita
 	(*AlteracoesVisitasResponse)(nil),         // 12: crm.field.v1.AlteracoesVisitasResponse
 	(*AceitarCoordenadasRequest)(nil),         // 13: crm.field.v1.AceitarCoordenadasRequest
-	(*timestamppb.Timestamp)(nil),             // 14: google.protobuf.Timestamp
+	(*FotoVisita)(nil),                        // 14: crm.field.v1.FotoVisita
+	(*timestamppb.Timestamp)(nil),             // 15: google.protobuf.Timestamp
 }
 var file_crm_field_v1_visitas_proto_depIdxs = []int32{
 	0,  // 0: crm.field.v1.ConfiguracaoVisitas.motivos_sem_venda:type_name -> crm.field.v1.MotivoSemVenda
-	14, // 1: crm.field.v1.ConfiguracaoVisitas.alterado_em:type_name -> google.protobuf.Timestamp
+	15, // 1: crm.field.v1.ConfiguracaoVisitas.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 2: crm.field.v1.DefinirConfiguracaoVisitasRequest.motivos_sem_venda:type_name -> crm.field.v1.MotivoSemVenda
-	14, // 3: crm.field.v1.FazerCheckinRequest.capturado_em:type_name -> google.protobuf.Timestamp
-	14, // 4: crm.field.v1.FazerCheckinRequest.inicio:type_name -> google.protobuf.Timestamp
-	14, // 5: crm.field.v1.FazerCheckoutRequest.fim:type_name -> google.protobuf.Timestamp
-	14, // 6: crm.field.v1.Visita.inicio:type_name -> google.protobuf.Timestamp
-	14, // 7: crm.field.v1.Visita.recebido_em:type_name -> google.protobuf.Timestamp
-	14, // 8: crm.field.v1.Visita.capturado_em:type_name -> google.protobuf.Timestamp
-	14, // 9: crm.field.v1.Visita.fim:type_name -> google.protobuf.Timestamp
-	14, // 10: crm.field.v1.Visita.alterado_em:type_name -> google.protobuf.Timestamp
-	6,  // 11: crm.field.v1.ListarVisitasResponse.visitas:type_name -> crm.field.v1.Visita
-	6,  // 12: crm.field.v1.AlteracaoVisita.visita:type_name -> crm.field.v1.Visita
-	11, // 13: crm.field.v1.AlteracoesVisitasResponse.alteracoes:type_name -> crm.field.v1.AlteracaoVisita
-	1,  // 14: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:input_type -> crm.field.v1.ObterConfiguracaoVisitasRequest
-	3,  // 15: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:input_type -> crm.field.v1.DefinirConfiguracaoVisitasRequest
-	4,  // 16: crm.field.v1.VisitasService.FazerCheckin:input_type -> crm.field.v1.FazerCheckinRequest
-	5,  // 17: crm.field.v1.VisitasService.FazerCheckout:input_type -> crm.field.v1.FazerCheckoutRequest
-	7,  // 18: crm.field.v1.VisitasService.ListarVisitas:input_type -> crm.field.v1.ListarVisitasRequest
-	9,  // 19: crm.field.v1.VisitasService.ObterVisita:input_type -> crm.field.v1.ObterVisitaRequest
-	10, // 20: crm.field.v1.VisitasService.AlteracoesVisitas:input_type -> crm.field.v1.AlteracoesVisitasRequest
-	13, // 21: crm.field.v1.VisitasService.AceitarCoordenadas:input_type -> crm.field.v1.AceitarCoordenadasRequest
-	2,  // 22: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
-	2,  // 23: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
-	6,  // 24: crm.field.v1.VisitasService.FazerCheckin:output_type -> crm.field.v1.Visita
-	6,  // 25: crm.field.v1.VisitasService.FazerCheckout:output_type -> crm.field.v1.Visita
-	8,  // 26: crm.field.v1.VisitasService.ListarVisitas:output_type -> crm.field.v1.ListarVisitasResponse
-	6,  // 27: crm.field.v1.VisitasService.ObterVisita:output_type -> crm.field.v1.Visita
-	12, // 28: crm.field.v1.VisitasService.AlteracoesVisitas:output_type -> crm.field.v1.AlteracoesVisitasResponse
-	6,  // 29: crm.field.v1.VisitasService.AceitarCoordenadas:output_type -> crm.field.v1.Visita
-	22, // [22:30] is the sub-list for method output_type
-	14, // [14:22] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	15, // 3: crm.field.v1.FazerCheckinRequest.capturado_em:type_name -> google.protobuf.Timestamp
+	15, // 4: crm.field.v1.FazerCheckinRequest.inicio:type_name -> google.protobuf.Timestamp
+	15, // 5: crm.field.v1.FazerCheckoutRequest.fim:type_name -> google.protobuf.Timestamp
+	15, // 6: crm.field.v1.Visita.inicio:type_name -> google.protobuf.Timestamp
+	15, // 7: crm.field.v1.Visita.recebido_em:type_name -> google.protobuf.Timestamp
+	15, // 8: crm.field.v1.Visita.capturado_em:type_name -> google.protobuf.Timestamp
+	15, // 9: crm.field.v1.Visita.fim:type_name -> google.protobuf.Timestamp
+	15, // 10: crm.field.v1.Visita.alterado_em:type_name -> google.protobuf.Timestamp
+	14, // 11: crm.field.v1.Visita.fotos:type_name -> crm.field.v1.FotoVisita
+	6,  // 12: crm.field.v1.ListarVisitasResponse.visitas:type_name -> crm.field.v1.Visita
+	6,  // 13: crm.field.v1.AlteracaoVisita.visita:type_name -> crm.field.v1.Visita
+	11, // 14: crm.field.v1.AlteracoesVisitasResponse.alteracoes:type_name -> crm.field.v1.AlteracaoVisita
+	15, // 15: crm.field.v1.FotoVisita.capturado_em:type_name -> google.protobuf.Timestamp
+	1,  // 16: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:input_type -> crm.field.v1.ObterConfiguracaoVisitasRequest
+	3,  // 17: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:input_type -> crm.field.v1.DefinirConfiguracaoVisitasRequest
+	4,  // 18: crm.field.v1.VisitasService.FazerCheckin:input_type -> crm.field.v1.FazerCheckinRequest
+	5,  // 19: crm.field.v1.VisitasService.FazerCheckout:input_type -> crm.field.v1.FazerCheckoutRequest
+	7,  // 20: crm.field.v1.VisitasService.ListarVisitas:input_type -> crm.field.v1.ListarVisitasRequest
+	9,  // 21: crm.field.v1.VisitasService.ObterVisita:input_type -> crm.field.v1.ObterVisitaRequest
+	10, // 22: crm.field.v1.VisitasService.AlteracoesVisitas:input_type -> crm.field.v1.AlteracoesVisitasRequest
+	13, // 23: crm.field.v1.VisitasService.AceitarCoordenadas:input_type -> crm.field.v1.AceitarCoordenadasRequest
+	2,  // 24: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
+	2,  // 25: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
+	6,  // 26: crm.field.v1.VisitasService.FazerCheckin:output_type -> crm.field.v1.Visita
+	6,  // 27: crm.field.v1.VisitasService.FazerCheckout:output_type -> crm.field.v1.Visita
+	8,  // 28: crm.field.v1.VisitasService.ListarVisitas:output_type -> crm.field.v1.ListarVisitasResponse
+	6,  // 29: crm.field.v1.VisitasService.ObterVisita:output_type -> crm.field.v1.Visita
+	12, // 30: crm.field.v1.VisitasService.AlteracoesVisitas:output_type -> crm.field.v1.AlteracoesVisitasResponse
+	6,  // 31: crm.field.v1.VisitasService.AceitarCoordenadas:output_type -> crm.field.v1.Visita
+	24, // [24:32] is the sub-list for method output_type
+	16, // [16:24] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_crm_field_v1_visitas_proto_init() }
@@ -1382,13 +1484,14 @@ func file_crm_field_v1_visitas_proto_init() {
 	}
 	file_crm_field_v1_visitas_proto_msgTypes[4].OneofWrappers = []any{}
 	file_crm_field_v1_visitas_proto_msgTypes[6].OneofWrappers = []any{}
+	file_crm_field_v1_visitas_proto_msgTypes[14].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_field_v1_visitas_proto_rawDesc), len(file_crm_field_v1_visitas_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
