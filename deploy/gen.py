@@ -500,6 +500,31 @@ def nginx(services, pref, large):
     return region(path, text, "large bodies", locs)
 
 
+def reaches(services, start, target):
+    """Whether start calls target, directly or through the services it calls."""
+    calls = {s["name"]: list(s["calls"]) for s in services}
+    seen, todo = set(), [start]
+    while todo:
+        n = todo.pop()
+        for c in calls.get(n, []):
+            if c == target:
+                return True
+            if c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return False
+
+
+def startup_deps(services, s):
+    """The callees s waits for in docker-compose (depends_on): every one, except one declared
+    after s that calls s back (sales <-> field): compose refuses a dependency cycle, so the later
+    one waits for the earlier one and the earlier one serves without it until it is up (its calls
+    fail as while it is down; a caller must survive that anyway)."""
+    order = [x["name"] for x in services]
+    return [c for c in s["calls"]
+            if not (order.index(c) > order.index(s["name"]) and reaches(services, c, s["name"]))]
+
+
 def compose(services):
     path = "docker-compose.yml"
     with open(os.path.join(ROOT, path), encoding="utf-8") as fh:
@@ -513,7 +538,7 @@ def compose(services):
                 env += comment(f"{c}: {why}", " " * 6)
             env += f"      {env_name(c)}: {c}:{GRPC_PORT}\n"
         deps = "".join(f"      {d}:\n        condition: service_healthy\n"
-                       for d in ["mongo", "firebase-auth"] + ([EVERYONE_CALLS] if n != EVERYONE_CALLS else []) + list(s["calls"]))
+                       for d in ["mongo", "firebase-auth"] + ([EVERYONE_CALLS] if n != EVERYONE_CALLS else []) + startup_deps(services, s))
         about = comment(f"{n}: {s['about']}", "  ") if s.get("about") else ""
         out += f"""{about}  {n}:
     <<: *go-service

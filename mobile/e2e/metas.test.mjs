@@ -124,4 +124,64 @@ describe('goals (crm-metas)', () => {
       if (metaId) await apiAs(DEMO.supervisor, 'DELETE', `/metas/${metaId}`);
     }
   });
+
+  it('a seller\'s visits goal moves after a check-in at a customer not visited today', async () => {
+    const mes = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+    const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    // The seller's visits goal of the month (the demo's, or one the supervisor sets now).
+    const lista = await apiAs(DEMO.vendedor, 'GET', `/metas?mes=${mes}&vendedor_id=demo-vendedor`);
+    assert.equal(lista.status, 200, JSON.stringify(lista.body));
+    let meta = lista.body.metas.find((m) => m.tipo === 'visitas' && !m.cliente_id);
+    let criada = '';
+    if (!meta) {
+      const r = await apiAs(DEMO.supervisor, 'POST', '/metas', { id: randomUUID(), mes, vendedor_id: 'demo-vendedor', tipo: 'visitas', alvo: '40' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      meta = r.body;
+      criada = meta.id;
+    }
+    assert.equal(meta.aviso, '', JSON.stringify(meta));
+    // A customer of the seller's portfolio with coordinates and no visit today.
+    let alvo;
+    for (let n = 61; n < 200 && !alvo; n++) {
+      const id = `demo-cliente-${String(n).padStart(5, '0')}`;
+      const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);
+      const e = c.body?.enderecos?.find((x) => x.principal);
+      if (c.status !== 200 || e?.latitude == null || c.body.vendedor_id !== 'demo-vendedor') continue;
+      const v = await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${id}&de=${hoje}&ate=${hoje}`);
+      assert.equal(v.status, 200, JSON.stringify(v.body));
+      if (v.body.visitas.length === 0) alvo = { id, latitude: e.latitude, longitude: e.longitude };
+    }
+    assert.ok(alvo, 'nenhum cliente demo do vendedor com coordenadas e sem visita hoje');
+    const antes = Number(meta.realizado);
+    const seller = await signedInContext(browser, DEMO.vendedor, {
+      contextOptions: { geolocation: { latitude: alvo.latitude, longitude: alvo.longitude, accuracy: 10 }, permissions: ['geolocation'] },
+    });
+    try {
+      const { page } = seller;
+      const item = page.locator(`[data-testid=meta][data-tipo=visitas][data-vendedor=demo-vendedor][data-cliente=""]`);
+      await page.goto(`${BASE}/crm-metas`);
+      await item.waitFor({ timeout: 20_000 });
+      const texto = async () => (await item.getByTestId('meta-realizado').textContent()) ?? '';
+      assert.ok((await texto()).startsWith(`${unidades.format(antes)} de ${unidades.format(Number(meta.alvo))} visitas · `), await texto());
+      // The check-in at the customer, on the check-in screen.
+      await page.goto(`${BASE}/checkin?cliente=${encodeURIComponent(alvo.id)}`);
+      await page.getByTestId('fazer-checkin').click();
+      await page.getByTestId('veredito').waitFor({ timeout: 20_000 });
+      // Back on the goals: one more visit (and one more verified).
+      await page.goto(`${BASE}/crm-metas`);
+      await item.waitFor({ timeout: 20_000 });
+      await esperarAte(
+        async () => (await texto()).startsWith(`${unidades.format(antes + 1)} de ${unidades.format(Number(meta.alvo))} visitas · `),
+        'a meta de visitas não andou com o check-in',
+        { timeout: 20_000 },
+      );
+      const depois = await apiAs(DEMO.vendedor, 'GET', `/metas?mes=${mes}&vendedor_id=demo-vendedor`);
+      const m = depois.body.metas.find((x) => x.id === meta.id);
+      assert.equal(Number(m.realizado), antes + 1, JSON.stringify(m));
+      assert.equal(Number(m.verificadas), Number(meta.verificadas) + 1, JSON.stringify(m));
+    } finally {
+      await seller.context.close();
+      if (criada) await apiAs(DEMO.supervisor, 'DELETE', `/metas/${criada}`);
+    }
+  });
 });

@@ -45,6 +45,7 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 	met := salesv1.NewMetasServiceClient(st.Conn)
 	vis := fieldv1.NewVisitasServiceClient(st.Conn)
 	fot := fieldv1.NewFotosVisitaServiceClient(st.Conn)
+	rvis := fieldv1.NewResumoVisitasServiceClient(st.Conn)
 	latVisita, lonVisita, precVisita := -23.5505, -46.6333, 15.0
 	tar, agd, statusTarefa := fieldv1.NewTarefasServiceClient(st.Conn), fieldv1.NewAgendaServiceClient(st.Conn), "concluida"
 	alvoMeta := int64(600)
@@ -575,6 +576,15 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := vis.FazerCheckout(ctx, &fieldv1.FazerCheckoutRequest{Id: "grpc-visita", Resultado: "sem_venda", MotivoId: "estoque-cheio"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": den, "admin": den, "outra": den}},
+		// field: the visits' summary (the visitas goals)
+		{fieldv1.ResumoVisitasService_ResumoVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := rvis.ResumoVisitas(ctx, &fieldv1.ResumoVisitasRequest{Mes: "2031-02", VendedorId: "demo-vendedor2", ClienteId: "demo-cliente-00002"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": ok}}, // outra: its own company's (nothing)
+		{fieldv1.ResumoVisitasService_ReconciliarResumoVisitas_FullMethodName, func(ctx context.Context) error {
+			_, err := rvis.ReconciliarResumoVisitas(ctx, &fieldv1.ReconciliarResumoVisitasRequest{ApenasVerificar: true})
+			return err
+		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok, "outra": ok}},
 		// field: tasks, visit frequencies, the agenda (demo-cliente-00002: demo-vendedor2's portfolio)
 		{fieldv1.TarefasService_CriarTarefa_FullMethodName, func(ctx context.Context) error {
 			_, err := tar.CriarTarefa(ctx, &fieldv1.CriarTarefaRequest{Id: "grpc-tarefa", Titulo: "Cobrar retorno", ClienteId: "demo-cliente-00002", VenceEm: timestamppb.New(time.Date(2031, 2, 3, 15, 0, 0, 0, time.UTC))})

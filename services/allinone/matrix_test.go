@@ -264,6 +264,11 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 404}, false},
 		{"checkout", "POST", "/crm/visitas/matriz-visita/checkout", map[string]any{"resultado": "sem_venda", "motivo_id": "estoque-cheio"},
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
+		// field: the visits' summary (the visitas goals): a seller's own figures, the team's, the company's
+		{"resumo de visitas", "GET", "/crm/visitas/resumo/2031-01?vendedor_id=demo-vendedor", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200, "admin": 200, "outra": 200}, false},
+		{"reconciliar resumo de visitas", "POST", "/crm/visitas/resumo/reconciliar", map[string]any{"apenas_verificar": true},
+			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200, "outra": 200}, false},
 		// goals (crm-metas): a seller reads their own, a SUPERVISOR sets the team's, an ADMIN anyone's
 		{"criar meta", "POST", "/crm/metas", map[string]any{"id": "matriz-meta", "mes": "2031-01", "vendedor_id": "demo-vendedor", "tipo": "valor", "alvo": 100000},
 			map[string]int{"vendedor": 403, "vendedor2": 403, "outra": 400, "supervisor": 200}, true},

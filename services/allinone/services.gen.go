@@ -23,6 +23,6 @@ var declared = []declaredService{
 	{Name: "system"},
 	{Name: "address"},
 	{Name: "customer", Calls: []string{"address"}},
-	{Name: "sales", Calls: []string{"customer", "system"}},
+	{Name: "sales", Calls: []string{"customer", "system", "field"}},
 	{Name: "field", Calls: []string{"customer", "sales"}},
 }

@@ -121,5 +121,9 @@ func (f *Field) SeedDemoVisitas(ctx context.Context, empresa string, clientes []
 	if _, _, err := col.Import(ctx, vs); err != nil {
 		return 0, fmt.Errorf("visitas demo: %w", err)
 	}
+	// An import carries no summary increments: the visits' summary is counted from them.
+	if _, _, err := f.visitas.Col.Resumo.Reconciliar(ctx, col, empresa, false); err != nil {
+		return 0, fmt.Errorf("resumo das visitas demo: %w", err)
+	}
 	return len(vs), nil
 }

@@ -75,7 +75,7 @@ func New(d Deps) (*Field, error) {
 }
 
 // Policies: who may call each method (the use cases apply the role scope of the records).
-var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies, ports.PoliticasFotos)
+var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies, ports.PoliticasFotos, ports.PoliticasResumoVisitas)
 
 // Module mounts the service on a server.
 func (f *Field) Module() server.Module {
@@ -92,6 +92,12 @@ func (f *Field) Module() server.Module {
 			Impl: &ports.FotosVisita{App: f.fotos},
 			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 				return fieldv1.RegisterFotosVisitaServiceHandlerClient(ctx, mux, fieldv1.NewFotosVisitaServiceClient(conn))
+			},
+		}, {
+			Desc: &fieldv1.ResumoVisitasService_ServiceDesc,
+			Impl: &ports.ResumoVisitas{App: f.visitas},
+			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+				return fieldv1.RegisterResumoVisitasServiceHandlerClient(ctx, mux, fieldv1.NewResumoVisitasServiceClient(conn))
 			},
 		}}, agenda.Servicos(f.agenda)...),
 		Policies: Policies,

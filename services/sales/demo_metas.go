@@ -3,7 +3,9 @@ package sales
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
+	"time"
 
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/sales/internal/domain"
@@ -90,6 +92,28 @@ func DemoMetas(vm []*domain.LinhaVendedorMes, gm []*domain.LinhaGrupoVendedorMes
 	return out
 }
 
+// DemoAlvoVisitas is the demo sellers' visits goal for a month (about two a working day).
+const DemoAlvoVisitas = 40
+
+// DemoMetasVisitas are a visits goal (DemoAlvoVisitas) for mes for each seller of the demo
+// orders' summaries; their achievement is the field service's (the demo visits, then the
+// check-ins).
+func DemoMetasVisitas(vm []*domain.LinhaVendedorMes, mes string) []*domain.Meta {
+	var vendedores []string
+	for _, l := range vm {
+		if !slices.Contains(vendedores, l.VendedorID) {
+			vendedores = append(vendedores, l.VendedorID)
+		}
+	}
+	sort.Strings(vendedores)
+	out := make([]*domain.Meta, 0, len(vendedores))
+	for _, v := range vendedores {
+		out = append(out, &domain.Meta{Meta: store.Meta{ID: fmt.Sprintf("demo-meta-%s-%s-visitas", v, mes)}, Mes: mes, VendedorID: v,
+			Tipo: domain.TipoVisitas, Alvo: DemoAlvoVisitas})
+	}
+	return out
+}
+
 // SeedDemoMetas writes the demo goals once (DemoMetas, from the summaries the demo orders left;
 // a later start finds goals in the company and changes nothing, whatever orders came since). It
 // returns how many it wrote.
@@ -115,7 +139,7 @@ func (s *Sales) SeedDemoMetas(ctx context.Context, empresa string) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	metas := DemoMetas(vm, gm, cm, rm)
+	metas := append(DemoMetas(vm, gm, cm, rm), DemoMetasVisitas(vm, domain.MesDe(time.Now()))...)
 	for _, m := range metas {
 		if err := m.Normalizar(); err != nil {
 			return 0, fmt.Errorf("meta demo %s: %w", m.ID, err)

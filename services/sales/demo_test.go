@@ -188,6 +188,9 @@ func TestDemoPedidos(t *testing.T) {
 		if m.Tipo == domain.TipoPeso {
 			recortes["peso"]++
 		}
+		if m.Tipo == domain.TipoVisitas && m.Mes == domain.MesDe(time.Now()) && m.Alvo == DemoAlvoVisitas {
+			recortes["visitas"]++
+		}
 		if m.Tipo != domain.TipoPositivacao {
 			medidas = append(medidas, m)
 		}
@@ -207,7 +210,7 @@ func TestDemoPedidos(t *testing.T) {
 	if _, div, err := s.app.ReconciliarResumos(adm, true); err != nil || len(div) != 0 {
 		t.Errorf("reconciliação com as metas demo: %v %v", div, err)
 	}
-	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || recortes["regiao"] == 0 || recortes["peso"] < len(meses) || atingidas == 0 || atingidas == len(apuradas) {
+	if len(meses) < 6 || recortes["grupo"] == 0 || recortes["cliente"] != 3 || recortes["regiao"] == 0 || recortes["peso"] < len(meses) || recortes["visitas"] < 2 || atingidas == 0 || atingidas == len(apuradas) {
 		t.Errorf("metas demo: %d meses, recortes %v, %d de %d atingidas", len(meses), recortes, atingidas, len(apuradas))
 	}
 	// Each seller's regular customer (c00, c01) stopped buying part of the basket: suggestions,

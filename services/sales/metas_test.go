@@ -79,7 +79,7 @@ func TestMetas(t *testing.T) {
 	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": e.ids["sup"], "tipo": "valor", "alvo": 1}, 400), "", "vendedor_id")
 	erro(t, e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": mes, "vendedor_id": e.ids["vB"], "tipo": "valor", "alvo": 1}, 400), "", "vendedor_id")
 	// The rules, in pt-BR at their fields.
-	b := e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": "2026-13", "vendedor_id": v1, "tipo": "visitas", "alvo": 0}, 400)
+	b := e.do(t, "POST", "/crm/metas", e.admin, map[string]any{"mes": "2026-13", "vendedor_id": v1, "tipo": "ligacoes", "alvo": 0}, 400)
 	erro(t, b, "", "mes", "tipo", "alvo")
 	if !strings.Contains(string(b), "Mês inválido") {
 		t.Errorf("mensagem do mês: %s", b)

@@ -36,7 +36,9 @@ type Deps struct {
 	// Operator and System give the names on an order's PDF (the seller's, the company's); nil:
 	// left out.
 	Operator, System grpc.ClientConnInterface
-	Log              *slog.Logger
+	// Field gives the visitas goals their achievement (the visits' summary); nil: shown without.
+	Field grpc.ClientConnInterface
+	Log   *slog.Logger
 }
 
 // Sales is the mounted service.
@@ -65,6 +67,9 @@ func New(d Deps) (*Sales, error) {
 	}
 	if d.Operator != nil {
 		s.Vendedores = adapters.NewVendedores(d.Operator)
+	}
+	if d.Field != nil {
+		s.Visitas = adapters.NewVisitas(d.Field)
 	}
 	return &Sales{app: s, col: col}, nil
 }

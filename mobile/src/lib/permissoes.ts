@@ -103,6 +103,7 @@ export const REGRAS = {
     oQue: 'alterar a configuração de visitas (raio, precisão, check-out automático e motivos)',
     metodos: ['VisitasService/DefinirConfiguracaoVisitas', 'VisitasService/AceitarCoordenadas'],
   },
+  'visitas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar o resumo de visitas', metodos: ['ResumoVisitasService/ReconciliarResumoVisitas'] },
 } as const satisfies Record<string, Regra>;
 
 export type Acao = keyof typeof REGRAS;

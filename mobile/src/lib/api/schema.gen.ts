@@ -1757,6 +1757,47 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/visitas/resumo/{mes}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /crm/visitas/resumo/{mes}?vendedor_id=&cliente_id=&recontar=. A month's figures per
+         *     seller in scope (and per seller at cliente_id when given); recontar counts them from the
+         *     visits instead of the summary (the reconciliation's independent side).
+         */
+        get: operations["ResumoVisitasService_ResumoVisitas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/visitas/resumo/reconciliar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /crm/visitas/resumo/reconciliar. ADMIN: recounts the company's visits, reports every
+         *     figure of the summary that differs (0 expected) and, unless apenas_verificar, repairs it.
+         */
+        post: operations["ResumoVisitasService_ReconciliarResumoVisitas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -2613,6 +2654,21 @@ export type components = {
             versao_atual?: string;
             versao_minima?: string;
         };
+        v1ContagemVisitas: {
+            /** @description Empty in the sellers' rows. */
+            cliente_id?: string;
+            vendedor_id?: string;
+            /**
+             * Format: int64
+             * @description Of them, those with a verified check-in.
+             */
+            verificadas?: string;
+            /**
+             * Format: int64
+             * @description Customer-days with a check-in.
+             */
+            visitas?: string;
+        };
         v1Contato: {
             /** @description "YYYY-MM-DD" or "MM-DD". */
             aniversario?: string;
@@ -2876,6 +2932,15 @@ export type components = {
             mes?: string;
         };
         v1Divergencia: {
+            campo?: string;
+            chave?: string;
+            /** Format: int64 */
+            gravado?: string;
+            /** Format: int64 */
+            recalculado?: string;
+            resumo?: string;
+        };
+        v1DivergenciaVisitas: {
             campo?: string;
             chave?: string;
             /** Format: int64 */
@@ -3320,6 +3385,11 @@ export type components = {
             alterado_em?: string;
             /** Format: int64 */
             alvo?: string;
+            /**
+             * @description Why realizado could not be read (pt-BR; e.g. the field service unreachable): realizado and
+             *     percentual are then 0 and not the achievement.
+             */
+            aviso?: string;
             cliente_id?: string;
             /** Format: date-time */
             criado_em?: string;
@@ -3343,11 +3413,17 @@ export type components = {
             regiao_id?: string;
             /**
              * @description valor (centavos, the products' value without IPI, ST or freight), quantidade (units),
-             *     peso (grams) or positivacao (hundredths of a percent: customers with an order in the month /
-             *     active customers of the seller's portfolio).
+             *     peso (grams), positivacao (hundredths of a percent: customers with an order in the month /
+             *     active customers of the seller's portfolio) or visitas (visits: customer-days with a check-in
+             *     in the month, from the field service's summary; no cut or a customer).
              */
             tipo?: string;
             vendedor_id?: string;
+            /**
+             * Format: int64
+             * @description visitas goals: of realizado, the visits with a verified check-in.
+             */
+            verificadas?: string;
             /** Format: int64 */
             versao?: string;
         };
@@ -3804,6 +3880,16 @@ export type components = {
             /** Format: int32 */
             pedidos?: number;
         };
+        v1ReconciliarResumoVisitasRequest: {
+            /** @description Only report the drift, write nothing. */
+            apenas_verificar?: boolean;
+        };
+        v1ReconciliarResumoVisitasResponse: {
+            corrigido?: boolean;
+            divergencias?: components["schemas"]["v1DivergenciaVisitas"][];
+            /** Format: int32 */
+            visitas?: number;
+        };
         v1Regiao: {
             /** Format: date-time */
             alterado_em?: string;
@@ -3939,6 +4025,13 @@ export type components = {
              */
             valor_centavos?: string;
             vendedor_id?: string;
+        };
+        v1ResumoVisitasResponse: {
+            /** @description Each seller in scope with visits to cliente_id in the month (empty without cliente_id). */
+            clientes?: components["schemas"]["v1ContagemVisitas"][];
+            mes?: string;
+            /** @description Each seller in scope with visits in the month. */
+            vendedores?: components["schemas"]["v1ContagemVisitas"][];
         };
         v1Rota: {
             data?: string;
@@ -8563,6 +8656,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    ResumoVisitasService_ResumoVisitas: {
+        parameters: {
+            query?: {
+                /** @description The sellers' visits to this customer too (clientes). */
+                cliente_id?: string;
+                /** @description Count from the visits themselves, not from the summary. */
+                recontar?: boolean;
+                /** @description One seller in the caller's scope (empty: every seller in scope). */
+                vendedor_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description "AAAA-MM". */
+                mes: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ResumoVisitasResponse"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    ResumoVisitasService_ReconciliarResumoVisitas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ReconciliarResumoVisitasRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ReconciliarResumoVisitasResponse"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

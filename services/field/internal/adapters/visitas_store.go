@@ -47,5 +47,8 @@ func DeclararVisitas(ctx context.Context, st *store.Store) (*app.ColecoesVisitas
 	if c.Configuracao, err = store.Declare(ctx, st, ConfiguracaoSpec); err != nil {
 		return nil, err
 	}
+	if c.Resumo, err = DeclararResumoVisitas(ctx, st, c.Visitas); err != nil {
+		return nil, err
+	}
 	return &c, nil
 }

@@ -85,8 +85,8 @@ func (s *Visitas) FazerCheckin(ctx context.Context, in Checkin) (*domain.Visita,
 		lat, lon, prec := p.Latitude, p.Longitude, in.Fix.Precisao
 		v.Latitude, v.Longitude, v.Precisao = &lat, &lon, &prec
 	}
-	out, _, err := s.Col.Visitas.Create(ctx, store.Scope{Empresa: c.Empresa, Owners: []string{c.Operador}}, v)
-	return out, err
+	out, _, err := s.Col.Visitas.CreateWith(ctx, store.Scope{Empresa: c.Empresa, Owners: []string{c.Operador}}, v, s.Col.Resumo.Junto(c.Empresa))
+	return out, s.Pendentes(ctx, id, err)
 }
 
 // fecharAbertas checks out the seller's open visits (they checked in elsewhere at inicio).

@@ -31,7 +31,7 @@ func (s *Visitas) FazerCheckout(ctx context.Context, id string, co domain.Checko
 	}
 	cfg := cfgc.Configuracao
 	agora := s.agora()
-	return s.Col.Visitas.Update(ctx, escopo(ctx), id, 0, func(v *domain.Visita) error {
+	v, err := s.Col.Visitas.UpdateWith(ctx, escopo(ctx), id, 0, func(v *domain.Visita) error {
 		if v.Vencida(cfg, agora) {
 			limite := v.Inicio.Add(minutos(cfg.CheckoutAutomaticoMinutos))
 			if co.Fim.IsZero() || co.Fim.After(limite) {
@@ -40,5 +40,6 @@ func (s *Visitas) FazerCheckout(ctx context.Context, id string, co domain.Checko
 		}
 		co.TemFoto = len(v.Fotos) > 0
 		return v.Encerrar(co, cfg, agora)
-	})
+	}, s.Col.Resumo.Junto(c.Empresa))
+	return v, s.Pendentes(ctx, id, err)
 }

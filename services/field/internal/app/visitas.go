@@ -18,6 +18,8 @@ import (
 type ColecoesVisitas struct {
 	Visitas      *store.Collection[domain.Visita]
 	Configuracao *store.Collection[domain.ConfiguracaoCadastro]
+	// Resumo: the visits' summary kept on write (visitas_resumo.go).
+	Resumo *ResumoVisitas
 }
 
 // ClienteVisita is what a visit needs of a customer: its name, its seller and where its main

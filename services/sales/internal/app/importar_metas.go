@@ -44,6 +44,7 @@ var msgAlvoCSV = map[string]string{
 	domain.TipoValor:       "use um valor em reais (ex.: 15.000,00).",
 	domain.TipoPositivacao: "use um percentual com no máximo 2 casas decimais (ex.: 65,5).",
 	domain.TipoPeso:        "use o peso em kg, com no máximo 3 casas decimais (ex.: 1.250,5).",
+	domain.TipoVisitas:     "use o número de visitas, um inteiro (ex.: 40).",
 }
 
 // ImportarMetas validates every row of a goals file and, when all are valid (and not only

@@ -41,6 +41,10 @@ const (
 type MetaApurada struct {
 	*domain.Meta
 	Realizado, Percentual int64
+	// Verificadas: of a visitas goal's visits, those with a verified check-in. Aviso: why the
+	// achievement could not be read (pt-BR; Realizado is then 0).
+	Verificadas int64
+	Aviso       string
 }
 
 // Metas are the goals' stored use cases (the entity kit), in the caller's role scope: a seller
@@ -155,15 +159,23 @@ func consultaMetas(ctx context.Context, mes, vendedor string) (store.Query, erro
 // group from resumo_grupo_vendedor_mes, to a region from resumo_regiao_vendedor_mes, to a
 // customer from resumo_cliente_mes; positivação is
 // the seller's month's distinct customers (its presences) over the active customers of the
-// seller's portfolio (customer service).
+// seller's portfolio (customer service); visitas from the field service (metas_visitas.go).
 func (s *Service) ApurarMetas(ctx context.Context, metas []*domain.Meta) ([]MetaApurada, error) {
 	// The goals were read in the caller's scope; the rows they measure are the company's (a
 	// customer's month belongs to the seller of its latest order).
 	sc := store.Company(caller.From(ctx).Empresa)
 	r := s.Col.Resumos
 	var carteira map[string]int64
+	visitas := s.visitasLidas(false)
 	out := make([]MetaApurada, 0, len(metas))
 	for _, m := range metas {
+		if !m.MedidaPelosPedidos() {
+			a := MetaApurada{Meta: m}
+			visitas.apurar(ctx, &a)
+			a.Percentual = m.Percentual(a.Realizado)
+			out = append(out, a)
+			continue
+		}
 		var f domain.FigurasVenda
 		switch {
 		case m.Grupo != "":
@@ -321,6 +333,7 @@ func MetaDuplicada(_, owner string) error {
 // divergenciasMetas compares each goal's achievement as the screen reads it (ApurarMetas, from the
 // summaries) with a recomputation from the orders (domain.RealizadoDosPedidos): 0 differences
 // expected. Positivação goals need the portfolios (customer service): left out without it.
+// Visitas goals compare the field service's summary with its recount of the visits.
 func (s *Service) divergenciasMetas(ctx context.Context, pedidos []*domain.Pedido) ([]domain.Divergencia, error) {
 	if s.Col.Metas == nil {
 		return nil, nil
@@ -349,8 +362,19 @@ func (s *Service) divergenciasMetas(ctx context.Context, pedidos []*domain.Pedid
 		return nil, err
 	}
 	var out []domain.Divergencia
+	recontagem := s.visitasLidas(true)
 	for _, a := range apuradas {
-		if r := domain.RealizadoDosPedidos(a.Meta, pedidos, carteira[a.VendedorID]); r != a.Realizado {
+		r := domain.RealizadoDosPedidos(a.Meta, pedidos, carteira[a.VendedorID])
+		if !a.MedidaPelosPedidos() {
+			// visitas: the field service's summary against its recount of the visits (left out
+			// while it does not answer).
+			c, ok := recontagem.contagem(ctx, a.Meta)
+			if !ok || a.Aviso != "" {
+				continue
+			}
+			r = c.Visitas
+		}
+		if r != a.Realizado {
 			out = append(out, domain.Divergencia{ChaveResumo: domain.ChaveResumo{Resumo: domain.ReconciliacaoMetas, ID: a.ID},
 				Campo: "realizado", Gravado: a.Realizado, Recalculado: r})
 		}

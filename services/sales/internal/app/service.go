@@ -59,7 +59,9 @@ type Service struct {
 	// ClientesCarteira: the active customers of the portfolios (customer service), for the
 	// customers without an order (sem_pedido.go).
 	ClientesCarteira ClientesDasCarteiras
-	Log              *slog.Logger
+	// Visitas: the field service's visits' summary (the visitas goals, metas_visitas.go).
+	Visitas VisitasDoMes
+	Log     *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }

@@ -37,10 +37,13 @@ const (
 	TipoPeso = "peso"
 	// TipoPositivacao: hundredths of a percent of the portfolio's customers with an order.
 	TipoPositivacao = "positivacao"
+	// TipoVisitas: visits, from the field service's summary kept on write (a customer-day with a
+	// check-in in the month, America/Sao_Paulo); of the seller's month or of one customer.
+	TipoVisitas = "visitas"
 )
 
 // TiposMeta are the kinds a goal may have.
-var TiposMeta = []string{TipoValor, TipoQuantidade, TipoPeso, TipoPositivacao}
+var TiposMeta = []string{TipoValor, TipoQuantidade, TipoPeso, TipoPositivacao, TipoVisitas}
 
 // MaxPositivacao is 100 % in hundredths.
 const MaxPositivacao = 10000
@@ -50,12 +53,13 @@ const (
 	MsgMetaNaoEncontrada = "Meta não encontrada."
 	MsgMetaForaDoEscopo  = "Acesso negado: esta meta é de outra empresa ou de um vendedor fora da sua equipe."
 	MsgMes               = "Mês inválido: use AAAA-MM (ex.: 2026-03)."
-	MsgMetaTipo          = "Tipo de meta desconhecido: use valor, quantidade, peso ou positivacao."
+	MsgMetaTipo          = "Tipo de meta desconhecido: use valor, quantidade, peso, positivacao ou visitas."
 	MsgMetaAlvo          = "A meta (alvo) deve ser maior que zero."
 	MsgMetaVendedor      = "Informe o vendedor da meta."
 	MsgMetaPositivacao   = "Meta de positivação vai até 100% (10000, em centésimos de ponto percentual)."
 	MsgMetaRecorte       = "Uma meta se restringe a um só recorte: um grupo, uma região ou um cliente."
 	MsgMetaPositivCorte  = "Meta de positivação vale para a carteira inteira: não use grupo, região nem cliente."
+	MsgMetaVisitasCorte  = "Meta de visitas vale para o mês do vendedor ou para um cliente: não use grupo nem região."
 )
 
 var mesValido = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
@@ -68,7 +72,7 @@ func (m *Meta) StoreMeta() *store.Meta { return &m.Meta }
 
 // Normalizar trims the goal and checks it: a month AAAA-MM, a seller, a known kind, a target
 // above zero (positivação up to 100 %), one cut at most (group, region or customer; none for
-// positivação).
+// positivação; none or a customer for visitas).
 func (m *Meta) Normalizar() error {
 	var v errs.Violacoes
 	for _, s := range []*string{&m.Mes, &m.VendedorID, &m.Grupo, &m.RegiaoID, &m.ClienteID} {
@@ -99,6 +103,9 @@ func (m *Meta) Normalizar() error {
 	}
 	if m.Tipo == TipoPositivacao && (m.Grupo != "" || m.RegiaoID != "" || m.ClienteID != "") {
 		v.Add("tipo", MsgMetaPositivCorte)
+	}
+	if m.Tipo == TipoVisitas && (m.Grupo != "" || m.RegiaoID != "") {
+		v.Add("tipo", MsgMetaVisitasCorte)
 	}
 	texto(&v, "grupo", "o grupo", &m.Grupo, MaxTexto, false)
 	return v.Err()
@@ -151,6 +158,10 @@ func Positivacao(clientes, carteira int64) int64 {
 // ReconciliacaoMetas names the goals' rows in the reconciliation's report (Divergencia.Resumo; its
 // ID is the goal's id, its field "realizado").
 const ReconciliacaoMetas = "metas"
+
+// MedidaPelosPedidos reports whether a goal's achievement comes from the orders (every kind but
+// visitas, which the field service counts).
+func (m *Meta) MedidaPelosPedidos() bool { return m.Tipo != TipoVisitas }
 
 // RealizadoDosPedidos recomputes a goal's achievement from the orders themselves, apart from the
 // summaries (the reconciliation's independent side): the counting orders (ContaNosResumos) of the

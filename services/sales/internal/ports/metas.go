@@ -43,7 +43,7 @@ func metaProto(a app.MetaApurada) *salesv1.Meta {
 	return &salesv1.Meta{Id: m.ID, Empresa: m.Empresa, Mes: m.Mes, VendedorId: m.VendedorID, Tipo: m.Tipo, Alvo: m.Alvo,
 		Grupo: m.Grupo, RegiaoId: m.RegiaoID, ClienteId: m.ClienteID, Realizado: a.Realizado,
 		Percentual: num(domain.Percentual(a.Percentual)), Versao: m.Versao, CriadoEm: ts(m.CriadoEm), AlteradoEm: ts(m.AlteradoEm),
-		Excluido: m.Excluido}
+		Excluido: m.Excluido, Verificadas: a.Verificadas, Aviso: a.Aviso}
 }
 
 // apurada answers a write with the goal's achievement.

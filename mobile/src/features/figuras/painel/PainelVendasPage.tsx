@@ -34,6 +34,26 @@ function Cartao({ titulo, children, testid }: { titulo: string; children: React.
   );
 }
 
+/** The visits goals of the month (no customer cut), summed over the sellers shown: "12 de 40 visitas", the verified ones, or the note when the field service did not answer. */
+function Visitas({ metas }: { metas: NonNullable<Painel['metas']> }) {
+  const vs = metas.filter((m) => m.tipo === 'visitas' && !m.cliente_id);
+  if (!vs.length) return null;
+  const soma = (f: (m: (typeof vs)[number]) => string | number | undefined) => vs.reduce((t, m) => t + n(f(m)), 0);
+  const aviso = vs.find((m) => m.aviso)?.aviso;
+  return (
+    <Cartao titulo="Visitas" testid="painel-visitas">
+      {aviso ? (
+        <small>{aviso}</small>
+      ) : (
+        <>
+          {soma((m) => m.realizado)} de {soma((m) => m.alvo)} visitas
+          <small>{soma((m) => m.verificadas)} comprovadas</small>
+        </>
+      )}
+    </Cartao>
+  );
+}
+
 function Numeros({ p }: { p: Painel }) {
   const pct = p.percentual ?? 0;
   const sem = p.sem_pedido ?? {};
@@ -84,6 +104,7 @@ function Numeros({ p }: { p: Painel }) {
         <Cartao titulo="Aguardando aprovação">
           <Link to="/crm-vendas-pedidos">{n(p.aguardando_aprovacao)} pedidos</Link>
         </Cartao>
+        <Visitas metas={p.metas ?? []} />
       </div>
       {/* Only when the server has the figure (a copy kept before it existed has none). */}
       {p.sem_pedido ? (

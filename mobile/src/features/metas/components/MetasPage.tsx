@@ -24,12 +24,12 @@ import { IMPORTACAO_METAS } from '../utils/importacao';
 import {
   alvoDoFormulario,
   alvoParaFormulario,
-  formatarNaUnidade,
   larguraDaBarra,
   mensagemAlvo,
   mesAnterior,
   NOMES_TIPOS,
   nomeDoMes,
+  realizadoDeAlvo,
   situacao,
   TIPOS_META,
   totaisDaEquipe,
@@ -85,9 +85,14 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
       if (f.meta) {
         await alterar.mutateAsync({ meta: f.meta, mudancas: { alvo: alvo! } });
       } else {
-        // Positivação is for the whole portfolio: no cut, even if one was typed before the kind changed.
+        // Positivação is for the whole portfolio: no cut, even if one was typed before the kind
+        // changed; visitas for the seller's month or one customer.
         const recorte =
-          f.tipo === 'positivacao' ? { grupo: '', regiao_id: '', cliente_id: '' } : { grupo: f.grupo.trim(), regiao_id: f.regiao.trim(), cliente_id: f.cliente.trim() };
+          f.tipo === 'positivacao'
+            ? { grupo: '', regiao_id: '', cliente_id: '' }
+            : f.tipo === 'visitas'
+              ? { grupo: '', regiao_id: '', cliente_id: f.cliente.trim() }
+              : { grupo: f.grupo.trim(), regiao_id: f.regiao.trim(), cliente_id: f.cliente.trim() };
         await criar.mutateAsync({ id: novoId(), mes, vendedor_id: f.vendedor, tipo: f.tipo, alvo: alvo!, ...recorte });
       }
       toast(editando ? 'Meta salva.' : 'Meta criada.', { color: 'success', duration: 2500, position: 'bottom' });
@@ -115,7 +120,9 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
         </>
       ) : null}
       <TextField
-        label={f.tipo === 'valor' ? 'Meta (R$)' : f.tipo === 'positivacao' ? 'Meta (% da carteira)' : f.tipo === 'peso' ? 'Meta (kg)' : 'Meta (unidades)'}
+        label={
+          f.tipo === 'valor' ? 'Meta (R$)' : f.tipo === 'positivacao' ? 'Meta (% da carteira)' : f.tipo === 'peso' ? 'Meta (kg)' : f.tipo === 'visitas' ? 'Meta (visitas)' : 'Meta (unidades)'
+        }
         name="alvo"
         inputMode="decimal"
         value={f.alvo}
@@ -124,8 +131,12 @@ function FormularioMeta({ inicial, mes, vendedores, aoFechar }: { inicial: Formu
       />
       {!editando && f.tipo !== 'positivacao' ? (
         <div className="meta-campos">
-          <TextField label="Grupo de produtos (opcional)" name="grupo" value={f.grupo} onValue={(v) => setF({ ...f, grupo: v })} error={erros.grupo} />
-          <TextField label="Região (id, opcional)" name="regiao_id" value={f.regiao} onValue={(v) => setF({ ...f, regiao: v })} error={erros.regiao_id} />
+          {f.tipo !== 'visitas' ? (
+            <>
+              <TextField label="Grupo de produtos (opcional)" name="grupo" value={f.grupo} onValue={(v) => setF({ ...f, grupo: v })} error={erros.grupo} />
+              <TextField label="Região (id, opcional)" name="regiao_id" value={f.regiao} onValue={(v) => setF({ ...f, regiao: v })} error={erros.regiao_id} />
+            </>
+          ) : null}
           <TextField label="Cliente (id, opcional)" name="cliente_id" value={f.cliente} onValue={(v) => setF({ ...f, cliente: v })} error={erros.cliente_id} />
         </div>
       ) : null}
@@ -215,9 +226,15 @@ function Lista({ metas, gestor, nome, aoEditar }: { metas: Meta[]; gestor: boole
           </div>
           {gestor ? <div className="muted">{nome(m.vendedor_id)}</div> : null}
           <Barra meta={m} />
-          <div data-testid="meta-realizado">
-            {formatarNaUnidade(m.tipo, m.realizado)} de {formatarNaUnidade(m.tipo, m.alvo)} · {situacao(m)}
-          </div>
+          {m.aviso ? (
+            <div className="muted" data-testid="meta-aviso">
+              {m.aviso}
+            </div>
+          ) : (
+            <div data-testid="meta-realizado">
+              {realizadoDeAlvo(m)} · {situacao(m)}
+            </div>
+          )}
           {gestor ? (
             <div className="meta-acoes">
               <IonButton size="small" fill="clear" onClick={() => aoEditar(m)}>
@@ -261,7 +278,7 @@ function MetasPageTela() {
               Equipe · {NOMES_TIPOS[t.tipo]} ({t.vendedores} vendedores)
             </strong>
             <Barra meta={{ percentual: t.percentual }} />
-            {formatarNaUnidade(t.tipo, t.realizado)} de {formatarNaUnidade(t.tipo, t.alvo)} · {formatoPct.format(t.percentual)}%
+            {realizadoDeAlvo(t)} · {formatoPct.format(t.percentual)}%
           </div>
         ))}
         {q.data?.daCopia ? (

@@ -31,7 +31,7 @@ export const IMPORTACAO_METAS: DeclaracaoImportacao = {
   feminino: true,
   titulo: 'Importar metas',
   ajuda:
-    'Colunas mes (AAAA-MM), vendedor_id, tipo (valor, quantidade, peso ou positivacao) e alvo: valor em reais, quantidade em unidades, peso em kg, positivação em %. grupo, regiao_id ou cliente_id (um só) restringem a meta.',
+    'Colunas mes (AAAA-MM), vendedor_id, tipo (valor, quantidade, peso, positivacao ou visitas) e alvo: valor em reais, quantidade em unidades, peso em kg, positivação em %, visitas em número de visitas. grupo, regiao_id ou cliente_id (um só) restringem a meta; a de visitas aceita só cliente_id.',
   formato: FORMATO_METAS,
   modelo: {
     arquivo: 'modelo-importacao-metas.csv',
@@ -41,6 +41,7 @@ export const IMPORTACAO_METAS: DeclaracaoImportacao = {
         ['2026-03', 'id-do-vendedor', 'quantidade', '300', 'Bebidas', '', ''],
         ['2026-03', 'id-do-vendedor', 'positivacao', '60', '', '', ''],
         ['2026-03', 'id-do-vendedor', 'peso', '1.250,5', '', 'id-da-regiao', ''],
+        ['2026-03', 'id-do-vendedor', 'visitas', '40', '', '', ''],
       ]),
   },
   rotuloChave: 'Meta',

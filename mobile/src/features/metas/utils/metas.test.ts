@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { alvoDoFormulario, alvoParaFormulario, formatarNaUnidade, larguraDaBarra, mesAnterior, metasDoAparelho, nomeDoMes, situacao, totaisDaEquipe } from './metas';
+import {
+  alvoDoFormulario,
+  alvoParaFormulario,
+  formatarNaUnidade,
+  larguraDaBarra,
+  mesAnterior,
+  metasDoAparelho,
+  nomeDoMes,
+  realizadoDeAlvo,
+  situacao,
+  TIPOS_META,
+  totaisDaEquipe,
+} from './metas';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -9,6 +21,23 @@ describe('metas', () => {
     expect(formatarNaUnidade('quantidade', '1234')).toBe('1.234 un.');
     expect(formatarNaUnidade('positivacao', 6550)).toBe('65,5%');
     expect(formatarNaUnidade('peso', '1250500')).toBe('1.250,5 kg');
+  });
+
+  it('meta de visitas: "12 de 40 visitas", as comprovadas ao lado, o que falta e a soma da equipe', () => {
+    expect(TIPOS_META.map((t) => t.value)).toContain('visitas');
+    expect(formatarNaUnidade('visitas', '1')).toBe('1 visita');
+    expect(formatarNaUnidade('visitas', '1200')).toBe('1.200 visitas');
+    expect(realizadoDeAlvo({ tipo: 'visitas', realizado: '12', alvo: '40', verificadas: '10' })).toBe('12 de 40 visitas · 10 comprovadas');
+    expect(realizadoDeAlvo({ tipo: 'visitas', realizado: '1', alvo: '1', verificadas: '1' })).toBe('1 de 1 visita · 1 comprovada');
+    expect(realizadoDeAlvo({ tipo: 'visitas', realizado: 12, alvo: 40 })).toBe('12 de 40 visitas');
+    expect(realizadoDeAlvo({ tipo: 'quantidade', realizado: '5', alvo: '10' })).toBe('5 un. de 10 un.');
+    expect(situacao({ tipo: 'visitas', alvo: '40', realizado: '12' })).toBe('Falta 28 visitas');
+    expect(alvoDoFormulario('visitas', '40')).toBe('40');
+    expect(alvoDoFormulario('visitas', '4,5')).toBeNull();
+    const m = { grupo: '', regiao_id: '', cliente_id: '', tipo: 'visitas' };
+    expect(totaisDaEquipe([{ ...m, vendedor_id: 'v1', alvo: '40', realizado: '12' }, { ...m, vendedor_id: 'v2', alvo: '20', realizado: '20' }])).toEqual([
+      { tipo: 'visitas', alvo: 60, realizado: 32, vendedores: 2, percentual: 53.33 },
+    ]);
   });
 
   it('lê a meta de peso em kg (até 3 casas) e a devolve em kg', () => {

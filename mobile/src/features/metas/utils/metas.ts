@@ -5,7 +5,7 @@
 import { formatarMoeda, reaisParaCentavos } from '../../../lib/format/money';
 import { formatarPercentual, lerPercentual } from '../../../lib/format/percentual';
 
-export type TipoMeta = 'valor' | 'quantidade' | 'peso' | 'positivacao';
+export type TipoMeta = 'valor' | 'quantidade' | 'peso' | 'positivacao' | 'visitas';
 
 /** The kinds a goal may have. */
 export const TIPOS_META: readonly { value: TipoMeta; label: string }[] = [
@@ -13,17 +13,19 @@ export const TIPOS_META: readonly { value: TipoMeta; label: string }[] = [
   { value: 'quantidade', label: 'Quantidade (unidades)' },
   { value: 'peso', label: 'Peso (kg)' },
   { value: 'positivacao', label: 'Positivação (% da carteira)' },
+  { value: 'visitas', label: 'Visitas (check-ins no mês)' },
 ];
 
-export const NOMES_TIPOS: Record<string, string> = { valor: 'Valor', quantidade: 'Quantidade', positivacao: 'Positivação', peso: 'Peso' };
+export const NOMES_TIPOS: Record<string, string> = { valor: 'Valor', quantidade: 'Quantidade', positivacao: 'Positivação', peso: 'Peso', visitas: 'Visitas' };
 
 const unidades = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const quilos = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
-/** A figure in the goal's unit: R$ for valor (centavos), "1.234 un." for quantidade, "1.250,5 kg" for peso (grams), "65,5%" for positivação (hundredths). */
+/** A figure in the goal's unit: R$ for valor (centavos), "1.234 un." for quantidade, "1.250,5 kg" for peso (grams), "65,5%" for positivação (hundredths), "12 visitas" for visitas. */
 export function formatarNaUnidade(tipo: string, v: string | number | null | undefined): string {
   const n = Number(v ?? 0);
   if (tipo === 'valor') return formatarMoeda(v);
+  if (tipo === 'visitas') return `${unidades.format(n)} ${n === 1 ? 'visita' : 'visitas'}`;
   if (tipo === 'positivacao') return formatarPercentual(n / 100);
   if (tipo === 'peso') return `${quilos.format(n / 1000)} kg`;
   return `${unidades.format(n)} un.`;
@@ -63,7 +65,23 @@ export function mensagemAlvo(tipo: string): string {
   if (tipo === 'valor') return 'Informe a meta em reais, maior que zero (ex.: 15.000,00).';
   if (tipo === 'positivacao') return 'Informe a meta em %, maior que zero e até 100 (ex.: 65,5).';
   if (tipo === 'peso') return 'Informe a meta em kg, maior que zero, com no máximo 3 casas decimais (ex.: 1.250,5).';
+  if (tipo === 'visitas') return 'Informe a meta em visitas, um número inteiro maior que zero (ex.: 40).';
   return 'Informe a meta em unidades, um número inteiro maior que zero.';
+}
+
+/**
+ * The achievement against the target in the goal's unit: "12 de 40 visitas · 10 comprovadas" for
+ * visitas (the verified check-ins beside the visits done, when given), "R$ 80,00 de R$ 100,00" for
+ * the others.
+ */
+export function realizadoDeAlvo(m: { tipo: string; alvo: string | number; realizado: string | number; verificadas?: string | number }): string {
+  if (m.tipo === 'visitas') {
+    const feitas = `${unidades.format(Number(m.realizado))} de ${formatarNaUnidade(m.tipo, m.alvo)}`;
+    if (m.verificadas === undefined) return feitas;
+    const v = Number(m.verificadas);
+    return `${feitas} · ${unidades.format(v)} ${v === 1 ? 'comprovada' : 'comprovadas'}`;
+  }
+  return `${formatarNaUnidade(m.tipo, m.realizado)} de ${formatarNaUnidade(m.tipo, m.alvo)}`;
 }
 
 /** The bar's filled width in % (0..100; over 100 % stays full). */
@@ -91,13 +109,13 @@ interface MetaSomavel {
 
 /**
  * The team's goal per kind: the sum of its sellers' whole-portfolio goals (no group, region or
- * customer cut) of value and quantity, with the sum of their achievement; positivação is not
+ * customer cut) of value, quantity and visits, with the sum of their achievement; positivação is not
  * summed (a ratio of different portfolios).
  */
 export function totaisDaEquipe(metas: readonly MetaSomavel[]): { tipo: string; alvo: number; realizado: number; vendedores: number; percentual: number }[] {
   const por = new Map<string, { alvo: number; realizado: number; vendedores: Set<string> }>();
   for (const m of metas) {
-    if (m.grupo || m.cliente_id || m.regiao_id || (m.tipo !== 'valor' && m.tipo !== 'quantidade')) continue;
+    if (m.grupo || m.cliente_id || m.regiao_id || (m.tipo !== 'valor' && m.tipo !== 'quantidade' && m.tipo !== 'visitas')) continue;
     const t = por.get(m.tipo) ?? { alvo: 0, realizado: 0, vendedores: new Set<string>() };
     t.alvo += Number(m.alvo);
     t.realizado += Number(m.realizado);

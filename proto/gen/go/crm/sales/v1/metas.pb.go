@@ -30,8 +30,9 @@ type Meta struct {
 	Mes        string `protobuf:"bytes,3,opt,name=mes,proto3" json:"mes,omitempty"`
 	VendedorId string `protobuf:"bytes,4,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
 	// valor (centavos, the products' value without IPI, ST or freight), quantidade (units),
-	// peso (grams) or positivacao (hundredths of a percent: customers with an order in the month /
-	// active customers of the seller's portfolio).
+	// peso (grams), positivacao (hundredths of a percent: customers with an order in the month /
+	// active customers of the seller's portfolio) or visitas (visits: customer-days with a check-in
+	// in the month, from the field service's summary; no cut or a customer).
 	Tipo string `protobuf:"bytes,5,opt,name=tipo,proto3" json:"tipo,omitempty"`
 	Alvo int64  `protobuf:"varint,6,opt,name=alvo,proto3" json:"alvo,omitempty"`
 	// Optional cuts: a product group, a region, a single customer.
@@ -41,11 +42,16 @@ type Meta struct {
 	// Achievement in the goal's unit, from the summaries.
 	Realizado int64 `protobuf:"varint,10,opt,name=realizado,proto3" json:"realizado,omitempty"`
 	// realizado / alvo in percent, 2 decimals (87.5 = 87,5 %).
-	Percentual    float64                `protobuf:"fixed64,11,opt,name=percentual,proto3" json:"percentual,omitempty"`
-	Versao        int64                  `protobuf:"varint,12,opt,name=versao,proto3" json:"versao,omitempty"`
-	CriadoEm      *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=criado_em,json=criadoEm,proto3" json:"criado_em,omitempty"`
-	AlteradoEm    *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
-	Excluido      bool                   `protobuf:"varint,15,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	Percentual float64                `protobuf:"fixed64,11,opt,name=percentual,proto3" json:"percentual,omitempty"`
+	Versao     int64                  `protobuf:"varint,12,opt,name=versao,proto3" json:"versao,omitempty"`
+	CriadoEm   *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=criado_em,json=criadoEm,proto3" json:"criado_em,omitempty"`
+	AlteradoEm *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
+	Excluido   bool                   `protobuf:"varint,15,opt,name=excluido,proto3" json:"excluido,omitempty"`
+	// visitas goals: of realizado, the visits with a verified check-in.
+	Verificadas int64 `protobuf:"varint,16,opt,name=verificadas,proto3" json:"verificadas,omitempty"`
+	// Why realizado could not be read (pt-BR; e.g. the field service unreachable): realizado and
+	// percentual are then 0 and not the achievement.
+	Aviso         string `protobuf:"bytes,17,opt,name=aviso,proto3" json:"aviso,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -183,6 +189,20 @@ func (x *Meta) GetExcluido() bool {
 		return x.Excluido
 	}
 	return false
+}
+
+func (x *Meta) GetVerificadas() int64 {
+	if x != nil {
+		return x.Verificadas
+	}
+	return 0
+}
+
+func (x *Meta) GetAviso() string {
+	if x != nil {
+		return x.Aviso
+	}
+	return ""
 }
 
 type ListarMetasRequest struct {
@@ -768,7 +788,7 @@ var File_crm_sales_v1_metas_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_metas_proto_rawDesc = "" +
 	"\n" +
-	"\x18crm/sales/v1/metas.proto\x12\fcrm.sales.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18crm/sales/v1/sales.proto\"\xc5\x03\n" +
+	"\x18crm/sales/v1/metas.proto\x12\fcrm.sales.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18crm/sales/v1/sales.proto\"\xfd\x03\n" +
 	"\x04Meta\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aempresa\x18\x02 \x01(\tR\aempresa\x12\x10\n" +
@@ -790,7 +810,9 @@ const file_crm_sales_v1_metas_proto_rawDesc = "" +
 	"\tcriado_em\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\bcriadoEm\x12;\n" +
 	"\valterado_em\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x1a\n" +
-	"\bexcluido\x18\x0f \x01(\bR\bexcluido\"\x83\x01\n" +
+	"\bexcluido\x18\x0f \x01(\bR\bexcluido\x12 \n" +
+	"\vverificadas\x18\x10 \x01(\x03R\vverificadas\x12\x14\n" +
+	"\x05aviso\x18\x11 \x01(\tR\x05aviso\"\x83\x01\n" +
 	"\x12ListarMetasRequest\x12\x10\n" +
 	"\x03mes\x18\x01 \x01(\tR\x03mes\x12\x1f\n" +
 	"\vvendedor_id\x18\x02 \x01(\tR\n" +
