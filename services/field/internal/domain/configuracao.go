@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/textfold"
 )
@@ -67,22 +68,22 @@ const (
 // 5 m to 10 km, a fix age from 10 s to a day, an automatic check-out from 15 min to a day, and
 // up to 50 reasons with distinct ids and names (an id is made from the name when empty).
 func (c *Configuracao) Normalizar() error {
-	var v violacoes
+	var v errs.Violacoes
 	faixa := func(campo, nome string, x, min, max int32, unidade string) {
 		if x < min || x > max {
-			v.add(campo, fmt.Sprintf("%s deve ficar entre %d e %d %s.", nome, min, max, unidade))
+			v.Add(campo, fmt.Sprintf("%s deve ficar entre %d e %d %s.", nome, min, max, unidade))
 		}
 	}
 	faixa("raio_metros", "O raio", c.RaioMetros, 10, MaxRaio, "metros")
 	c.ForaDoRaio = strings.ToLower(strings.TrimSpace(c.ForaDoRaio))
 	if c.ForaDoRaio != ForaDoRaioAvisar && c.ForaDoRaio != ForaDoRaioBloquear {
-		v.add("fora_do_raio", "Fora do raio deve ser avisar ou bloquear.")
+		v.Add("fora_do_raio", "Fora do raio deve ser avisar ou bloquear.")
 	}
 	faixa("precisao_maxima_metros", "A precisão máxima", c.PrecisaoMaximaMetros, 5, MaxPrecisao, "metros")
 	faixa("idade_maxima_posicao_segundos", "A idade máxima da posição", c.IdadeMaximaPosicaoSegundos, 10, MaxIdade, "segundos")
 	faixa("checkout_automatico_minutos", "O check-out automático", c.CheckoutAutomaticoMinutos, 15, MaxCheckoutAuto, "minutos")
 	if len(c.MotivosSemVenda) > MaxMotivos {
-		v.add("motivos_sem_venda", fmt.Sprintf("Informe no máximo %d motivos.", MaxMotivos))
+		v.Add("motivos_sem_venda", fmt.Sprintf("Informe no máximo %d motivos.", MaxMotivos))
 	}
 	ids, nomes := map[string]bool{}, map[string]bool{}
 	for i := range c.MotivosSemVenda {
@@ -94,17 +95,17 @@ func (c *Configuracao) Normalizar() error {
 		}
 		switch {
 		case m.Nome == "":
-			v.add("motivos_sem_venda", "Cada motivo precisa de um nome.")
+			v.Add("motivos_sem_venda", "Cada motivo precisa de um nome.")
 		case len([]rune(m.Nome)) > MaxNomeMotivo:
-			v.add("motivos_sem_venda", fmt.Sprintf("O nome de um motivo tem no máximo %d caracteres.", MaxNomeMotivo))
+			v.Add("motivos_sem_venda", fmt.Sprintf("O nome de um motivo tem no máximo %d caracteres.", MaxNomeMotivo))
 		case !idMotivo.MatchString(m.ID):
-			v.add("motivos_sem_venda", "O id de um motivo usa letras, números, - e _ (até 64 caracteres).")
+			v.Add("motivos_sem_venda", "O id de um motivo usa letras, números, - e _ (até 64 caracteres).")
 		case ids[m.ID] || nomes[strings.ToLower(m.Nome)]:
-			v.add("motivos_sem_venda", fmt.Sprintf("O motivo \"%s\" está repetido.", m.Nome))
+			v.Add("motivos_sem_venda", fmt.Sprintf("O motivo \"%s\" está repetido.", m.Nome))
 		}
 		ids[m.ID], nomes[strings.ToLower(m.Nome)] = true, true
 	}
-	return v.err()
+	return v.Err()
 }
 
 // ConfiguracaoCadastro is the stored settings of a company (one record, id ConfiguracaoID).

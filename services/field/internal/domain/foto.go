@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/crmvendas/crm/services/platform/errs"
 	"github.com/crmvendas/crm/services/platform/imagem"
 	"github.com/crmvendas/crm/services/platform/store"
 )
@@ -104,7 +105,7 @@ func (v *Visita) AnexarFoto(f FotoVisita) bool {
 }
 
 func fieldErr(campo, msg string) error {
-	var x violacoes
-	x.add(campo, msg)
-	return x.err()
+	var x errs.Violacoes
+	x.Add(campo, msg)
+	return x.Err()
 }

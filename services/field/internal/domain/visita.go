@@ -200,17 +200,17 @@ func (v *Visita) LimparDerivados() {
 // Normalizar checks what every stored visit holds: a customer, a seller, a known status and
 // verdict.
 func (v *Visita) Normalizar() error {
-	var x violacoes
+	var x errs.Violacoes
 	if strings.TrimSpace(v.ClienteID) == "" {
-		x.add("cliente_id", MsgSemCliente)
+		x.Add("cliente_id", MsgSemCliente)
 	}
 	if v.Status != StatusEmAndamento && v.Status != StatusConcluida {
-		x.add("status", "Status da visita deve ser em_andamento ou concluida.")
+		x.Add("status", "Status da visita deve ser em_andamento ou concluida.")
 	}
 	if !slices.Contains(Vereditos, v.Veredito) {
-		x.add("veredito", "Veredito desconhecido.")
+		x.Add("veredito", "Veredito desconhecido.")
 	}
-	return x.err()
+	return x.Err()
 }
 
 // Ponto is the check-in's position (nil without one).
@@ -262,7 +262,7 @@ func (v *Visita) Encerrar(c Checkout, cfg Configuracao, agora time.Time) error {
 	if v.Status != StatusEmAndamento {
 		return errs.Conflict("Esta visita já foi encerrada.").WithReason(errs.ReasonVisitaEncerrada)
 	}
-	var x violacoes
+	var x errs.Violacoes
 	c.Resultado = strings.ToLower(strings.TrimSpace(c.Resultado))
 	c.Observacao = strings.TrimSpace(c.Observacao)
 	c.PedidoID, c.MotivoID = strings.TrimSpace(c.PedidoID), strings.TrimSpace(c.MotivoID)
@@ -273,19 +273,19 @@ func (v *Visita) Encerrar(c Checkout, cfg Configuracao, agora time.Time) error {
 	case ResultadoSemVenda:
 		c.PedidoID = ""
 		if c.MotivoID == "" {
-			x.add("motivo_id", "Informe o motivo de não ter vendido.")
+			x.Add("motivo_id", "Informe o motivo de não ter vendido.")
 		} else if motivo = cfg.Motivo(c.MotivoID); motivo == nil {
-			x.add("motivo_id", "Motivo desconhecido: escolha um da lista da empresa.")
+			x.Add("motivo_id", "Motivo desconhecido: escolha um da lista da empresa.")
 		} else if motivo.ExigeFoto && !c.TemFoto {
-			x.add("motivo_id", fmt.Sprintf("O motivo \"%s\" exige uma foto da visita.", motivo.Nome))
+			x.Add("motivo_id", fmt.Sprintf("O motivo \"%s\" exige uma foto da visita.", motivo.Nome))
 		}
 	default:
-		x.add("resultado", "Resultado deve ser pedido, sem_venda ou outro.")
+		x.Add("resultado", "Resultado deve ser pedido, sem_venda ou outro.")
 	}
 	if len([]rune(c.Observacao)) > MaxObservacao {
-		x.add("observacao", fmt.Sprintf("A observação tem no máximo %d caracteres.", MaxObservacao))
+		x.Add("observacao", fmt.Sprintf("A observação tem no máximo %d caracteres.", MaxObservacao))
 	}
-	if err := x.err(); err != nil {
+	if err := x.Err(); err != nil {
 		return err
 	}
 	fim := c.Fim
@@ -318,17 +318,4 @@ func (v *Visita) EncerrarAutomatico(cfg Configuracao, agora time.Time) {
 		fim = v.Inicio
 	}
 	v.Status, v.Fim, v.Resultado, v.CheckoutAutomatico = StatusConcluida, fim, ResultadoOutro, true
-}
-
-type violacoes []errs.FieldViolation
-
-func (v *violacoes) add(campo, msg string) {
-	*v = append(*v, errs.FieldViolation{Field: campo, Description: msg})
-}
-
-func (v violacoes) err() error {
-	if len(v) == 0 {
-		return nil
-	}
-	return errs.Invalid(v[0].Description, v...)
 }
