@@ -16,12 +16,21 @@ import (
 )
 
 // visitaFeita is a visit as the agenda reads it from the field service's `visitas` collection
-// ({id, cliente_id, vendedor_id, inicio}); the visits' own code writes the real ones.
+// ({id, cliente_id, vendedor_id, inicio, dia, veredito, distancia_metros}); the visits' own code
+// writes the real ones.
 type visitaFeita struct {
 	store.Meta `bson:",inline"`
 	ClienteID  string    `bson:"cliente_id"`
 	VendedorID string    `bson:"vendedor_id"`
+	Status     string    `bson:"status"`
 	Inicio     time.Time `bson:"inicio"`
+	Veredito   string    `bson:"veredito"`
+	Distancia  *float64  `bson:"distancia_metros,omitempty"`
+}
+
+// diaDaVisita is a visit's day in São Paulo, the `dia` the agenda reads the period by.
+func diaDaVisita(v *visitaFeita) any {
+	return v.Inicio.In(time.FixedZone("BRT", -3*3600)).Format(time.DateOnly)
 }
 
 func (v *visitaFeita) StoreMeta() *store.Meta { return &v.Meta }
@@ -193,7 +202,8 @@ func TestAgenda(t *testing.T) {
 	// The visits done: c1 on Monday the 6th (planned), c3 on Thursday the 2nd (the monthly
 	// Wednesday moved off the holiday), c5 on the 7th (not planned).
 	vis := store.MustDeclare(context.Background(), stackStore.For("crm_field"), store.Spec[visitaFeita]{Name: "visitas",
-		Fields: []store.Field[visitaFeita]{{Name: "vendedor_id", Value: func(v *visitaFeita) any { return v.VendedorID }}}, Owner: "vendedor_id"})
+		Fields: []store.Field[visitaFeita]{{Name: "vendedor_id", Value: func(v *visitaFeita) any { return v.VendedorID }}, {Name: "dia", Value: diaDaVisita}},
+		Owner: "vendedor_id"})
 	for _, v := range []visitaFeita{
 		{Meta: store.Meta{ID: "v-1"}, ClienteID: c1, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 6, 14, 0, 0, 0, time.UTC)},
 		{Meta: store.Meta{ID: "v-2"}, ClienteID: c3, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 2, 12, 0, 0, 0, time.UTC)},

@@ -72,8 +72,7 @@ func (s *Service) ObterAgenda(ctx context.Context, deS, ateS, vendedor string) (
 	if vendedor, err = vendedorNoEscopo(ctx, vendedor); err != nil {
 		return nil, err
 	}
-	c := caller.From(ctx)
-	sc := store.ScopeOf(c)
+	sc := store.ScopeOf(caller.From(ctx))
 	// The calendar of a week before the period too: a visit planned on a day off just before it
 	// moves into it.
 	util, err := s.diasUteis(ctx, de.AddDate(0, 0, -adiamentoMax), ate.AddDate(0, 0, adiamentoMax))
@@ -97,11 +96,10 @@ func (s *Service) ObterAgenda(ctx context.Context, deS, ateS, vendedor string) (
 		d, _ := ParseData(a.Data)
 		planos = append(planos, Planejamento{Data: d, ClienteID: a.ClienteID, VendedorID: a.VendedorID, Tipo: TipoAvulsa})
 	}
-	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, c.Empresa, vendedor, de, ate)
+	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, sc, vendedor, de, ate)
 	if err != nil {
 		return nil, err
 	}
-	visitas = slices.DeleteFunc(visitas, func(v Visita) bool { return !sc.Sees(v.VendedorID) })
 	qt := store.Query{Where: []store.Cond{store.Gte("vence_em", inicioDoDia(de)), store.Lt("vence_em", inicioDoDia(ate.AddDate(0, 0, 1)))}}
 	if vendedor != "" {
 		qt.Where = append(qt.Where, store.Eq("responsavel_id", vendedor))
@@ -261,7 +259,7 @@ func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor stri
 	if err != nil {
 		return nil, err
 	}
-	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, caller.From(ctx).Empresa, vendedor, hoje.AddDate(-1, 0, 0), hoje)
+	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, store.ScopeOf(caller.From(ctx)), vendedor, hoje.AddDate(-1, 0, 0), hoje)
 	if err != nil {
 		return nil, err
 	}

@@ -25,8 +25,8 @@ type Service struct {
 	Agora func() time.Time
 }
 
-// NovoServico declares the agenda's collections on st.
-func NovoServico(ctx context.Context, st *store.Store, clientes Clientes, cal Calendario, ops Operadores) (*Service, error) {
+// NovoServico declares the agenda's collections on st; the visits done are read through vis.
+func NovoServico(ctx context.Context, st *store.Store, vis Visitas, clientes Clientes, cal Calendario, ops Operadores) (*Service, error) {
 	tarefas, err := store.Declare(ctx, st, SpecTarefas)
 	if err != nil {
 		return nil, err
@@ -36,10 +36,6 @@ func NovoServico(ctx context.Context, st *store.Store, clientes Clientes, cal Ca
 		return nil, err
 	}
 	plan, err := store.Declare(ctx, st, SpecPlanejadas)
-	if err != nil {
-		return nil, err
-	}
-	vis, err := NewVisitasStore(ctx, st)
 	if err != nil {
 		return nil, err
 	}
