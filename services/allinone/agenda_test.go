@@ -203,7 +203,7 @@ func TestAgenda(t *testing.T) {
 	// Wednesday moved off the holiday), c5 on the 7th (not planned).
 	vis := store.MustDeclare(context.Background(), stackStore.For("crm_field"), store.Spec[visitaFeita]{Name: "visitas",
 		Fields: []store.Field[visitaFeita]{{Name: "vendedor_id", Value: func(v *visitaFeita) any { return v.VendedorID }}, {Name: "dia", Value: diaDaVisita}},
-		Owner: "vendedor_id"})
+		Owner:  "vendedor_id"})
 	for _, v := range []visitaFeita{
 		{Meta: store.Meta{ID: "v-1"}, ClienteID: c1, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 6, 14, 0, 0, 0, time.UTC)},
 		{Meta: store.Meta{ID: "v-2"}, ClienteID: c3, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 2, 12, 0, 0, 0, time.UTC)},
