@@ -17,6 +17,6 @@ func novaAgenda(d Deps, visitas *store.Collection[domain.Visita]) (*agenda.Servi
 	if d.Customer == nil || d.Sales == nil || d.Operator == nil {
 		return nil, errors.New("field: Deps.Customer, Deps.Sales e Deps.Operator são obrigatórios (tarefas e agenda)")
 	}
-	return agenda.NovoServico(context.Background(), d.Store, adapters.VisitasDaAgenda{Col: visitas}, agenda.NewClientes(d.Customer), agenda.NewCalendario(d.Sales),
+	return agenda.NovoServico(context.Background(), d.Store, adapters.VisitasDaAgenda{Col: visitas}, agenda.NewClientes(d.Customer), agenda.NewCalendario(d.Sales), agenda.NewPedidos(d.Sales),
 		agenda.NewOperadores(d.Operator))
 }

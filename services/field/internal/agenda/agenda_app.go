@@ -231,15 +231,16 @@ func (s *Service) ObterRota(ctx context.Context, dataS string, origem Ponto, ven
 	return out, nil
 }
 
-// SemVisita is a customer without a recent visit.
+// SemVisita is a customer without a recent visit nor a recent order.
 type SemVisita struct {
 	Cliente
 	UltimaVisita string
+	UltimoPedido string
 }
 
-// ListarSemVisita are a seller's active customers without a visit in the last dias days and
-// none planned from today on (frequency or one-off, in the next 31 days), each with its last
-// visit of the past year.
+// ListarSemVisita are a seller's active customers without a visit nor a counting order (the
+// sales service's last order) in the last dias days and none planned from today on (frequency
+// or one-off, in the next 31 days), each with its last visit of the past year and its last order.
 func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor string) ([]SemVisita, error) {
 	if dias == 0 {
 		dias = 30
@@ -263,6 +264,10 @@ func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor stri
 	if err != nil {
 		return nil, err
 	}
+	semPedido, err := s.Pedidos.SemPedido(ctx, dias, vendedor)
+	if err != nil {
+		return nil, err
+	}
 	ultima := map[string]time.Time{}
 	for _, v := range visitas {
 		if d := DiaEmSaoPaulo(v.Inicio); d.After(ultima[v.ClienteID]) {
@@ -282,10 +287,11 @@ func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor stri
 	var out []SemVisita
 	for _, c := range clientes {
 		u, ok := ultima[c.ID]
-		if planejado[c.ID] || ok && !u.Before(hoje.AddDate(0, 0, -int(dias))) {
+		pedido, semPedidoRecente := semPedido[c.ID]
+		if planejado[c.ID] || !semPedidoRecente || ok && !u.Before(hoje.AddDate(0, 0, -int(dias))) {
 			continue
 		}
-		sv := SemVisita{Cliente: c}
+		sv := SemVisita{Cliente: c, UltimoPedido: pedido}
 		if ok {
 			sv.UltimaVisita = FormatarData(u)
 		}

@@ -63,6 +63,17 @@ type Item struct {
 	VisitaID   string
 	Titulo     string
 	Situacao   string
+	// The visit done (VisitaID set): its check-in's verdict, distance, time and check-out result.
+	Veredito  string
+	Distancia *float64
+	Inicio    time.Time
+	Resultado string
+}
+
+// comVisita is it with the visit v's check-in and check-out.
+func (it Item) comVisita(v Visita) Item {
+	it.VisitaID, it.Veredito, it.Distancia, it.Inicio, it.Resultado = v.ID, v.Veredito, v.Distancia, v.Inicio, v.Resultado
+	return it
 }
 
 // Planejar is the visits the frequencies plan from de to ate (days, inclusive): each day of a
@@ -154,7 +165,8 @@ func Montar(planos []Planejamento, visitas []Visita, tarefas []*Tarefa, de, ate,
 		it := Item{Data: p.Data, Tipo: p.Tipo, ClienteID: p.ClienteID, VendedorID: p.VendedorID}
 		switch vs := feitas[k]; {
 		case len(vs) > 0:
-			it.Situacao, it.VisitaID = Realizada, vs[0].ID
+			it.Situacao = Realizada
+			it = it.comVisita(vs[0])
 			usadas[k] = true
 		case p.Data.Before(hoje):
 			it.Situacao = Perdida
@@ -168,7 +180,7 @@ func Montar(planos []Planejamento, visitas []Visita, tarefas []*Tarefa, de, ate,
 			if i == 0 && usadas[k] {
 				continue
 			}
-			out = append(out, Item{Data: k.dia, Tipo: TipoVisita, ClienteID: v.ClienteID, VendedorID: v.VendedorID, VisitaID: v.ID, Situacao: NaoPlanejada})
+			out = append(out, Item{Data: k.dia, Tipo: TipoVisita, ClienteID: v.ClienteID, VendedorID: v.VendedorID, Situacao: NaoPlanejada}.comVisita(v))
 		}
 	}
 	for _, t := range tarefas {

@@ -2,6 +2,7 @@ package agenda
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +35,13 @@ type (
 		// Folgas are the company's days off of a year (national holidays, the optional ones
 		// it keeps off and its own), besides the weekends.
 		Folgas(ctx context.Context, ano int) (map[time.Time]bool, error)
+	}
+	// Pedidos reads the customers' last orders (the sales service's summary kept on write).
+	Pedidos interface {
+		// SemPedido are the active customers of a seller's portfolio (in the caller's scope)
+		// without a counting order for at least dias days, each with its last order's day
+		// (AAAA-MM-DD; empty: never ordered).
+		SemPedido(ctx context.Context, dias int32, vendedor string) (map[string]string, error)
 	}
 	// Operadores checks operators (the operator service).
 	Operadores interface {
@@ -169,6 +177,31 @@ func (c *CalendarioGRPC) Folgas(ctx context.Context, ano int) (map[time.Time]boo
 		if d, ok := ParseData(f.GetData()); ok {
 			out[d] = true
 		}
+	}
+	return out, nil
+}
+
+// PedidosGRPC reads the last orders from the sales service (GET /crm/painel/sem-pedido's RPC).
+type PedidosGRPC struct {
+	Client salesv1.FigurasServiceClient
+}
+
+// NewPedidos talks to the sales service on conn.
+func NewPedidos(conn grpc.ClientConnInterface) *PedidosGRPC {
+	return &PedidosGRPC{Client: salesv1.NewFigurasServiceClient(conn)}
+}
+
+const msgSemPedidos = "Serviço de vendas indisponível: não foi possível ler os últimos pedidos. Tente novamente em instantes."
+
+// SemPedido are the customers without an order for dias days, with their last order's day.
+func (p *PedidosGRPC) SemPedido(ctx context.Context, dias int32, vendedor string) (map[string]string, error) {
+	r, err := p.Client.ClientesSemPedido(onBehalf(ctx), &salesv1.ClientesSemPedidoRequest{Dias: strconv.Itoa(int(dias)), VendedorId: vendedor})
+	if err != nil {
+		return nil, repassar(err, msgSemPedidos)
+	}
+	out := make(map[string]string, len(r.GetClientes()))
+	for _, c := range r.GetClientes() {
+		out[c.GetClienteId()] = c.GetUltimoPedido()
 	}
 	return out, nil
 }
