@@ -184,6 +184,15 @@ func TestAgenda(t *testing.T) {
 	_, tok := matrixActors(t, s)
 	const c1, c3, c5 = "demo-cliente-00001", "demo-cliente-00003", "demo-cliente-00005" // demo-vendedor's
 	ok := func(code int, body []byte) map[string]any { t.Helper(); return jsonDe(t, code, body, 200) }
+	// The demo portfolios' visit frequencies (the field service's demo data) go: this agenda is
+	// the one the test plans.
+	demoFreq := asList(ok(st.Do(t, "GET", "/crm/frequencias-visita?page_size=200", tok["admin"], nil))["frequencias"])
+	if len(demoFreq) == 0 {
+		t.Fatal("a empresa demo não tem frequências de visita")
+	}
+	for _, f := range demoFreq {
+		ok(st.Do(t, "DELETE", "/crm/frequencias-visita/"+fmt.Sprint(f["cliente_id"]), tok["admin"], nil))
+	}
 	// A company day off on Monday 2031-01-13; 2031-01-01 (a Wednesday) is a national holiday.
 	ok(st.Do(t, "POST", "/crm/calendario/folgas", tok["admin"], map[string]any{"data": "2031-01-13", "nome": "Inventário"}))
 	f := ok(st.Do(t, "PUT", "/crm/frequencias-visita/"+c1, tok["vendedor"], map[string]any{"frequencia": "semanal", "dias_semana": []int{1}, "inicio": "2031-01-01"}))
