@@ -81,7 +81,12 @@ func (it Item) comVisita(v Visita) Item {
 // adiamentoMax days later; a customer is planned once a day.
 func Planejar(fs []*Frequencia, de, ate time.Time, util DiasUteis) []Planejamento {
 	var out []Planejamento
-	visto := map[string]bool{}
+	// A customer once a day: keyed by the customer and the day's offset (no key to format).
+	type chave struct {
+		cliente string
+		dia     int
+	}
+	visto := map[chave]bool{}
 	// The next working day on or after each day from de-adiamentoMax on (by its offset from
 	// inicio; -1: none within adiamentoMax days), computed once.
 	inicio := de.AddDate(0, 0, -adiamentoMax)
@@ -117,13 +122,12 @@ func Planejar(fs []*Frequencia, de, ate time.Time, util DiasUteis) []Planejament
 				if j < primeiroDia || j > ultimoDia {
 					continue
 				}
-				dia := inicio.AddDate(0, 0, j)
-				k := f.ClienteID + "|" + FormatarData(dia)
+				k := chave{f.ClienteID, j}
 				if visto[k] {
 					continue
 				}
 				visto[k] = true
-				out = append(out, Planejamento{Data: dia, ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
+				out = append(out, Planejamento{Data: inicio.AddDate(0, 0, j), ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
 			}
 		}
 	}
