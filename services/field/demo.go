@@ -23,20 +23,26 @@ type ClienteDemo struct {
 // DemoVisitasPorDia is how many customers each demo seller visits on a working day.
 const DemoVisitasPorDia = 5
 
+// carteiras are the demo customers by seller, and the sellers in the order they first appear.
+func carteiras(clientes []ClienteDemo) (map[string][]ClienteDemo, []string) {
+	por := map[string][]ClienteDemo{}
+	var vendedores []string
+	for _, c := range clientes {
+		if len(por[c.VendedorID]) == 0 {
+			vendedores = append(vendedores, c.VendedorID)
+		}
+		por[c.VendedorID] = append(por[c.VendedorID], c)
+	}
+	return por, vendedores
+}
+
 // DemoVisitas are a month of past visits of the demo sellers up to agora's day (exclusive), on
 // weekdays, from a fixed seed: mostly verified (a fix a few dozen metres from the customer, fresh
 // and accurate), a few out of the radius and a few with a stale fix, each judged by the same rule
 // as a real check-in (domain.Veredito, the default settings) and checked out with a result.
 func DemoVisitas(empresa string, clientes []ClienteDemo, agora time.Time, dias int) []*domain.Visita {
 	cfg := domain.ConfiguracaoPadrao()
-	porVendedor := map[string][]ClienteDemo{}
-	var vendedores []string
-	for _, c := range clientes {
-		if len(porVendedor[c.VendedorID]) == 0 {
-			vendedores = append(vendedores, c.VendedorID)
-		}
-		porVendedor[c.VendedorID] = append(porVendedor[c.VendedorID], c)
-	}
+	porVendedor, vendedores := carteiras(clientes)
 	r := rand.New(rand.NewPCG(2026, 24))
 	hoje := time.Date(agora.In(domain.Fuso).Year(), agora.In(domain.Fuso).Month(), agora.In(domain.Fuso).Day(), 0, 0, 0, 0, domain.Fuso)
 	var out []*domain.Visita
@@ -167,14 +173,7 @@ var demoTarefas = []struct {
 // DemoTarefas are the open tasks of the demo sellers from agora's day on, each about one of the
 // seller's customers, with a reminder an hour before.
 func DemoTarefas(empresa string, clientes []ClienteDemo, agora time.Time) []*agenda.Tarefa {
-	porVendedor := map[string][]ClienteDemo{}
-	var vendedores []string
-	for _, c := range clientes {
-		if len(porVendedor[c.VendedorID]) == 0 {
-			vendedores = append(vendedores, c.VendedorID)
-		}
-		porVendedor[c.VendedorID] = append(porVendedor[c.VendedorID], c)
-	}
+	porVendedor, vendedores := carteiras(clientes)
 	hoje := agenda.DiaEmSaoPaulo(agora)
 	var out []*agenda.Tarefa
 	for _, v := range vendedores {
