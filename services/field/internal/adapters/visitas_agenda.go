@@ -31,7 +31,7 @@ func (v VisitasDaAgenda) VisitasDoPeriodo(ctx context.Context, sc store.Scope, v
 	out := make([]agenda.Visita, 0, len(docs))
 	for _, d := range docs {
 		out = append(out, agenda.Visita{ID: d.ID, ClienteID: d.ClienteID, VendedorID: d.VendedorID, Inicio: d.Inicio,
-			Status: d.Status, Veredito: d.Veredito, Distancia: d.Distancia, Fim: d.Fim, Resultado: d.Resultado})
+			Veredito: d.Veredito, Distancia: d.Distancia, Resultado: d.Resultado})
 	}
 	return out, nil
 }

@@ -44,12 +44,10 @@ type Visita struct {
 	VendedorID string
 	// Inicio is the check-in's time (its day in America/Sao_Paulo is the visit's day).
 	Inicio time.Time
-	// Status (em_andamento, encerrada), the check-in's verdict and distance to the customer
-	// (metres; nil: no position or no coordinates), the check-out's time and result.
-	Status    string
+	// The check-in's verdict and distance to the customer (metres; nil: no position or no
+	// coordinates), the check-out's result (empty while the visit is open).
 	Veredito  string
 	Distancia *float64
-	Fim       time.Time
 	Resultado string
 }
 
