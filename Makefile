@@ -135,6 +135,7 @@ ifneq ($(HAS_MOBILE),)
 	cd mobile && npm run bench:catalogo
 	cd mobile && npm run bench:pedido
 	cd mobile && npm run bench:graficos
+	cd mobile && npm run bench:calendario
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:saida'
 	$(BENCH_NO_LIMITS) scripts/with-crm.sh 8480 9490 9499 bash -c 'cd mobile && npm run bench:primeira-copia'
 endif

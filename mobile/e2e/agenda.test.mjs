@@ -1,7 +1,10 @@
 // The agenda and the tasks (issue 24: `calendario`, `tarefa-editar`), end to end against the real
 // crm and the Auth emulator: a seller creates a task offline — it shows in the week at once and
 // reaches the server once the device is back online; the week view shows the visits a
-// customer's frequency plans, each opening the customer.
+// customer's frequency plans, each opening the customer; the supervisor picks a seller and sees
+// their day: planned vs done, a verified and an out-of-radius check-in with their distances.
+// The demo data (a month of past visits, frequencies, open tasks) is there: nothing here assumes
+// an empty agenda.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -93,16 +96,81 @@ describe('agenda (calendario, tarefa-editar)', () => {
       );
       assert.ok(esperadas.length >= 1, 'a semana tem ao menos um dia útil');
       assert.equal(await visitas.count(), esperadas.length, 'uma visita por dia útil da semana');
-      // Days before today were missed (no check-in), today and after are planned.
+      // Each day as the server states it: before today missed or done (the demo's past visits
+      // may have visited the customer), today and after planned or done.
       for (const e of esperadas) {
         const noDia = page.getByTestId(`dia-${e.data}`).locator('[data-testid=agenda-item][data-tipo=frequencia]', { hasText: cliente.nome_fantasia || cliente.nome });
-        assert.equal(await noDia.getAttribute('data-situacao'), e.data < hoje() ? 'perdida' : 'planejada', e.data);
+        assert.equal(await noDia.getAttribute('data-situacao'), e.situacao, e.data);
+        assert.ok(e.situacao === 'realizada' || e.situacao === (e.data < hoje() ? 'perdida' : 'planejada'), `${e.data}: ${e.situacao}`);
       }
       await visitas.first().locator('a').click();
       await page.waitForURL((u) => u.pathname === '/crm-clientes-ficha' && u.searchParams.get('id') === cliente.id);
     } finally {
       await context.close();
       await apiAs(DEMO.vendedor, 'DELETE', `/frequencias-visita/${cliente.id}`);
+    }
+  });
+
+  it("the supervisor picks a seller and sees their day: planned vs done, a verified and an out-of-radius check-in with their distances", async () => {
+    // Two demo customers of the seller whose main addresses have coordinates.
+    const clientes = [];
+    for (let n = 1; n < 80 && clientes.length < 2; n += 2) {
+      const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/demo-cliente-${String(n).padStart(5, '0')}`);
+      assert.equal(c.status, 200, JSON.stringify(c.body));
+      const e = c.body.enderecos.find((x) => x.principal);
+      if (e?.latitude != null && c.body.vendedor_id === 'demo-vendedor') clientes.push({ id: c.body.id, latitude: e.latitude, longitude: e.longitude });
+    }
+    assert.equal(clientes.length, 2, 'os clientes demo do vendedor têm coordenadas');
+    const checkin = async (c, metros) => {
+      const r = await apiAs(DEMO.vendedor, 'POST', '/visitas/checkin', {
+        id: randomUUID(),
+        cliente_id: c.id,
+        latitude: c.latitude + metros / 111_195,
+        longitude: c.longitude,
+        precisao_metros: 10,
+        capturado_em: new Date().toISOString(),
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body;
+    };
+    // 30 m from the first customer, then a kilometre from the second (the first is checked out).
+    const dentro = await checkin(clientes[0], 30);
+    const fora = await checkin(clientes[1], 1000);
+    assert.deepEqual([dentro.veredito, fora.veredito], ['verificado', 'fora_do_raio']);
+    const sup = await signedInContext(browser, DEMO.supervisor);
+    try {
+      const { page } = sup;
+      await page.goto(`${BASE}/calendario`);
+      await page.getByTestId('calendario').waitFor();
+      await page.locator('ion-button', { hasText: 'Vendedor:' }).click();
+      await page.waitForURL((u) => u.pathname === '/escolher');
+      await page.getByTestId('opcoes-escolha').locator('li', { hasText: 'Victor Vendedor' }).locator('button').first().click();
+      await page.waitForURL((u) => u.pathname === '/calendario');
+      await page.locator('ion-button', { hasText: 'Vendedor: Victor Vendedor' }).waitFor();
+      await page.locator('ion-segment-button').filter({ hasText: /^Dia$/ }).click();
+      await page.getByTestId('resumo-do-dia').waitFor();
+      const dia = page.getByTestId(`dia-${hoje()}`);
+      const itemDentro = dia.locator(`[data-testid=agenda-item][data-visita="${dentro.id}"]`);
+      const itemFora = dia.locator(`[data-testid=agenda-item][data-visita="${fora.id}"]`);
+      await itemDentro.waitFor({ timeout: 20_000 });
+      assert.equal(await itemDentro.getAttribute('data-veredito'), 'verificado');
+      assert.match(await itemDentro.getByTestId('agenda-checkin').textContent(), /Verificada · (2\d|3\d) m · check-in \d\d:\d\d · Outro/);
+      assert.equal(await itemFora.getAttribute('data-veredito'), 'fora_do_raio');
+      assert.match(await itemFora.getByTestId('agenda-checkin').textContent(), /Fora do raio · 1,0 km · check-in \d\d:\d\d$/);
+      // Planned vs done, as the server's day adds up.
+      const itens = (await apiAs(DEMO.supervisor, 'GET', `/agenda?de=${hoje()}&ate=${hoje()}&vendedor_id=demo-vendedor`)).body.itens.filter((i) => i.tipo !== 'tarefa');
+      const planejadas = itens.filter((i) => i.tipo !== 'visita');
+      const realizadas = planejadas.filter((i) => i.situacao === 'realizada').length;
+      const visitas = itens.filter((i) => i.visita_id);
+      const verificadas = visitas.filter((i) => i.veredito === 'verificado').length;
+      const resumo = page.locator('[data-testid=resumo-vendedor][data-vendedor=demo-vendedor]');
+      await resumo.waitFor();
+      const texto = await resumo.textContent();
+      assert.ok(texto.startsWith(`Victor Vendedor: ${realizadas} de ${planejadas.length} visita(s) planejada(s) realizada(s)`), texto);
+      assert.ok(texto.endsWith(` · ${verificadas} de ${visitas.length} check-in(s) verificado(s)`), texto);
+    } finally {
+      await sup.context.close();
+      await apiAs(DEMO.vendedor, 'POST', `/visitas/${fora.id}/checkout`, { resultado: 'outro', observacao: 'E2E da agenda' });
     }
   });
 });

@@ -16,12 +16,21 @@ import (
 )
 
 // visitaFeita is a visit as the agenda reads it from the field service's `visitas` collection
-// ({id, cliente_id, vendedor_id, inicio}); the visits' own code writes the real ones.
+// ({id, cliente_id, vendedor_id, inicio, dia, veredito, distancia_metros}); the visits' own code
+// writes the real ones.
 type visitaFeita struct {
 	store.Meta `bson:",inline"`
 	ClienteID  string    `bson:"cliente_id"`
 	VendedorID string    `bson:"vendedor_id"`
+	Status     string    `bson:"status"`
 	Inicio     time.Time `bson:"inicio"`
+	Veredito   string    `bson:"veredito"`
+	Distancia  *float64  `bson:"distancia_metros,omitempty"`
+}
+
+// diaDaVisita is a visit's day in São Paulo, the `dia` the agenda reads the period by.
+func diaDaVisita(v *visitaFeita) any {
+	return v.Inicio.In(time.FixedZone("BRT", -3*3600)).Format(time.DateOnly)
 }
 
 func (v *visitaFeita) StoreMeta() *store.Meta { return &v.Meta }
@@ -175,6 +184,15 @@ func TestAgenda(t *testing.T) {
 	_, tok := matrixActors(t, s)
 	const c1, c3, c5 = "demo-cliente-00001", "demo-cliente-00003", "demo-cliente-00005" // demo-vendedor's
 	ok := func(code int, body []byte) map[string]any { t.Helper(); return jsonDe(t, code, body, 200) }
+	// The demo portfolios' visit frequencies (the field service's demo data) go: this agenda is
+	// the one the test plans.
+	demoFreq := asList(ok(st.Do(t, "GET", "/crm/frequencias-visita?page_size=200", tok["admin"], nil))["frequencias"])
+	if len(demoFreq) == 0 {
+		t.Fatal("a empresa demo não tem frequências de visita")
+	}
+	for _, f := range demoFreq {
+		ok(st.Do(t, "DELETE", "/crm/frequencias-visita/"+fmt.Sprint(f["cliente_id"]), tok["admin"], nil))
+	}
 	// A company day off on Monday 2031-01-13; 2031-01-01 (a Wednesday) is a national holiday.
 	ok(st.Do(t, "POST", "/crm/calendario/folgas", tok["admin"], map[string]any{"data": "2031-01-13", "nome": "Inventário"}))
 	f := ok(st.Do(t, "PUT", "/crm/frequencias-visita/"+c1, tok["vendedor"], map[string]any{"frequencia": "semanal", "dias_semana": []int{1}, "inicio": "2031-01-01"}))
@@ -193,11 +211,13 @@ func TestAgenda(t *testing.T) {
 	// The visits done: c1 on Monday the 6th (planned), c3 on Thursday the 2nd (the monthly
 	// Wednesday moved off the holiday), c5 on the 7th (not planned).
 	vis := store.MustDeclare(context.Background(), stackStore.For("crm_field"), store.Spec[visitaFeita]{Name: "visitas",
-		Fields: []store.Field[visitaFeita]{{Name: "vendedor_id", Value: func(v *visitaFeita) any { return v.VendedorID }}}, Owner: "vendedor_id"})
+		Fields: []store.Field[visitaFeita]{{Name: "vendedor_id", Value: func(v *visitaFeita) any { return v.VendedorID }}, {Name: "dia", Value: diaDaVisita}},
+		Owner:  "vendedor_id"})
+	perto, longe := 35.0, 1240.0
 	for _, v := range []visitaFeita{
-		{Meta: store.Meta{ID: "v-1"}, ClienteID: c1, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 6, 14, 0, 0, 0, time.UTC)},
+		{Meta: store.Meta{ID: "v-1"}, ClienteID: c1, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 6, 14, 0, 0, 0, time.UTC), Veredito: "verificado", Distancia: &perto},
 		{Meta: store.Meta{ID: "v-2"}, ClienteID: c3, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 2, 12, 0, 0, 0, time.UTC)},
-		{Meta: store.Meta{ID: "v-3"}, ClienteID: c5, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 7, 18, 0, 0, 0, time.UTC)},
+		{Meta: store.Meta{ID: "v-3"}, ClienteID: c5, VendedorID: "demo-vendedor", Inicio: time.Date(2031, 1, 7, 18, 0, 0, 0, time.UTC), Veredito: "fora_do_raio", Distancia: &longe},
 	} {
 		if _, _, err := vis.Create(context.Background(), store.Company("demo"), &v); err != nil {
 			t.Fatal(err)
@@ -227,6 +247,18 @@ func TestAgenda(t *testing.T) {
 	// The supervisor sees the seller's; another seller sees none of it; another company neither.
 	if got := linhas(tok["supervisor"], "?de=2031-01-01&ate=2031-01-31&vendedor_id=demo-vendedor"); !slices.Equal(got, want) {
 		t.Errorf("agenda vista pelo supervisor: %v", got)
+	}
+	// The supervisor's day view: the team's days of the 6th and 7th, each visit done with its
+	// check-in's verdict and distance.
+	var dia []string
+	for _, it := range asList(ok(st.Do(t, "GET", "/crm/agenda?de=2031-01-06&ate=2031-01-07", tok["supervisor"], nil))["itens"]) {
+		dia = append(dia, fmt.Sprint(it["data"], " ", it["vendedor_id"], " ", it["cliente_id"], " ", it["situacao"], " ", it["veredito"], " ", it["distancia_metros"], " ", it["inicio"]))
+	}
+	if want := []string{
+		"2031-01-06 demo-vendedor " + c1 + " realizada verificado 35 2031-01-06T14:00:00Z",
+		"2031-01-07 demo-vendedor " + c5 + " nao_planejada fora_do_raio 1240 2031-01-07T18:00:00Z",
+	}; !slices.Equal(dia, want) {
+		t.Errorf("dia da equipe visto pelo supervisor:\n%s\nwant\n%s", strings.Join(dia, "\n"), strings.Join(want, "\n"))
 	}
 	if got := linhas(tok["vendedor2"], "?de=2031-01-01&ate=2031-01-31"); len(got) != 0 {
 		t.Errorf("agenda de outro vendedor: %v", got)
@@ -292,6 +324,19 @@ func TestAgenda(t *testing.T) {
 	}
 	if !sem[c1] || sem[c3] || sem[c5] {
 		t.Errorf("sem visita: c1 %v (quer true), c3 %v, c5 %v (querem false); %d clientes", sem[c1], sem[c3], sem[c5], len(sem))
+	}
+	// "Without a visit or an order": an order sent for c1 today (the sales service's last
+	// counting order) takes it off the list.
+	pedido := map[string]any{"id": "agenda-pedido-c1", "cliente_id": c1, "condicao_id": "demo-cond-avista-pix",
+		"itens": []map[string]any{{"produto_id": "demo-produto-0002", "quantidade": 12}}}
+	ok(st.Do(t, "POST", "/crm/pedidos", tok["vendedor"], pedido))
+	if r := ok(st.Do(t, "POST", "/crm/pedidos/agenda-pedido-c1/enviar", tok["vendedor"], map[string]any{})); r["status"] != "enviado" {
+		t.Fatalf("pedido de c1 não foi enviado (um orçamento não conta): %v", r["status"])
+	}
+	for _, c := range asList(ok(st.Do(t, "GET", "/crm/agenda/sem-visita?dias=30", tok["vendedor"], nil))["clientes"]) {
+		if c["cliente_id"] == c1 {
+			t.Errorf("sem visita: c1 tem pedido hoje e continua na lista: %v", c)
+		}
 	}
 	code, body = st.Do(t, "POST", "/crm/agenda/visitas", tok["vendedor"], map[string]any{"data": "2031-01-13", "cliente_ids": []string{c5}})
 	campoErrado(t, code, body, "data")

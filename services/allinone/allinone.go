@@ -255,6 +255,11 @@ func SeedDemo(ctx context.Context, s *Services, out io.Writer) error {
 	} else if n > 0 {
 		fmt.Fprintf(out, "%d visitas demo criadas (%d dias, com check-in e check-out).\n", n, field.DemoDias)
 	}
+	if nf, nt, err := s.Field.SeedDemoAgenda(ctx, DemoEmpresa, visitados, time.Now()); err != nil {
+		return fmt.Errorf("agenda demo: %w", err)
+	} else if nf > 0 {
+		fmt.Fprintf(out, "%d frequências de visita e %d tarefas abertas demo criadas.\n", nf, nt)
+	}
 	if n, err = s.Sales.SeedDemoMetas(ctx, DemoEmpresa); err != nil {
 		return fmt.Errorf("metas demo: %w", err)
 	} else if n > 0 {

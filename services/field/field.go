@@ -62,7 +62,7 @@ func New(d Deps) (*Field, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := novaAgenda(d)
+	a, err := novaAgenda(d, col.Visitas)
 	if err != nil {
 		return nil, err
 	}

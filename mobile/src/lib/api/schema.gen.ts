@@ -49,7 +49,8 @@ export type paths = {
         };
         /**
          * GET /crm/agenda/sem-visita?dias=&vendedor_id=. The seller's active customers without a
-         *     visit in the last `dias` days (and none planned ahead), to put on a day in one tap.
+         *     visit nor a counting order (the sales service's last order) in the last `dias` days (and
+         *     none planned ahead), to put on a day in one tap.
          */
         get: operations["AgendaService_ListarSemVisita"];
         put?: never;
@@ -2566,6 +2567,8 @@ export type components = {
             nome?: string;
             /** @description AAAA-MM-DD of the last visit (empty: never visited). */
             ultima_visita?: string;
+            /** @description AAAA-MM-DD of the last counting order (empty: never ordered). */
+            ultimo_pedido?: string;
         };
         v1ClientesSemPedidoResponse: {
             /** @description The longest without an order first (never-ordered ones before all), then by id. */
@@ -3166,6 +3169,11 @@ export type components = {
             cliente_id?: string;
             /** @description AAAA-MM-DD. */
             data?: string;
+            /** Format: double */
+            distancia_metros?: number;
+            /** Format: date-time */
+            inicio?: string;
+            resultado?: string;
             /** @description planejada, realizada, perdida or nao_planejada. */
             situacao?: string;
             tarefa_id?: string;
@@ -3177,6 +3185,14 @@ export type components = {
             /** @description A task's title. */
             titulo?: string;
             vendedor_id?: string;
+            /**
+             * @description The visit done (visita_id set): its check-in's verdict on the position (verificado,
+             *     fora_do_raio, precisao_insuficiente, localizacao_antiga, sem_localizacao,
+             *     endereco_sem_coordenadas), the distance to the customer's main address in metres (absent
+             *     without a position or coordinates), the check-in's time and the check-out's result (pedido,
+             *     sem_venda, outro; empty while the visit is open) — what a SUPERVISOR reads of a seller's day.
+             */
+            veredito?: string;
             visita_id?: string;
         };
         v1ItemCalculado: {

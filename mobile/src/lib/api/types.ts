@@ -173,7 +173,8 @@ export type EnviarFotoVisitaPedido = Schemas['FotosVisitaServiceEnviarFotoVisita
 export type Tarefa = Full<Schemas['v1Tarefa']>;
 export type CriarTarefaPedido = Schemas['v1CriarTarefaRequest'];
 export type AtualizarTarefaPedido = Schemas['TarefasServiceAtualizarTarefaBody'];
-export type ItemAgenda = Full<Schemas['v1ItemAgenda']>;
+/** distancia_metros (proto3 `optional double`) and inicio are absent on an item without a visit done. */
+export type ItemAgenda = Omit<Full<Schemas['v1ItemAgenda']>, 'distancia_metros' | 'inicio'> & { distancia_metros?: number | null; inicio?: string | null };
 export type AgendaResposta = { itens: ItemAgenda[] };
 export type ParadaRota = Full<Schemas['v1ParadaRota']>;
 export type Rota = Omit<Full<Schemas['v1Rota']>, 'paradas'> & { paradas: ParadaRota[] };

@@ -25,7 +25,7 @@ var VisitasSpec = store.Spec[domain.Visita]{
 		{Name: "status", Value: func(v *domain.Visita) any { return v.Status }},
 	},
 	Sort:    store.Sort{Fields: []string{"inicio"}, Desc: true},
-	Indexes: [][]string{{"cliente_id", "inicio"}, {"vendedor_id", "status"}, {"dia"}},
+	Indexes: [][]string{{"cliente_id", "inicio"}, {"vendedor_id", "status"}, {"dia"}, {"vendedor_id", "dia"}},
 	// A replayed check-in is compared by what the device sent, not by the server's judgement.
 	Derived: func(v *domain.Visita) { v.LimparDerivados() },
 }

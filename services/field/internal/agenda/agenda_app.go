@@ -72,8 +72,7 @@ func (s *Service) ObterAgenda(ctx context.Context, deS, ateS, vendedor string) (
 	if vendedor, err = vendedorNoEscopo(ctx, vendedor); err != nil {
 		return nil, err
 	}
-	c := caller.From(ctx)
-	sc := store.ScopeOf(c)
+	sc := store.ScopeOf(caller.From(ctx))
 	// The calendar of a week before the period too: a visit planned on a day off just before it
 	// moves into it.
 	util, err := s.diasUteis(ctx, de.AddDate(0, 0, -adiamentoMax), ate.AddDate(0, 0, adiamentoMax))
@@ -97,11 +96,10 @@ func (s *Service) ObterAgenda(ctx context.Context, deS, ateS, vendedor string) (
 		d, _ := ParseData(a.Data)
 		planos = append(planos, Planejamento{Data: d, ClienteID: a.ClienteID, VendedorID: a.VendedorID, Tipo: TipoAvulsa})
 	}
-	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, c.Empresa, vendedor, de, ate)
+	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, sc, vendedor, de, ate)
 	if err != nil {
 		return nil, err
 	}
-	visitas = slices.DeleteFunc(visitas, func(v Visita) bool { return !sc.Sees(v.VendedorID) })
 	qt := store.Query{Where: []store.Cond{store.Gte("vence_em", inicioDoDia(de)), store.Lt("vence_em", inicioDoDia(ate.AddDate(0, 0, 1)))}}
 	if vendedor != "" {
 		qt.Where = append(qt.Where, store.Eq("responsavel_id", vendedor))
@@ -233,15 +231,16 @@ func (s *Service) ObterRota(ctx context.Context, dataS string, origem Ponto, ven
 	return out, nil
 }
 
-// SemVisita is a customer without a recent visit.
+// SemVisita is a customer without a recent visit nor a recent order.
 type SemVisita struct {
 	Cliente
 	UltimaVisita string
+	UltimoPedido string
 }
 
-// ListarSemVisita are a seller's active customers without a visit in the last dias days and
-// none planned from today on (frequency or one-off, in the next 31 days), each with its last
-// visit of the past year.
+// ListarSemVisita are a seller's active customers without a visit nor a counting order (the
+// sales service's last order) in the last dias days and none planned from today on (frequency
+// or one-off, in the next 31 days), each with its last visit of the past year and its last order.
 func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor string) ([]SemVisita, error) {
 	if dias == 0 {
 		dias = 30
@@ -261,7 +260,11 @@ func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor stri
 	if err != nil {
 		return nil, err
 	}
-	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, caller.From(ctx).Empresa, vendedor, hoje.AddDate(-1, 0, 0), hoje)
+	visitas, err := s.Visitas.VisitasDoPeriodo(ctx, store.ScopeOf(caller.From(ctx)), vendedor, hoje.AddDate(-1, 0, 0), hoje)
+	if err != nil {
+		return nil, err
+	}
+	semPedido, err := s.Pedidos.SemPedido(ctx, dias, vendedor)
 	if err != nil {
 		return nil, err
 	}
@@ -284,10 +287,11 @@ func (s *Service) ListarSemVisita(ctx context.Context, dias int32, vendedor stri
 	var out []SemVisita
 	for _, c := range clientes {
 		u, ok := ultima[c.ID]
-		if planejado[c.ID] || ok && !u.Before(hoje.AddDate(0, 0, -int(dias))) {
+		pedido, semPedidoRecente := semPedido[c.ID]
+		if planejado[c.ID] || !semPedidoRecente || ok && !u.Before(hoje.AddDate(0, 0, -int(dias))) {
 			continue
 		}
-		sv := SemVisita{Cliente: c}
+		sv := SemVisita{Cliente: c, UltimoPedido: pedido}
 		if ok {
 			sv.UltimaVisita = FormatarData(u)
 		}

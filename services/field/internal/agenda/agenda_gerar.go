@@ -44,6 +44,11 @@ type Visita struct {
 	VendedorID string
 	// Inicio is the check-in's time (its day in America/Sao_Paulo is the visit's day).
 	Inicio time.Time
+	// The check-in's verdict and distance to the customer (metres; nil: no position or no
+	// coordinates), the check-out's result (empty while the visit is open).
+	Veredito  string
+	Distancia *float64
+	Resultado string
 }
 
 // Item is an agenda line.
@@ -56,6 +61,17 @@ type Item struct {
 	VisitaID   string
 	Titulo     string
 	Situacao   string
+	// The visit done (VisitaID set): its check-in's verdict, distance, time and check-out result.
+	Veredito  string
+	Distancia *float64
+	Inicio    time.Time
+	Resultado string
+}
+
+// comVisita is it with the visit v's check-in and check-out.
+func (it Item) comVisita(v Visita) Item {
+	it.VisitaID, it.Veredito, it.Distancia, it.Inicio, it.Resultado = v.ID, v.Veredito, v.Distancia, v.Inicio, v.Resultado
+	return it
 }
 
 // Planejar is the visits the frequencies plan from de to ate (days, inclusive): each day of a
@@ -63,7 +79,12 @@ type Item struct {
 // adiamentoMax days later; a customer is planned once a day.
 func Planejar(fs []*Frequencia, de, ate time.Time, util DiasUteis) []Planejamento {
 	var out []Planejamento
-	visto := map[string]bool{}
+	// A customer once a day: keyed by the customer and the day's offset (no key to format).
+	type chave struct {
+		cliente string
+		dia     int
+	}
+	visto := map[chave]bool{}
 	// The next working day on or after each day from de-adiamentoMax on (by its offset from
 	// inicio; -1: none within adiamentoMax days), computed once.
 	inicio := de.AddDate(0, 0, -adiamentoMax)
@@ -99,13 +120,12 @@ func Planejar(fs []*Frequencia, de, ate time.Time, util DiasUteis) []Planejament
 				if j < primeiroDia || j > ultimoDia {
 					continue
 				}
-				dia := inicio.AddDate(0, 0, j)
-				k := f.ClienteID + "|" + FormatarData(dia)
+				k := chave{f.ClienteID, j}
 				if visto[k] {
 					continue
 				}
 				visto[k] = true
-				out = append(out, Planejamento{Data: dia, ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
+				out = append(out, Planejamento{Data: inicio.AddDate(0, 0, j), ClienteID: f.ClienteID, VendedorID: f.VendedorID, Tipo: TipoFrequencia})
 			}
 		}
 	}
@@ -147,7 +167,8 @@ func Montar(planos []Planejamento, visitas []Visita, tarefas []*Tarefa, de, ate,
 		it := Item{Data: p.Data, Tipo: p.Tipo, ClienteID: p.ClienteID, VendedorID: p.VendedorID}
 		switch vs := feitas[k]; {
 		case len(vs) > 0:
-			it.Situacao, it.VisitaID = Realizada, vs[0].ID
+			it.Situacao = Realizada
+			it = it.comVisita(vs[0])
 			usadas[k] = true
 		case p.Data.Before(hoje):
 			it.Situacao = Perdida
@@ -161,7 +182,7 @@ func Montar(planos []Planejamento, visitas []Visita, tarefas []*Tarefa, de, ate,
 			if i == 0 && usadas[k] {
 				continue
 			}
-			out = append(out, Item{Data: k.dia, Tipo: TipoVisita, ClienteID: v.ClienteID, VendedorID: v.VendedorID, VisitaID: v.ID, Situacao: NaoPlanejada})
+			out = append(out, Item{Data: k.dia, Tipo: TipoVisita, ClienteID: v.ClienteID, VendedorID: v.VendedorID, Situacao: NaoPlanejada}.comVisita(v))
 		}
 	}
 	for _, t := range tarefas {

@@ -139,11 +139,12 @@ func TestMontar(t *testing.T) {
 		{Data: dia("2026-03-11"), ClienteID: "c", Tipo: TipoAvulsa},     // the same day again: once
 		{Data: dia("2026-03-12"), ClienteID: "d", Tipo: TipoAvulsa},
 	}
+	perto, longe := 35.0, 1240.0
 	visitas := []Visita{
 		// 2026-03-09 23:30 in São Paulo (02:30 UTC on the 10th): the 9th's visit.
-		{ID: "va", ClienteID: "a", Inicio: time.Date(2026, 3, 10, 2, 30, 0, 0, time.UTC)},
-		{ID: "vb", ClienteID: "b", Inicio: time.Date(2026, 3, 11, 13, 0, 0, 0, time.UTC)}, // a day late: unplanned
-		{ID: "vx", ClienteID: "x", Inicio: time.Date(2026, 4, 1, 13, 0, 0, 0, time.UTC)},  // outside the period
+		{ID: "va", ClienteID: "a", Inicio: time.Date(2026, 3, 10, 2, 30, 0, 0, time.UTC), Veredito: "verificado", Distancia: &perto},
+		{ID: "vb", ClienteID: "b", Inicio: time.Date(2026, 3, 11, 13, 0, 0, 0, time.UTC), Veredito: "fora_do_raio", Distancia: &longe}, // a day late: unplanned
+		{ID: "vx", ClienteID: "x", Inicio: time.Date(2026, 4, 1, 13, 0, 0, 0, time.UTC)},                                               // outside the period
 	}
 	tarefas := []*Tarefa{
 		{Titulo: "feita", Status: StatusConcluida, VenceEm: time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)},
@@ -156,16 +157,20 @@ func TestMontar(t *testing.T) {
 	}
 	var got []string
 	for _, it := range Montar(planos, visitas, tarefas, dia("2026-03-09"), dia("2026-03-13"), hoje, agora) {
-		got = append(got, FormatarData(it.Data)+" "+it.Tipo+" "+it.ClienteID+it.TarefaID+" "+it.Situacao+" "+it.VisitaID)
+		linha := FormatarData(it.Data) + " " + it.Tipo + " " + it.ClienteID + it.TarefaID + " " + it.Situacao + " " + it.VisitaID
+		if it.VisitaID != "" { // the check-in a supervisor reads: its verdict and distance
+			linha += fmt.Sprintf(" %s %.0f m", it.Veredito, *it.Distancia)
+		}
+		got = append(got, linha)
 	}
 	want := []string{
-		"2026-03-09 frequencia a realizada va",
+		"2026-03-09 frequencia a realizada va verificado 35 m",
 		"2026-03-10 frequencia b perdida ",
 		"2026-03-10 tarefa t1 realizada ",
 		"2026-03-11 frequencia c planejada ",
 		"2026-03-11 tarefa t2 perdida ",
 		"2026-03-11 tarefa t3 planejada ",
-		"2026-03-11 visita b nao_planejada vb",
+		"2026-03-11 visita b nao_planejada vb fora_do_raio 1240 m",
 		"2026-03-12 avulsa d planejada ",
 	}
 	if !slices.Equal(got, want) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	fieldv1 "github.com/crmvendas/crm/proto/gen/go/crm/field/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
@@ -40,8 +41,13 @@ func frequenciaProto(f *Frequencia) *fieldv1.FrequenciaVisita {
 }
 
 func itemProto(it Item) *fieldv1.ItemAgenda {
-	return &fieldv1.ItemAgenda{Data: FormatarData(it.Data), Tipo: it.Tipo, ClienteId: it.ClienteID, TarefaId: it.TarefaID,
-		VisitaId: it.VisitaID, Situacao: it.Situacao, VendedorId: it.VendedorID, Titulo: it.Titulo}
+	out := &fieldv1.ItemAgenda{Data: FormatarData(it.Data), Tipo: it.Tipo, ClienteId: it.ClienteID, TarefaId: it.TarefaID,
+		VisitaId: it.VisitaID, Situacao: it.Situacao, VendedorId: it.VendedorID, Titulo: it.Titulo,
+		Veredito: it.Veredito, DistanciaMetros: it.Distancia, Resultado: it.Resultado}
+	if !it.Inicio.IsZero() {
+		out.Inicio = timestamppb.New(it.Inicio)
+	}
+	return out
 }
 
 func itensProto(its []Item) []*fieldv1.ItemAgenda {
@@ -108,7 +114,7 @@ func (s *AgendaServer) ListarSemVisita(ctx context.Context, r *fieldv1.ListarSem
 	}
 	out := &fieldv1.ListarSemVisitaResponse{}
 	for _, c := range cs {
-		out.Clientes = append(out.Clientes, &fieldv1.ClienteSemVisita{ClienteId: c.ID, Nome: c.Nome, UltimaVisita: c.UltimaVisita})
+		out.Clientes = append(out.Clientes, &fieldv1.ClienteSemVisita{ClienteId: c.ID, Nome: c.Nome, UltimaVisita: c.UltimaVisita, UltimoPedido: c.UltimoPedido})
 	}
 	return out, nil
 }

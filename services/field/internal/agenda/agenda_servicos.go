@@ -2,6 +2,7 @@ package agenda
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,6 +36,13 @@ type (
 		// it keeps off and its own), besides the weekends.
 		Folgas(ctx context.Context, ano int) (map[time.Time]bool, error)
 	}
+	// Pedidos reads the customers' last orders (the sales service's summary kept on write).
+	Pedidos interface {
+		// SemPedido are the active customers of a seller's portfolio (in the caller's scope)
+		// without a counting order for at least dias days, each with its last order's day
+		// (AAAA-MM-DD; empty: never ordered).
+		SemPedido(ctx context.Context, dias int32, vendedor string) (map[string]string, error)
+	}
 	// Operadores checks operators (the operator service).
 	Operadores interface {
 		// Ativo is nil when id is an active operator of the caller's company, else a pt-BR
@@ -43,9 +51,9 @@ type (
 	}
 	// Visitas are the visits done (the visits' part of this service).
 	Visitas interface {
-		// VisitasDoPeriodo are the visits of a seller (empty: every seller of the company)
+		// VisitasDoPeriodo are the visits in sc of a seller (empty: every seller sc sees)
 		// whose check-in falls from de to ate (days, inclusive, America/Sao_Paulo).
-		VisitasDoPeriodo(ctx context.Context, empresa, vendedor string, de, ate time.Time) ([]Visita, error)
+		VisitasDoPeriodo(ctx context.Context, sc store.Scope, vendedor string, de, ate time.Time) ([]Visita, error)
 	}
 )
 
@@ -173,6 +181,31 @@ func (c *CalendarioGRPC) Folgas(ctx context.Context, ano int) (map[time.Time]boo
 	return out, nil
 }
 
+// PedidosGRPC reads the last orders from the sales service (GET /crm/painel/sem-pedido's RPC).
+type PedidosGRPC struct {
+	Client salesv1.FigurasServiceClient
+}
+
+// NewPedidos talks to the sales service on conn.
+func NewPedidos(conn grpc.ClientConnInterface) *PedidosGRPC {
+	return &PedidosGRPC{Client: salesv1.NewFigurasServiceClient(conn)}
+}
+
+const msgSemPedidos = "Serviço de vendas indisponível: não foi possível ler os últimos pedidos. Tente novamente em instantes."
+
+// SemPedido are the customers without an order for dias days, with their last order's day.
+func (p *PedidosGRPC) SemPedido(ctx context.Context, dias int32, vendedor string) (map[string]string, error) {
+	r, err := p.Client.ClientesSemPedido(onBehalf(ctx), &salesv1.ClientesSemPedidoRequest{Dias: strconv.Itoa(int(dias)), VendedorId: vendedor})
+	if err != nil {
+		return nil, repassar(err, msgSemPedidos)
+	}
+	out := make(map[string]string, len(r.GetClientes()))
+	for _, c := range r.GetClientes() {
+		out[c.GetClienteId()] = c.GetUltimoPedido()
+	}
+	return out, nil
+}
+
 // OperadoresGRPC checks operators with the operator service.
 type OperadoresGRPC struct {
 	Client operatorv1.OperatorServiceClient
@@ -199,52 +232,4 @@ func (o *OperadoresGRPC) Ativo(ctx context.Context, id, campo string) error {
 		return errs.Field(campo, MsgNaoOperador)
 	}
 	return nil
-}
-
-// visitaDoc is what the agenda reads of a visit in the store collection `visitas` (the visits'
-// part of this service writes it): {id, cliente_id, vendedor_id, inicio (RFC 3339 UTC)}.
-type visitaDoc struct {
-	store.Meta `bson:",inline"`
-	ClienteID  string    `bson:"cliente_id"`
-	VendedorID string    `bson:"vendedor_id"`
-	Inicio     time.Time `bson:"inicio"`
-}
-
-func (v *visitaDoc) StoreMeta() *store.Meta { return &v.Meta }
-
-// VisitasStore reads the visits from the store collection `visitas`, by seller (its owner),
-// filtering the period here.
-type VisitasStore struct{ Col *store.Collection[visitaDoc] }
-
-// NewVisitasStore declares the agenda's view of the visits' collection.
-func NewVisitasStore(ctx context.Context, st *store.Store) (*VisitasStore, error) {
-	col, err := store.Declare(ctx, st, store.Spec[visitaDoc]{
-		Name: "visitas", NotFound: "Visita não encontrada.", OutOfScope: "Acesso negado: esta visita é de outra empresa ou de um vendedor fora da sua equipe.",
-		Fields: []store.Field[visitaDoc]{{Name: "vendedor_id", Value: func(v *visitaDoc) any { return v.VendedorID }}},
-		Owner:  "vendedor_id",
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &VisitasStore{Col: col}, nil
-}
-
-// VisitasDoPeriodo are the visits of a seller (empty: the company's) from de to ate.
-func (v *VisitasStore) VisitasDoPeriodo(ctx context.Context, empresa, vendedor string, de, ate time.Time) ([]Visita, error) {
-	q := store.Query{}
-	if vendedor != "" {
-		q.Where = append(q.Where, store.Eq("vendedor_id", vendedor))
-	}
-	docs, err := v.Col.All(ctx, store.Company(empresa), q)
-	if err != nil {
-		return nil, err
-	}
-	var out []Visita
-	for _, d := range docs {
-		if dia := DiaEmSaoPaulo(d.Inicio); d.Inicio.IsZero() || dia.Before(de) || dia.After(ate) {
-			continue
-		}
-		out = append(out, Visita{ID: d.ID, ClienteID: d.ClienteID, VendedorID: d.VendedorID, Inicio: d.Inicio})
-	}
-	return out, nil
 }

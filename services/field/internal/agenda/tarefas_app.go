@@ -20,13 +20,14 @@ type Service struct {
 	Visitas     Visitas
 	Clientes    Clientes
 	Calendario  Calendario
+	Pedidos     Pedidos
 	Operadores  Operadores
 	// Agora is the clock (time.Now by default).
 	Agora func() time.Time
 }
 
-// NovoServico declares the agenda's collections on st.
-func NovoServico(ctx context.Context, st *store.Store, clientes Clientes, cal Calendario, ops Operadores) (*Service, error) {
+// NovoServico declares the agenda's collections on st; the visits done are read through vis.
+func NovoServico(ctx context.Context, st *store.Store, vis Visitas, clientes Clientes, cal Calendario, pedidos Pedidos, ops Operadores) (*Service, error) {
 	tarefas, err := store.Declare(ctx, st, SpecTarefas)
 	if err != nil {
 		return nil, err
@@ -39,12 +40,8 @@ func NovoServico(ctx context.Context, st *store.Store, clientes Clientes, cal Ca
 	if err != nil {
 		return nil, err
 	}
-	vis, err := NewVisitasStore(ctx, st)
-	if err != nil {
-		return nil, err
-	}
 	return &Service{Tarefas: tarefas, Frequencias: freq, Planejadas: plan, Visitas: vis, Clientes: clientes, Calendario: cal,
-		Operadores: ops, Agora: time.Now}, nil
+		Pedidos: pedidos, Operadores: ops, Agora: time.Now}, nil
 }
 
 // Messages of the tasks' use cases.

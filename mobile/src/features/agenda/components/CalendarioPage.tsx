@@ -15,7 +15,20 @@ import { colecaoTarefas } from '../../../entities/tarefa';
 import { colecaoClientes } from '../../../entities/cliente/colecao';
 import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
 import { chavesAgenda, obterRota, planejarVisitas, useAgenda, useSemVisita } from '../api';
-import { combinarAgenda, diaDaSemana, diasDe, navegar, NOMES_SITUACAO, NOMES_TIPO, periodoDaVista, porDia, type Vista } from '../utils/calendario';
+import {
+  combinarAgenda,
+  diaDaSemana,
+  diasDe,
+  motivoSemVisita,
+  navegar,
+  NOMES_SITUACAO,
+  NOMES_TIPO,
+  periodoDaVista,
+  porDia,
+  resumoPorVendedor,
+  type Vista,
+} from '../utils/calendario';
+import { formatarDistancia, rotuloResultado, rotuloVeredito } from '../../../entities/visita/rotulos';
 import { agendarLembretes, lembretesDevidos } from '../utils/lembretes';
 
 const SEMANA = ['seg', 'ter', 'qua', 'qui', 'sex', 'sáb', 'dom'];
@@ -26,24 +39,43 @@ function nomeCliente(id: string): string {
   return c?.nome_fantasia || c?.nome || id;
 }
 
-function Item({ it, voltar }: { it: ItemAgenda; voltar: string }) {
+/** A visit done as a SUPERVISOR checks it: the check-in's verdict and distance, the time, the result. */
+function Checkin({ it }: { it: ItemAgenda }) {
+  if (!it.visita_id) return null;
+  const partes = [
+    it.veredito ? rotuloVeredito(it.veredito) : '',
+    formatarDistancia(it.distancia_metros),
+    it.inicio ? `check-in ${formatarDataHora(it.inicio).slice(-5)}` : '',
+    it.resultado ? rotuloResultado(it.resultado) : '',
+  ].filter(Boolean);
+  return (
+    <small className={`agenda-checkin veredito-${it.veredito}`} data-testid="agenda-checkin">
+      {' '}
+      · {partes.join(' · ')}
+    </small>
+  );
+}
+
+function Item({ it, voltar, vendedor }: { it: ItemAgenda; voltar: string; vendedor?: string }) {
   const titulo = it.tipo === 'tarefa' ? it.titulo : nomeCliente(it.cliente_id);
   const href =
     it.tipo === 'tarefa'
       ? `/tarefa-editar?id=${encodeURIComponent(it.tarefa_id)}&voltar=${encodeURIComponent(voltar)}`
       : `/crm-clientes-ficha?id=${encodeURIComponent(it.cliente_id)}`;
   return (
-    <li className={`agenda-item agenda-${it.situacao}`} data-testid="agenda-item" data-tipo={it.tipo} data-situacao={it.situacao}>
+    <li className={`agenda-item agenda-${it.situacao}`} data-testid="agenda-item" data-tipo={it.tipo} data-situacao={it.situacao} data-visita={it.visita_id || undefined} data-veredito={it.veredito || undefined}>
       <Link to={href}>
         <strong>{NOMES_TIPO[it.tipo] ?? it.tipo}</strong> · {titulo}
       </Link>{' '}
       {it.tipo === 'tarefa' && it.cliente_id ? <small className="muted">({nomeCliente(it.cliente_id)}) </small> : null}
       <small className="muted">{NOMES_SITUACAO[it.situacao] ?? it.situacao}</small>
+      {vendedor ? <small className="muted"> · {vendedor}</small> : null}
+      <Checkin it={it} />
     </li>
   );
 }
 
-function Dia({ dia, itens, voltar }: { dia: string; itens: ItemAgenda[]; voltar: string }) {
+function Dia({ dia, itens, voltar, nomeVendedor }: { dia: string; itens: ItemAgenda[]; voltar: string; nomeVendedor?: (id: string) => string }) {
   return (
     <section className="cartao" data-testid={`dia-${dia}`}>
       <h3 style={{ margin: '0 0 4px' }}>
@@ -52,7 +84,7 @@ function Dia({ dia, itens, voltar }: { dia: string; itens: ItemAgenda[]; voltar:
       {itens.length ? (
         <ul className="agenda-lista">
           {itens.map((it) => (
-            <Item key={`${it.tipo}:${it.cliente_id}:${it.tarefa_id}:${it.visita_id}`} it={it} voltar={voltar} />
+            <Item key={`${it.tipo}:${it.cliente_id}:${it.tarefa_id}:${it.visita_id}`} it={it} voltar={voltar} vendedor={nomeVendedor?.(it.vendedor_id)} />
           ))}
         </ul>
       ) : (
@@ -91,6 +123,30 @@ function Mes({ de, ate, mes, dias, escolher }: { de: string; ate: string; mes: s
         );
       })}
     </div>
+  );
+}
+
+/** A SUPERVISOR's (or an ADMIN's) day: planned vs done for the seller chosen or each of the team. */
+function ResumoDoDia({ itens, nome }: { itens: ItemAgenda[]; nome: (id: string) => string }) {
+  const resumo = resumoPorVendedor(itens);
+  return (
+    <section className="cartao" data-testid="resumo-do-dia">
+      <h3 style={{ margin: '0 0 4px' }}>Planejado × realizado</h3>
+      {resumo.length ? (
+        <ul className="agenda-lista">
+          {resumo.map((r) => (
+            <li key={r.vendedor_id} data-testid="resumo-vendedor" data-vendedor={r.vendedor_id}>
+              <strong>{nome(r.vendedor_id)}</strong>: {r.realizadas} de {r.planejadas} visita(s) planejada(s) realizada(s)
+              {r.perdidas ? `, ${r.perdidas} perdida(s)` : ''}
+              {r.naoPlanejadas ? `, ${r.naoPlanejadas} não planejada(s)` : ''}
+              {r.visitas ? ` · ${r.verificadas} de ${r.visitas} check-in(s) verificado(s)` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nenhuma visita planejada ou feita neste dia.</p>
+      )}
+    </section>
   );
 }
 
@@ -165,15 +221,15 @@ function SemVisita({ dia, vendedor }: { dia: string; vendedor: string }) {
   if (!aberto)
     return (
       <IonButton size="small" fill="outline" onClick={() => setAberto(true)}>
-        Clientes sem visita há 30 dias
+        Clientes sem visita nem pedido há 30 dias
       </IonButton>
     );
   return (
     <section className="cartao" data-testid="sem-visita">
-      <h3 style={{ margin: 0 }}>Sem visita há 30 dias</h3>
+      <h3 style={{ margin: 0 }}>Sem visita nem pedido há 30 dias</h3>
       {q.isPending ? <IonSpinner name="dots" /> : null}
       {q.isError ? <p role="alert">{mensagemDeErro(q.error)}</p> : null}
-      {q.data?.clientes.length === 0 ? <p className="muted">Todos os clientes foram visitados ou estão planejados.</p> : null}
+      {q.data?.clientes.length === 0 ? <p className="muted">Todos os clientes foram visitados, compraram ou estão planejados.</p> : null}
       <ul style={{ maxHeight: 240, overflow: 'auto' }}>
         {q.data?.clientes.map((c) => (
           <li key={c.cliente_id}>
@@ -183,7 +239,7 @@ function SemVisita({ dia, vendedor }: { dia: string; vendedor: string }) {
                 checked={marcados.includes(c.cliente_id)}
                 onChange={(e) => setMarcados((m) => (e.target.checked ? [...m, c.cliente_id] : m.filter((x) => x !== c.cliente_id)))}
               />{' '}
-              {c.nome} <small className="muted">{c.ultima_visita ? `última visita ${formatarData(c.ultima_visita)}` : 'nunca visitado'}</small>
+              {c.nome} <small className="muted">{motivoSemVisita(c, hojeIso())}</small>
             </label>
           </li>
         ))}
@@ -226,7 +282,8 @@ function Lembretes() {
  * customers' frequencies plan on the company's working days, one-off ones, the visits done and
  * the tasks (the device's copy: created offline, they show at once); a visit opens the customer,
  * a task its form. The day's route, the customers without a visit put on a day in one tap, and
- * the reminders due. A SUPERVISOR or an ADMIN looks at the seller chosen (or everyone's).
+ * the reminders due. A SUPERVISOR or an ADMIN looks at the seller chosen (or everyone's) and, in
+ * the day view, planned vs done with each check-in's verdict and distance.
  */
 function Calendario() {
   const [vista, setVista] = useState<Vista>('semana');
@@ -240,6 +297,8 @@ function Calendario() {
   const dias = useMemo(() => porDia(itens), [itens]);
   const voltar = '/calendario';
   const semRede = q.isError && falhaDeConexao(q.error);
+  // A SUPERVISOR or an ADMIN looking at the whole team: each line says whose it is.
+  const equipe = vend.gestor && !vend.vendedor;
   return (
     <Page title="Calendário">
       <div className="narrow form-stack" data-testid="calendario">
@@ -292,10 +351,11 @@ function Calendario() {
             }}
           />
         ) : (
-          diasDe(de, ate).map((d) => <Dia key={d} dia={d} itens={dias.get(d) ?? []} voltar={voltar} />)
+          diasDe(de, ate).map((d) => <Dia key={d} dia={d} itens={dias.get(d) ?? []} voltar={voltar} nomeVendedor={equipe ? vend.nome : undefined} />)
         )}
         {vista === 'dia' ? (
           <>
+            {vend.gestor ? <ResumoDoDia itens={itens} nome={vend.nome} /> : null}
             <RotaDoDia dia={dia} vendedor={vend.vendedor} />
             {dia >= hojeIso() ? <SemVisita dia={dia} vendedor={vend.vendedor} /> : null}
           </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemAgenda, Tarefa } from '../../../lib/api/types';
-import { combinarAgenda, diasDe, navegar, periodoDaVista, porDia } from './calendario';
+import { combinarAgenda, diasDe, motivoSemVisita, navegar, periodoDaVista, porDia, resumoPorVendedor } from './calendario';
 
 describe('the days of each view', () => {
   it('a week is Monday to Sunday, a month its full weeks', () => {
@@ -29,6 +29,8 @@ const item = (data: string, tipo: string, extra: Partial<ItemAgenda> = {}): Item
   situacao: 'planejada',
   vendedor_id: 'v',
   titulo: '',
+  veredito: '',
+  resultado: '',
   ...extra,
 });
 const tarefa = (id: string, vence: string, extra: Partial<Tarefa> = {}): Tarefa => ({
@@ -77,5 +79,30 @@ describe('the device tasks over the server agenda', () => {
     const m = porDia([item('2026-11-27', 'a'), item('2026-11-28', 'b'), item('2026-11-27', 'c')]);
     expect([...m.keys()]).toEqual(['2026-11-27', '2026-11-28']);
     expect(m.get('2026-11-27')?.map((i) => i.tipo)).toEqual(['a', 'c']);
+  });
+});
+
+describe('customers without a visit nor an order', () => {
+  it('says how long since the last visit and the last order', () => {
+    expect(motivoSemVisita({ ultima_visita: '2026-10-18', ultimo_pedido: '2026-10-23' }, '2026-11-27')).toBe('sem visita há 40 dias · último pedido há 35 dias');
+    expect(motivoSemVisita({ ultima_visita: '', ultimo_pedido: '' }, '2026-11-27')).toBe('nunca visitado · nunca comprou');
+    expect(motivoSemVisita({ ultima_visita: '2026-11-26', ultimo_pedido: '' }, '2026-11-27')).toBe('sem visita há 1 dia · nunca comprou');
+  });
+});
+
+describe("a supervisor's day", () => {
+  it('planned vs done per seller, with the verified check-ins', () => {
+    const r = resumoPorVendedor([
+      item('2026-11-27', 'frequencia', { vendedor_id: 'b', situacao: 'realizada', visita_id: 'v1', veredito: 'verificado' }),
+      item('2026-11-27', 'frequencia', { vendedor_id: 'b', situacao: 'realizada', visita_id: 'v2', veredito: 'fora_do_raio' }),
+      item('2026-11-27', 'avulsa', { vendedor_id: 'b', situacao: 'perdida' }),
+      item('2026-11-27', 'visita', { vendedor_id: 'a', situacao: 'nao_planejada', visita_id: 'v3', veredito: 'verificado' }),
+      item('2026-11-27', 'frequencia', { vendedor_id: 'a' }),
+      item('2026-11-27', 'tarefa', { vendedor_id: 'a', tarefa_id: 't' }),
+    ]);
+    expect(r).toEqual([
+      { vendedor_id: 'a', planejadas: 1, realizadas: 0, perdidas: 0, naoPlanejadas: 1, verificadas: 1, visitas: 1 },
+      { vendedor_id: 'b', planejadas: 3, realizadas: 2, perdidas: 1, naoPlanejadas: 0, verificadas: 1, visitas: 2 },
+    ]);
   });
 });

@@ -62,6 +62,8 @@ export function itemDaTarefa(t: Tarefa, agora: Date): ItemAgenda | null {
     situacao,
     vendedor_id: t.responsavel_id,
     titulo: t.titulo,
+    veredito: '',
+    resultado: '',
   };
 }
 
@@ -99,3 +101,60 @@ export const NOMES_TIPO: Record<string, string> = {
   visita: 'Visita',
   tarefa: 'Tarefa',
 };
+
+/** Days from dia to hoje ("AAAA-MM-DD"; 0 the same day). */
+export function diasEntre(dia: string, hoje: string): number {
+  return Math.round((paraData(hoje).getTime() - paraData(dia).getTime()) / DIA);
+}
+
+const ha = (n: number) => (n === 1 ? 'há 1 dia' : `há ${n} dias`);
+
+/**
+ * Why a customer is on the "sem visita" list, as the seller reads it:
+ * "sem visita há 40 dias · último pedido há 35 dias", "nunca visitado · nunca comprou".
+ */
+export function motivoSemVisita(c: { ultima_visita: string; ultimo_pedido: string }, hoje: string): string {
+  const visita = c.ultima_visita ? `sem visita ${ha(diasEntre(c.ultima_visita, hoje))}` : 'nunca visitado';
+  const pedido = c.ultimo_pedido ? `último pedido ${ha(diasEntre(c.ultimo_pedido, hoje))}` : 'nunca comprou';
+  return `${visita} · ${pedido}`;
+}
+
+/** A seller's day (or period) as a SUPERVISOR reads it: planned vs done, and the check-ins' verdicts. */
+export type ResumoVendedor = {
+  vendedor_id: string;
+  /** The visits planned (frequency and one-off). */
+  planejadas: number;
+  /** Of those, visited. */
+  realizadas: number;
+  /** Of those, the day passed without a visit. */
+  perdidas: number;
+  /** Visits done with nothing planned. */
+  naoPlanejadas: number;
+  /** Check-ins verified (within the radius, an accurate and fresh fix) of all the visits done. */
+  verificadas: number;
+  visitas: number;
+};
+
+/** Planned vs done per seller (the tasks left out), by seller id. */
+export function resumoPorVendedor(itens: readonly ItemAgenda[]): ResumoVendedor[] {
+  const m = new Map<string, ResumoVendedor>();
+  for (const it of itens) {
+    if (it.tipo === 'tarefa') continue;
+    let r = m.get(it.vendedor_id);
+    if (!r) {
+      r = { vendedor_id: it.vendedor_id, planejadas: 0, realizadas: 0, perdidas: 0, naoPlanejadas: 0, verificadas: 0, visitas: 0 };
+      m.set(it.vendedor_id, r);
+    }
+    if (it.tipo === 'visita') r.naoPlanejadas++;
+    else {
+      r.planejadas++;
+      if (it.situacao === 'realizada') r.realizadas++;
+      if (it.situacao === 'perdida') r.perdidas++;
+    }
+    if (it.visita_id) {
+      r.visitas++;
+      if (it.veredito === 'verificado') r.verificadas++;
+    }
+  }
+  return [...m.values()].sort((a, b) => a.vendedor_id.localeCompare(b.vendedor_id));
+}

@@ -443,9 +443,18 @@ type ItemAgenda struct {
 	Situacao   string `protobuf:"bytes,6,opt,name=situacao,proto3" json:"situacao,omitempty"`
 	VendedorId string `protobuf:"bytes,7,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
 	// A task's title.
-	Titulo        string `protobuf:"bytes,8,opt,name=titulo,proto3" json:"titulo,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Titulo string `protobuf:"bytes,8,opt,name=titulo,proto3" json:"titulo,omitempty"`
+	// The visit done (visita_id set): its check-in's verdict on the position (verificado,
+	// fora_do_raio, precisao_insuficiente, localizacao_antiga, sem_localizacao,
+	// endereco_sem_coordenadas), the distance to the customer's main address in metres (absent
+	// without a position or coordinates), the check-in's time and the check-out's result (pedido,
+	// sem_venda, outro; empty while the visit is open) — what a SUPERVISOR reads of a seller's day.
+	Veredito        string                 `protobuf:"bytes,9,opt,name=veredito,proto3" json:"veredito,omitempty"`
+	DistanciaMetros *float64               `protobuf:"fixed64,10,opt,name=distancia_metros,json=distanciaMetros,proto3,oneof" json:"distancia_metros,omitempty"`
+	Inicio          *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=inicio,proto3" json:"inicio,omitempty"`
+	Resultado       string                 `protobuf:"bytes,12,opt,name=resultado,proto3" json:"resultado,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ItemAgenda) Reset() {
@@ -530,6 +539,34 @@ func (x *ItemAgenda) GetVendedorId() string {
 func (x *ItemAgenda) GetTitulo() string {
 	if x != nil {
 		return x.Titulo
+	}
+	return ""
+}
+
+func (x *ItemAgenda) GetVeredito() string {
+	if x != nil {
+		return x.Veredito
+	}
+	return ""
+}
+
+func (x *ItemAgenda) GetDistanciaMetros() float64 {
+	if x != nil && x.DistanciaMetros != nil {
+		return *x.DistanciaMetros
+	}
+	return 0
+}
+
+func (x *ItemAgenda) GetInicio() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Inicio
+	}
+	return nil
+}
+
+func (x *ItemAgenda) GetResultado() string {
+	if x != nil {
+		return x.Resultado
 	}
 	return ""
 }
@@ -877,7 +914,9 @@ type ClienteSemVisita struct {
 	ClienteId string                 `protobuf:"bytes,1,opt,name=cliente_id,json=clienteId,proto3" json:"cliente_id,omitempty"`
 	Nome      string                 `protobuf:"bytes,2,opt,name=nome,proto3" json:"nome,omitempty"`
 	// AAAA-MM-DD of the last visit (empty: never visited).
-	UltimaVisita  string `protobuf:"bytes,3,opt,name=ultima_visita,json=ultimaVisita,proto3" json:"ultima_visita,omitempty"`
+	UltimaVisita string `protobuf:"bytes,3,opt,name=ultima_visita,json=ultimaVisita,proto3" json:"ultima_visita,omitempty"`
+	// AAAA-MM-DD of the last counting order (empty: never ordered).
+	UltimoPedido  string `protobuf:"bytes,4,opt,name=ultimo_pedido,json=ultimoPedido,proto3" json:"ultimo_pedido,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -929,6 +968,13 @@ func (x *ClienteSemVisita) GetNome() string {
 func (x *ClienteSemVisita) GetUltimaVisita() string {
 	if x != nil {
 		return x.UltimaVisita
+	}
+	return ""
+}
+
+func (x *ClienteSemVisita) GetUltimoPedido() string {
+	if x != nil {
+		return x.UltimoPedido
 	}
 	return ""
 }
@@ -1130,7 +1176,7 @@ const file_crm_field_v1_agenda_proto_rawDesc = "" +
 	"\x02de\x18\x01 \x01(\tR\x02de\x12\x10\n" +
 	"\x03ate\x18\x02 \x01(\tR\x03ate\x12\x1f\n" +
 	"\vvendedor_id\x18\x03 \x01(\tR\n" +
-	"vendedorId\"\xe2\x01\n" +
+	"vendedorId\"\x95\x03\n" +
 	"\n" +
 	"ItemAgenda\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\tR\x04data\x12\x12\n" +
@@ -1142,7 +1188,13 @@ const file_crm_field_v1_agenda_proto_rawDesc = "" +
 	"\bsituacao\x18\x06 \x01(\tR\bsituacao\x12\x1f\n" +
 	"\vvendedor_id\x18\a \x01(\tR\n" +
 	"vendedorId\x12\x16\n" +
-	"\x06titulo\x18\b \x01(\tR\x06titulo\"8\n" +
+	"\x06titulo\x18\b \x01(\tR\x06titulo\x12\x1a\n" +
+	"\bveredito\x18\t \x01(\tR\bveredito\x12.\n" +
+	"\x10distancia_metros\x18\n" +
+	" \x01(\x01H\x00R\x0fdistanciaMetros\x88\x01\x01\x122\n" +
+	"\x06inicio\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\x06inicio\x12\x1c\n" +
+	"\tresultado\x18\f \x01(\tR\tresultadoB\x13\n" +
+	"\x11_distancia_metros\"8\n" +
 	"\x06Agenda\x12.\n" +
 	"\x05itens\x18\x01 \x03(\v2\x18.crm.field.v1.ItemAgendaR\x05itens\"\x81\x01\n" +
 	"\x10ObterRotaRequest\x12\x12\n" +
@@ -1170,12 +1222,13 @@ const file_crm_field_v1_agenda_proto_rawDesc = "" +
 	"\x16ListarSemVisitaRequest\x12\x12\n" +
 	"\x04dias\x18\x01 \x01(\x05R\x04dias\x12\x1f\n" +
 	"\vvendedor_id\x18\x02 \x01(\tR\n" +
-	"vendedorId\"j\n" +
+	"vendedorId\"\x8f\x01\n" +
 	"\x10ClienteSemVisita\x12\x1d\n" +
 	"\n" +
 	"cliente_id\x18\x01 \x01(\tR\tclienteId\x12\x12\n" +
 	"\x04nome\x18\x02 \x01(\tR\x04nome\x12#\n" +
-	"\rultima_visita\x18\x03 \x01(\tR\fultimaVisita\"U\n" +
+	"\rultima_visita\x18\x03 \x01(\tR\fultimaVisita\x12#\n" +
+	"\rultimo_pedido\x18\x04 \x01(\tR\fultimoPedido\"U\n" +
 	"\x17ListarSemVisitaResponse\x12:\n" +
 	"\bclientes\x18\x01 \x03(\v2\x1e.crm.field.v1.ClienteSemVisitaR\bclientes\"M\n" +
 	"\x16PlanejarVisitasRequest\x12\x12\n" +
@@ -1229,29 +1282,30 @@ var file_crm_field_v1_agenda_proto_goTypes = []any{
 var file_crm_field_v1_agenda_proto_depIdxs = []int32{
 	16, // 0: crm.field.v1.FrequenciaVisita.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 1: crm.field.v1.ListarFrequenciasResponse.frequencias:type_name -> crm.field.v1.FrequenciaVisita
-	6,  // 2: crm.field.v1.Agenda.itens:type_name -> crm.field.v1.ItemAgenda
-	9,  // 3: crm.field.v1.Rota.paradas:type_name -> crm.field.v1.ParadaRota
-	12, // 4: crm.field.v1.ListarSemVisitaResponse.clientes:type_name -> crm.field.v1.ClienteSemVisita
-	6,  // 5: crm.field.v1.PlanejarVisitasResponse.itens:type_name -> crm.field.v1.ItemAgenda
-	1,  // 6: crm.field.v1.AgendaService.ListarFrequencias:input_type -> crm.field.v1.ListarFrequenciasRequest
-	3,  // 7: crm.field.v1.AgendaService.DefinirFrequencia:input_type -> crm.field.v1.DefinirFrequenciaRequest
-	4,  // 8: crm.field.v1.AgendaService.ExcluirFrequencia:input_type -> crm.field.v1.ExcluirFrequenciaRequest
-	5,  // 9: crm.field.v1.AgendaService.ObterAgenda:input_type -> crm.field.v1.ObterAgendaRequest
-	8,  // 10: crm.field.v1.AgendaService.ObterRota:input_type -> crm.field.v1.ObterRotaRequest
-	11, // 11: crm.field.v1.AgendaService.ListarSemVisita:input_type -> crm.field.v1.ListarSemVisitaRequest
-	14, // 12: crm.field.v1.AgendaService.PlanejarVisitas:input_type -> crm.field.v1.PlanejarVisitasRequest
-	2,  // 13: crm.field.v1.AgendaService.ListarFrequencias:output_type -> crm.field.v1.ListarFrequenciasResponse
-	0,  // 14: crm.field.v1.AgendaService.DefinirFrequencia:output_type -> crm.field.v1.FrequenciaVisita
-	0,  // 15: crm.field.v1.AgendaService.ExcluirFrequencia:output_type -> crm.field.v1.FrequenciaVisita
-	7,  // 16: crm.field.v1.AgendaService.ObterAgenda:output_type -> crm.field.v1.Agenda
-	10, // 17: crm.field.v1.AgendaService.ObterRota:output_type -> crm.field.v1.Rota
-	13, // 18: crm.field.v1.AgendaService.ListarSemVisita:output_type -> crm.field.v1.ListarSemVisitaResponse
-	15, // 19: crm.field.v1.AgendaService.PlanejarVisitas:output_type -> crm.field.v1.PlanejarVisitasResponse
-	13, // [13:20] is the sub-list for method output_type
-	6,  // [6:13] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	16, // 2: crm.field.v1.ItemAgenda.inicio:type_name -> google.protobuf.Timestamp
+	6,  // 3: crm.field.v1.Agenda.itens:type_name -> crm.field.v1.ItemAgenda
+	9,  // 4: crm.field.v1.Rota.paradas:type_name -> crm.field.v1.ParadaRota
+	12, // 5: crm.field.v1.ListarSemVisitaResponse.clientes:type_name -> crm.field.v1.ClienteSemVisita
+	6,  // 6: crm.field.v1.PlanejarVisitasResponse.itens:type_name -> crm.field.v1.ItemAgenda
+	1,  // 7: crm.field.v1.AgendaService.ListarFrequencias:input_type -> crm.field.v1.ListarFrequenciasRequest
+	3,  // 8: crm.field.v1.AgendaService.DefinirFrequencia:input_type -> crm.field.v1.DefinirFrequenciaRequest
+	4,  // 9: crm.field.v1.AgendaService.ExcluirFrequencia:input_type -> crm.field.v1.ExcluirFrequenciaRequest
+	5,  // 10: crm.field.v1.AgendaService.ObterAgenda:input_type -> crm.field.v1.ObterAgendaRequest
+	8,  // 11: crm.field.v1.AgendaService.ObterRota:input_type -> crm.field.v1.ObterRotaRequest
+	11, // 12: crm.field.v1.AgendaService.ListarSemVisita:input_type -> crm.field.v1.ListarSemVisitaRequest
+	14, // 13: crm.field.v1.AgendaService.PlanejarVisitas:input_type -> crm.field.v1.PlanejarVisitasRequest
+	2,  // 14: crm.field.v1.AgendaService.ListarFrequencias:output_type -> crm.field.v1.ListarFrequenciasResponse
+	0,  // 15: crm.field.v1.AgendaService.DefinirFrequencia:output_type -> crm.field.v1.FrequenciaVisita
+	0,  // 16: crm.field.v1.AgendaService.ExcluirFrequencia:output_type -> crm.field.v1.FrequenciaVisita
+	7,  // 17: crm.field.v1.AgendaService.ObterAgenda:output_type -> crm.field.v1.Agenda
+	10, // 18: crm.field.v1.AgendaService.ObterRota:output_type -> crm.field.v1.Rota
+	13, // 19: crm.field.v1.AgendaService.ListarSemVisita:output_type -> crm.field.v1.ListarSemVisitaResponse
+	15, // 20: crm.field.v1.AgendaService.PlanejarVisitas:output_type -> crm.field.v1.PlanejarVisitasResponse
+	14, // [14:21] is the sub-list for method output_type
+	7,  // [7:14] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_crm_field_v1_agenda_proto_init() }
@@ -1259,6 +1313,7 @@ func file_crm_field_v1_agenda_proto_init() {
 	if File_crm_field_v1_agenda_proto != nil {
 		return
 	}
+	file_crm_field_v1_agenda_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -53,7 +53,8 @@ type AgendaServiceClient interface {
 	// in a suggested order from the position.
 	ObterRota(ctx context.Context, in *ObterRotaRequest, opts ...grpc.CallOption) (*Rota, error)
 	// GET /crm/agenda/sem-visita?dias=&vendedor_id=. The seller's active customers without a
-	// visit in the last `dias` days (and none planned ahead), to put on a day in one tap.
+	// visit nor a counting order (the sales service's last order) in the last `dias` days (and
+	// none planned ahead), to put on a day in one tap.
 	ListarSemVisita(ctx context.Context, in *ListarSemVisitaRequest, opts ...grpc.CallOption) (*ListarSemVisitaResponse, error)
 	// POST /crm/agenda/visitas. One-off planned visits: the customers on a day (a customer already
 	// planned that day is left as it is).
@@ -163,7 +164,8 @@ type AgendaServiceServer interface {
 	// in a suggested order from the position.
 	ObterRota(context.Context, *ObterRotaRequest) (*Rota, error)
 	// GET /crm/agenda/sem-visita?dias=&vendedor_id=. The seller's active customers without a
-	// visit in the last `dias` days (and none planned ahead), to put on a day in one tap.
+	// visit nor a counting order (the sales service's last order) in the last `dias` days (and
+	// none planned ahead), to put on a day in one tap.
 	ListarSemVisita(context.Context, *ListarSemVisitaRequest) (*ListarSemVisitaResponse, error)
 	// POST /crm/agenda/visitas. One-off planned visits: the customers on a day (a customer already
 	// planned that day is left as it is).
