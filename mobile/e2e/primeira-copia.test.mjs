@@ -37,6 +37,21 @@ async function feedDoVendedor() {
   return { total: primeira.body.total, primeiros: primeira.body.alteracoes.filter((a) => a.cliente).map((a) => a.cliente), depois };
 }
 
+/** A feed's first page (desde '') goes through; the later ones wait until `liberar()`. */
+async function segurarPaginasSeguintes(context, feed) {
+  let liberar;
+  const liberado = new Promise((ok) => (liberar = ok));
+  let n = 0;
+  await context.route(feed, async (route) => {
+    if ((new URL(route.request().url()).searchParams.get('desde') ?? '') !== '') {
+      n++;
+      await liberado;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  return { liberar, segurados: () => n };
+}
+
 describe('first copy on a slow network (seller)', () => {
   it('says "Baixando a carteira: n de m" and finds a customer by name through the server before the copy has them', async () => {
     const feed = await feedDoVendedor();
@@ -50,17 +65,7 @@ describe('first copy on a slow network (seller)', () => {
 
     const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     // The feed's first page goes through; the others wait until the test lets them.
-    let liberar;
-    const liberado = new Promise((ok) => (liberar = ok));
-    let segurados = 0;
-    await context.route(/\/crm\/clientes\/alteracoes\?/, async (route) => {
-      const desde = new URL(route.request().url()).searchParams.get('desde') ?? '';
-      if (desde !== '') {
-        segurados++;
-        await liberado;
-      }
-      await route.continue().catch(() => undefined);
-    });
+    const { liberar, segurados } = await segurarPaginasSeguintes(context, /\/crm\/clientes\/alteracoes\?/);
     const page = await context.newPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
@@ -71,7 +76,7 @@ describe('first copy on a slow network (seller)', () => {
       const progresso = page.getByTestId('progresso-copia').first();
       const esperado = `Baixando a carteira: ${numero(feed.primeiros.length)} de ${numero(feed.total)} clientes`;
       await page.getByText(esperado).first().waitFor({ timeout: 30_000 });
-      assert.ok(segurados > 0, 'the second page is held back');
+      assert.ok(segurados() > 0, 'the second page is held back');
       assert.equal(await page.getByText('Nenhum cliente').count(), 0, 'never "Nenhum cliente" during the first copy');
 
       await page.locator('input[name=busca-cliente]').fill(alvo.nome);
@@ -162,23 +167,14 @@ describe('first copy on a slow network (seller)', () => {
     assert.ok(alvo, 'an active product of the later pages with a description of its own');
 
     const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
-    let liberar;
-    const liberado = new Promise((ok) => (liberar = ok));
-    let segurados = 0;
-    await context.route(/\/crm\/produtos\/alteracoes\?/, async (route) => {
-      if ((new URL(route.request().url()).searchParams.get('desde') ?? '') !== '') {
-        segurados++;
-        await liberado;
-      }
-      await route.continue().catch(() => undefined);
-    });
+    const { liberar, segurados } = await segurarPaginasSeguintes(context, /\/crm\/produtos\/alteracoes\?/);
     const page = await context.newPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
       await page.waitForURL(`${BASE}/crm-home`);
       await page.goto(`${BASE}/listas`);
       await page.getByText(/^Baixando o catálogo/).first().waitFor({ timeout: 60_000 });
-      await esperarAte(() => segurados > 0, 'the catalogue\'s second page is asked for and held', { timeout: 60_000 });
+      await esperarAte(() => segurados() > 0, 'the catalogue\'s second page is asked for and held', { timeout: 60_000 });
 
       await page.locator('input[name=busca]').fill(alvo.descricao);
       const linha = page.locator('[data-testid=linha-produto][data-origem=servidor]', { hasText: alvo.descricao });
