@@ -5,7 +5,7 @@
 // until it lets them through.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, newContext, signInWithPassword } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -17,12 +17,13 @@ after(async () => {
 });
 
 const TAMANHO_PAGINA = 500; // the app's page of the customers' feed (entities/cliente/colecao)
+const PRIMEIRA_PAGINA = 100; // a first copy's first page (lib/sync/colecao)
 const numero = (n) => n.toLocaleString('pt-BR');
 const dobrar = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** The seller's feed as the app reads it: the first page, and every customer after it. */
 async function feedDoVendedor() {
-  const primeira = await apiAs(DEMO.vendedor, 'GET', `/clientes/alteracoes?page_size=${TAMANHO_PAGINA}`);
+  const primeira = await apiAs(DEMO.vendedor, 'GET', `/clientes/alteracoes?page_size=${PRIMEIRA_PAGINA}`);
   assert.equal(primeira.status, 200, JSON.stringify(primeira.body));
   assert.ok(primeira.body.mais, 'the seller has more than one page of customers');
   const depois = [];
@@ -34,6 +35,21 @@ async function feedDoVendedor() {
     ({ cursor, mais } = r.body);
   }
   return { total: primeira.body.total, primeiros: primeira.body.alteracoes.filter((a) => a.cliente).map((a) => a.cliente), depois };
+}
+
+/** A feed's first page (desde '') goes through; the later ones wait until `liberar()`. */
+async function segurarPaginasSeguintes(context, feed) {
+  let liberar;
+  const liberado = new Promise((ok) => (liberar = ok));
+  let n = 0;
+  await context.route(feed, async (route) => {
+    if ((new URL(route.request().url()).searchParams.get('desde') ?? '') !== '') {
+      n++;
+      await liberado;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  return { liberar, segurados: () => n };
 }
 
 describe('first copy on a slow network (seller)', () => {
@@ -49,17 +65,7 @@ describe('first copy on a slow network (seller)', () => {
 
     const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     // The feed's first page goes through; the others wait until the test lets them.
-    let liberar;
-    const liberado = new Promise((ok) => (liberar = ok));
-    let segurados = 0;
-    await context.route(/\/crm\/clientes\/alteracoes\?/, async (route) => {
-      const desde = new URL(route.request().url()).searchParams.get('desde') ?? '';
-      if (desde !== '') {
-        segurados++;
-        await liberado;
-      }
-      await route.continue().catch(() => undefined);
-    });
+    const { liberar, segurados } = await segurarPaginasSeguintes(context, /\/crm\/clientes\/alteracoes\?/);
     const page = await context.newPage();
     try {
       await signInWithPassword(page, DEMO.vendedor);
@@ -70,7 +76,7 @@ describe('first copy on a slow network (seller)', () => {
       const progresso = page.getByTestId('progresso-copia').first();
       const esperado = `Baixando a carteira: ${numero(feed.primeiros.length)} de ${numero(feed.total)} clientes`;
       await page.getByText(esperado).first().waitFor({ timeout: 30_000 });
-      assert.ok(segurados > 0, 'the second page is held back');
+      assert.ok(segurados() > 0, 'the second page is held back');
       assert.equal(await page.getByText('Nenhum cliente').count(), 0, 'never "Nenhum cliente" during the first copy');
 
       await page.locator('input[name=busca-cliente]').fill(alvo.nome);
@@ -141,6 +147,48 @@ describe('first copy on a slow network (seller)', () => {
       await sugestao.first().locator('button').click();
       await page.locator(`[data-testid=linha-pedido][data-produto="${alvo.codigo}"]`, { hasText: alvo.descricao }).waitFor({ timeout: 15_000 });
       assert.equal(await page.getByText('Produto fora do catálogo').count(), 0);
+    } finally {
+      liberar();
+      await context.close();
+    }
+  });
+
+  it('listas during the catalogue\'s first copy: its search finds, through the server, a product the device has not copied, shown without a price until the catalogue is copied', async () => {
+    // The catalogue's first page (the app's, PRIMEIRA_PAGINA) goes through; a product of the
+    // later ones, active, with a description of its own, is searched.
+    const primeira = await apiAs(DEMO.vendedor, 'GET', `/produtos/alteracoes?page_size=${PRIMEIRA_PAGINA}`);
+    assert.equal(primeira.status, 200, JSON.stringify(primeira.body));
+    const copiados = new Set(primeira.body.alteracoes.map((a) => a.id));
+    const r = await apiAs(DEMO.vendedor, 'GET', '/produtos?ativo=true&page_size=500');
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const vezes = new Map();
+    for (const p of r.body.produtos) vezes.set(dobrar(p.descricao), (vezes.get(dobrar(p.descricao)) ?? 0) + 1);
+    const alvo = [...r.body.produtos].reverse().find((p) => !copiados.has(p.id) && vezes.get(dobrar(p.descricao)) === 1);
+    assert.ok(alvo, 'an active product of the later pages with a description of its own');
+
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
+    const { liberar, segurados } = await segurarPaginasSeguintes(context, /\/crm\/produtos\/alteracoes\?/);
+    const page = await context.newPage();
+    try {
+      await signInWithPassword(page, DEMO.vendedor);
+      await page.waitForURL(`${BASE}/crm-home`);
+      await page.goto(`${BASE}/listas`);
+      await page.getByText(/^Baixando o catálogo/).first().waitFor({ timeout: 60_000 });
+      await esperarAte(() => segurados() > 0, 'the catalogue\'s second page is asked for and held', { timeout: 60_000 });
+
+      await page.locator('input[name=busca]').fill(alvo.descricao);
+      const linha = page.locator('[data-testid=linha-produto][data-origem=servidor]', { hasText: alvo.descricao });
+      await linha.first().waitFor({ timeout: 15_000 });
+      const texto = await linha.first().innerText();
+      assert.match(texto, /do servidor/);
+      assert.match(texto, /preço ao copiar o catálogo/);
+      assert.equal(await page.getByText('Nenhum produto encontrado.').count(), 0);
+
+      // Opened, it is kept on the device: its page shows it (the copy has not reached it).
+      await linha.first().click();
+      await page.waitForURL(/\/listas-produto\?/);
+      await page.getByText(alvo.descricao).first().waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByText('Produto não encontrado no aparelho').count(), 0);
     } finally {
       liberar();
       await context.close();

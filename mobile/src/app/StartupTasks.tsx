@@ -6,6 +6,7 @@ import { isNative } from '../lib/platform';
 import { AUTH_LINKS_PATH } from '../config/env';
 import { aposPrimeiraTela, quandoOcioso } from '../lib/history';
 import { assinarDecisoes } from '../entities/pedido/decisoes';
+import { precarregarTelasAposEntrada } from './routes';
 
 /** The path of an auth-links deep link inside the app, or null for other URLs. */
 export function rotaDoDeepLink(url: string): string | null {
@@ -98,12 +99,17 @@ export function StartupTasks() {
     });
   }, [session]);
 
-  // On the sign-in screen, the sync's code (every device collection's) is fetched while the user
-  // types: on a slow line its two dozen files took 0.7–1 s after sign-in, side by side with the
-  // first screen's, before the first copy could start (bench:primeira-copia).
+  // On the sign-in screen, the code of what follows it is fetched while the user types: the
+  // sync's (every device collection's) and the first screens' (precarregarTelasAposEntrada). On a
+  // slow line the sync's two dozen files took 0.7–1 s after sign-in, side by side with the first
+  // screen's, before the first copy could start (bench:primeira-copia).
   const naEntrada = useLocation().pathname === '/signin';
   useEffect(() => {
-    if (naEntrada) aposPrimeiraTela(() => void import('./sincronizacao'));
+    if (!naEntrada) return;
+    aposPrimeiraTela(() => {
+      void import('./sincronizacao');
+      precarregarTelasAposEntrada();
+    });
   }, [naEntrada]);
 
   // The device copy of the portfolio: synced as soon as a signed-in operator is known (after

@@ -39,7 +39,10 @@ class FalhaAoCarregar extends ReactComponent<{ children: ReactNode }, { falhou: 
 
 /** A code-split screen: its chunk loads when the route is first shown. */
 export function lazyPage(loader: () => Promise<{ default: ComponentType }>) {
-  const Component = lazy(loader);
+  // One load of the chunk, shared by the screen and an early fetch of its code (precarregar).
+  let carregado: Promise<{ default: ComponentType }> | null = null;
+  const carregar = () => (carregado ??= loader().catch((err) => ((carregado = null), Promise.reject(err))));
+  const Component = lazy(carregar);
   function LazyPage() {
     return (
       <FalhaAoCarregar>
@@ -50,5 +53,10 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>) {
       </FalhaAoCarregar>
     );
   }
+  /** Fetches the screen's code ahead of its route (a failure is left for the route to show). */
+  LazyPage.precarregar = (): Promise<void> => carregar().then(
+    () => undefined,
+    () => undefined,
+  );
   return LazyPage;
 }

@@ -134,6 +134,16 @@ const emBreve = (area: string) =>
     </Suspense>,
   );
 
+/**
+ * What a new seller opens right after signing in — the home, then a new order — fetched on the
+ * sign-in screen (StartupTasks): on a slow line their three dozen files took 1.5–2.5 s after the
+ * tap, side by side with the first copy (bench:primeira-copia).
+ */
+export function precarregarTelasAposEntrada(): void {
+  void CrmHomePage.precarregar();
+  void IncluirPedidoPage.precarregar();
+}
+
 export function AppRoutes() {
   return (
     <Routes>

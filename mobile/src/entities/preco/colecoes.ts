@@ -20,6 +20,9 @@ export type TabelaLocal = TabelaPreco & Indexado;
 
 export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
   nome: 'tabelas-preco',
+  // With the catalogue (a handful of records): `listas` shows a table, and searches it, during
+  // the catalogue's first copy.
+  prioridade: 1,
   rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas' },
   tamanhoPagina: 200,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesTabelas(desde, tamanho), (a) => a.tabela),

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apagarBancoInteiro, apagarDadosDoAparelho, DEVICE_DB, fecharBanco, pedido, STORE_META, STORE_REGISTROS, STORE_SAIDA, transacao } from '../device-db';
 import { clearOnLogout, storeOperatorProfile } from '../storage';
-import { definirColecao, paginaDoFeed, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
+import { definirColecao, paginaDoFeed, PRIMEIRA_PAGINA, REGISTROS_POR_LOTE, type Indexado, type Mudanca, type PaginaFeed } from './colecao';
 
 interface Item {
   id: string;
@@ -21,10 +21,12 @@ function entrar(uid = 'u1', operador = 'op1') {
 /** A fake feed: pages in order (or an error), recording the cursors asked for. */
 let paginas: (PaginaFeed<Item> | Error)[] = [];
 let pedidos: string[] = [];
+let tamanhos: number[] = [];
 const col = definirColecao<Item, Item & Indexado>({
   nome: 'teste-itens',
-  async buscar(desde) {
+  async buscar(desde, tamanho) {
     pedidos.push(desde);
+    tamanhos.push(tamanho);
     const p = paginas.shift() ?? { mudancas: [], cursor: desde, mais: false };
     if (p instanceof Error) throw p;
     return p;
@@ -45,6 +47,7 @@ describe('device collection', () => {
     entrar();
     paginas = [];
     pedidos = [];
+    tamanhos = [];
   });
 
   it('pages until mais=false, keeps the cursor, applies removals and tombstones, in sort order', async () => {
@@ -144,6 +147,40 @@ describe('device collection', () => {
     await col.sincronizar();
     expect(col.situacaoAtual()).toMatchObject({ primeiraCopia: false, recebidos: 6, total: null });
     off();
+  });
+
+  it('a first copy starts with a small page; a resumed or caught-up copy asks for whole pages', async () => {
+    paginas = [
+      { mudancas: [alt({ id: 'a', nome: 'Alfa', versao: 1 })], cursor: 'k1', mais: true },
+      { mudancas: [alt({ id: 'b', nome: 'Beta', versao: 1 })], cursor: 'k2', mais: false },
+    ];
+    await col.sincronizar();
+    expect(tamanhos).toEqual([PRIMEIRA_PAGINA, 500]);
+    paginas = [{ mudancas: [], cursor: 'k2', mais: false }];
+    await col.sincronizar();
+    expect(tamanhos.at(-1)).toBe(500);
+  });
+
+  it('a page is written in batches: the screens see each batch, and the cursor only lands with the last', async () => {
+    const n = REGISTROS_POR_LOTE * 2 + 50;
+    const itens = Array.from({ length: n }, (_, i) => alt({ id: `r${String(i).padStart(4, '0')}`, nome: `Item ${i}`, versao: 1 }));
+    const vistos: number[] = [];
+    const cursores: (string | undefined)[] = [];
+    const off = col.assinarSituacao(() => {
+      const s = col.situacaoAtual();
+      if (s.recebidos > 0 && vistos.at(-1) !== s.recebidos) {
+        vistos.push(s.recebidos);
+        // What the device holds as the copy's state while the page is being written.
+        void transacao(STORE_META, 'readonly', (tx) => pedido(tx.objectStore(STORE_META).get('sync:teste-itens'))).then((e) => cursores.push((e as { cursor?: string } | undefined)?.cursor));
+      }
+    });
+    paginas = [{ mudancas: itens, cursor: 'k1', mais: false }];
+    await col.sincronizar();
+    off();
+    expect(vistos).toEqual([REGISTROS_POR_LOTE, REGISTROS_POR_LOTE * 2, n]);
+    await vi.waitFor(() => expect(cursores).toHaveLength(3));
+    expect(cursores).toEqual([undefined, undefined, 'k1']);
+    expect((await col.lista()).length).toBe(n);
   });
 
   it('one feed page in flight over all collections; a higher priority\'s whole run first, whoever asked first', async () => {

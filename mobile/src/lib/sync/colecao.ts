@@ -225,6 +225,30 @@ async function naVez<R>(prioridade: number, f: () => Promise<R>): Promise<R> {
   }
 }
 
+/**
+ * Records written per transaction when a feed page is applied, the main thread given back to the
+ * screens between batches. A 500-customer page written at once held a phone's main thread (4x
+ * slower) for 1–1.5 s, and a screen reading the device meanwhile (the order entry's draft) waited
+ * behind it: bench:primeira-copia.
+ */
+export const REGISTROS_POR_LOTE = 100;
+
+/**
+ * The first page of a first copy: smaller than the others, so it arrives, and is applied, at once
+ * (the copy's progress, "Baixando a carteira: 100 de 2.000 clientes", with it).
+ */
+export const PRIMEIRA_PAGINA = 100;
+
+function emLotes<X>(xs: readonly X[], n: number): (readonly X[])[] {
+  if (xs.length <= n) return [xs];
+  const lotes: (readonly X[])[] = [];
+  for (let i = 0; i < xs.length; i += n) lotes.push(xs.slice(i, i + n));
+  return lotes;
+}
+
+/** Gives the main thread back (a screen renders, an input is handled) before going on. */
+const cederAVez = () => new Promise<void>((r) => setTimeout(r, 0));
+
 /** Runs one collection's sync at its priority (see emSync). */
 async function emSuaVez<R>(prioridade: number, f: () => Promise<R>): Promise<R> {
   emSync.push(prioridade);
@@ -422,13 +446,27 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
    */
   private async aplicar(mudancas: readonly Mudanca<T>[], novo: EstadoSync | null, junto?: Junto): Promise<void> {
     await this.carregar();
+    // In batches, the main thread given back between them; the sync state and `junto` go with
+    // the last batch (a copy killed mid-page starts that page again: its records are version-aware).
+    const lotes = emLotes(mudancas, REGISTROS_POR_LOTE);
+    for (let i = 0; i < lotes.length; i++) {
+      const ultimo = i === lotes.length - 1;
+      if (i > 0) await cederAVez();
+      await this.aplicarLote(lotes[i], ultimo ? novo : null, ultimo ? junto : undefined);
+    }
+  }
+
+  /** One batch of `aplicar`, in one transaction (the device copy's store alone when there is no state to write with it). */
+  private async aplicarLote(mudancas: readonly Mudanca<T>[], novo: EstadoSync | null, junto?: Junto): Promise<void> {
     const nome = this.def.nome;
     const { versao, excluido } = this.def;
     const decisoes: { id: string; r: T | null }[] = [];
     const base = this.base!;
     if (temBancoNoAparelho()) {
       await transacao(
-        [STORE_REGISTROS, STORE_META, ...(junto?.stores ?? [])],
+        // Not `meta` when the batch has no state: a screen's read of it (the order being typed)
+        // does not wait for the copy's writes.
+        [STORE_REGISTROS, ...(novo ? [STORE_META] : []), ...(junto?.stores ?? [])],
         'readwrite',
         async (tx) => {
           junto?.fn(tx);
@@ -504,10 +542,12 @@ export class Colecao<T extends { id: string }, L extends T & Indexado> {
       let aplicadas = 0;
       const vistos = new Set<string>();
       const prioridade = this.def.prioridade ?? 10;
-      const pagina = (desde: string) => naVez(prioridade, () => this.def.buscar(desde, tamanho));
+      const pagina = (desde: string, n = tamanho) => naVez(prioridade, () => this.def.buscar(desde, n));
       // The next page is asked for while this one is applied (parsing and writing it take the
-      // main thread; the line would sit idle meanwhile). Pages are still applied in order.
-      let proxima = pagina(cursor);
+      // main thread; the line would sit idle meanwhile). Pages are still applied in order. A first
+      // copy starts with a small page (PRIMEIRA_PAGINA): its progress and first records come at once.
+      const doInicio = cursor === '' && !this.def.completa && !this.estado?.sincronizadoEm;
+      let proxima = pagina(cursor, doInicio ? Math.min(tamanho, PRIMEIRA_PAGINA) : tamanho);
       for (let n = 0; n < 100_000; n++) {
         const desde = cursor;
         const r = await proxima;

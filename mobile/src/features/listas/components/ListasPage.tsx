@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { Page } from '../../../components/ui/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { EmptyState } from '../../../components/ui/ErrorState';
 import { ListaVirtual } from '../../../components/ui/ListaVirtual';
 import { SelectField } from '../../../components/ui/SelectField';
 import { useEscolha } from '../../../components/useEscolha';
 import { useClientesDoAparelho } from '../../../entities/cliente/hooks';
-import { usePrecosDoAparelho, useTabelasDoAparelho, type TabelaLocal } from '../../../entities/preco/colecoes';
+import { usePrecosDoAparelho, useTabelasDoAparelho, type PrecoLocal, type TabelaLocal } from '../../../entities/preco/colecoes';
 import { useDadosComerciais, useSituacaoCatalogo } from '../../../entities/preco/hooks';
 import { colecaoProdutos, gruposDe, useProdutosDoAparelho } from '../../../entities/produto/colecao';
 import { ProgressoCopia } from '../../../components/sync/ProgressoCopia';
@@ -16,8 +17,10 @@ import { useSession } from '../../../lib/session';
 import { enviarESincronizar } from '../../../lib/sync/iniciar';
 import { MAX_BUSCA_CARACTERES } from '../../../lib/texto';
 import { useLinhasBuscadas } from '../hooks/useBusca';
+import { useBuscaDuranteACopia } from '../../../components/sync/useBuscaDuranteACopia';
+import { useProgressoCopia } from '../../../components/sync/ProgressoCopia';
 import { usePrecoParaCliente, type PrecoParaCliente } from '../hooks/usePrecoParaCliente';
-import { linhasDaTabela, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente, type LinhaLista } from '../utils/lista';
+import { juntarLinhasDoServidor, linhasDaTabela, precosDaTabela, tabelaInicial, tabelaParaCliente, tabelasVisiveis, vigente, type LinhaLista } from '../utils/lista';
 import { LinhaProduto } from './LinhaProduto';
 
 const numero = (n: number) => n.toLocaleString('pt-BR');
@@ -30,8 +33,13 @@ export function rotaDoProduto(id: string, tabela: string, cliente: string): stri
   return `/listas-produto?${q.toString()}`;
 }
 
+/** How many products the server search brings during the catalogue's first copy. */
+const LIMITE_BUSCA_SERVIDOR = 20;
+
 interface BuscaProps {
   linhas: readonly LinhaLista[];
+  /** The table's prices on the device (a product from the server search shows its own when the device has it). */
+  precos: ReadonlyMap<string, PrecoLocal>;
   total: number;
   grupo: string;
   tabela: TabelaLocal;
@@ -46,9 +54,16 @@ interface BuscaProps {
  * The search over a table's rows and the list: its own component, so a keystroke renders the
  * count and the list only (not the page, its selects and toolbar).
  */
-function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMedida, precoCliente, situacao }: BuscaProps) {
+function BuscaNaTabela({ linhas: base, precos, total, grupo, tabela, clienteId, exibirMedida, precoCliente, situacao }: BuscaProps) {
   const [texto, setTexto] = useState('');
-  const linhas = useLinhasBuscadas(base, texto);
+  const doAparelho = useLinhasBuscadas(base, texto);
+  // During the catalogue's first copy the search also asks the server (one mechanism: lib/sync/buscaDuranteACopia).
+  const noServidor = useBuscaDuranteACopia(colecaoProdutos, texto, { limite: LIMITE_BUSCA_SERVIDOR, filtros: { ativo: 'true' } });
+  const copia = useProgressoCopia(colecaoProdutos);
+  const linhas = useMemo(
+    () => juntarLinhasDoServidor(doAparelho, noServidor, precos, grupo, (id) => colecaoProdutos.emMemoriaPorId(id) !== undefined),
+    [doAparelho, noServidor, precos, grupo],
+  );
   return (
     <>
       <div className="tela-lista-topo" style={{ paddingTop: 0 }}>
@@ -73,7 +88,14 @@ function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMe
       </div>
       {linhas.length === 0 ? (
         <div className="lista-virtual">
-          <EmptyState>Nenhum produto encontrado.</EmptyState>
+          {noServidor.buscando ? (
+            <p className="muted ion-padding" role="status">
+              <IonSpinner name="dots" aria-hidden="true" /> Buscando no servidor…
+            </p>
+          ) : (
+            // Not "none" while the catalogue is still on its way: the copy's sentence says why.
+            <EmptyState>{copia.texto ?? 'Nenhum produto encontrado.'}</EmptyState>
+          )}
         </div>
       ) : (
         <ListaVirtual
@@ -85,7 +107,12 @@ function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMe
           alturaFixa
           topo={`${texto}\u0000${grupo}\u0000${tabela.id}`}
           linha={(l) => (
-            <LinhaProduto l={l} href={rotaDoProduto(l.produto.id, tabela.id, clienteId)} exibirMedida={exibirMedida} doCliente={precoCliente?.(l.produto.id)} />
+            <LinhaProduto
+              l={l}
+              href={rotaDoProduto(l.produto.id, tabela.id, clienteId)}
+              exibirMedida={exibirMedida}
+              doCliente={l.preco ? precoCliente?.(l.produto.id) : undefined}
+            />
           )}
         />
       )}
@@ -100,6 +127,15 @@ function BuscaNaTabela({ linhas: base, total, grupo, tabela, clienteId, exibirMe
  * description or barcode; filter by group.
  */
 export default function ListasPage() {
+  // The search asks the server during the catalogue's first copy (a query).
+  return (
+    <QueryBoundary>
+      <Listas />
+    </QueryBoundary>
+  );
+}
+
+function Listas() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
   const produtos = useProdutosDoAparelho();
@@ -228,6 +264,7 @@ export default function ListasPage() {
         ) : (
           <BuscaNaTabela
             linhas={doGrupo}
+            precos={precosDaLista}
             total={daTabela.length}
             grupo={grupo}
             tabela={tabela}

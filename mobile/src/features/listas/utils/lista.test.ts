@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Produto } from '../../../lib/api/types';
 import type { PrecoLocal, TabelaLocal } from '../../../entities/preco/colecoes';
 import { indexarProduto } from '../../../entities/produto/colecao';
-import { detalheProduto, linhasDaLista, precosDaTabela, rotuloEstoque, tabelaInicial, tabelaParaCliente, tabelasVisiveis } from './lista';
+import { detalheProduto, juntarLinhasDoServidor, linhasDaLista, precosDaTabela, rotuloEstoque, tabelaInicial, tabelaParaCliente, tabelasVisiveis } from './lista';
+import type { DoServidor } from '../../../lib/sync/colecao';
 
 const prod = (id: string, descricao: string, extra: Partial<Produto> = {}) =>
   indexarProduto({ id, codigo: id.toUpperCase(), descricao, grupo: 'Bebidas', marca: 'Marca', ean: '7891000000001', ativo: true, multiplo_venda: '1', ...extra } as Produto);
@@ -28,6 +29,35 @@ describe('listas: which products a table lists', () => {
     expect(linhasDaLista(produtos, precos, '', 'p2').map((l) => l.produto.id)).toEqual(['p2']);
     expect(linhasDaLista(produtos, precos, '', '7891000000001').length).toBe(2);
     expect(linhasDaLista(produtos, precos, 'Mercearia', 'agua')).toEqual([]);
+  });
+});
+
+describe("listas during the catalogue's first copy: the server search's products", () => {
+  const daBusca = (p: ReturnType<typeof prod>) => ({ ...p, _doServidor: true }) as DoServidor<ReturnType<typeof prod>>;
+  const noAparelho = [prod('p1', 'Água Mineral 500 ml')];
+  const precos = precosDaTabela([preco('t1', 'p1', '250'), preco('t1', 'p5', '990')], 't1');
+  const linhas = linhasDaLista(noAparelho, precos, '', 'agua');
+  const temNoAparelho = (id: string) => noAparelho.some((p) => p.id === id);
+
+  it("come after the device's rows, with the device's price in the table when it has one, else none", () => {
+    const itens = [daBusca(prod('p1', 'Água Mineral 500 ml')), daBusca(prod('p5', 'Água com Gás 500 ml')), daBusca(prod('p6', 'Água Tônica 350 ml'))];
+    const r = juntarLinhasDoServidor(linhas, { ativa: true, itens }, precos, '', temNoAparelho);
+    expect(r.map((l) => [l.produto.id, l.preco?.preco_centavos ?? null, '_doServidor' in l.produto])).toEqual([
+      ['p1', '250', false],
+      ['p5', '990', true],
+      ['p6', null, true],
+    ]);
+  });
+
+  it('not an inactive product, one of another group, one the device has (its list decides), nor any once the copy is complete', () => {
+    const itens = [
+      daBusca(prod('p6', 'Água Tônica 350 ml', { ativo: false })),
+      daBusca(prod('p7', 'Água de Coco 1 L', { grupo: 'Mercearia' })),
+      daBusca(prod('p2', 'Água Mineral 1,5 L')),
+    ];
+    const r = juntarLinhasDoServidor(linhas, { ativa: true, itens }, precos, 'Bebidas', (id) => id === 'p2' || temNoAparelho(id));
+    expect(r).toBe(linhas);
+    expect(juntarLinhasDoServidor(linhas, { ativa: false, itens: [daBusca(prod('p8', 'Água Leve'))] }, precos, '', temNoAparelho)).toBe(linhas);
   });
 });
 

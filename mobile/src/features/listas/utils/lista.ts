@@ -8,10 +8,43 @@ import type { PrecoLocal, TabelaLocal } from '../../../entities/preco/colecoes';
 import type { ProdutoLocal } from '../../../entities/produto/colecao';
 import { formatarDataHora } from '../../../lib/format/date';
 import { palavrasDaBusca } from '../../../lib/texto';
+import { juntarComOsDoServidor, type BuscaDuranteACopia } from '../../../lib/sync/buscaDuranteACopia';
+import type { DoServidor } from '../../../lib/sync/colecao';
 
 export interface LinhaLista {
   produto: ProdutoLocal;
   preco: PrecoLocal;
+}
+
+/**
+ * A row of the list's search: the device's, or a product the server search found during the
+ * catalogue's first copy (DoServidor) with the device's price in the table when the device has it
+ * already, else none (null: "preço ao copiar o catálogo"; the API has no price of one product in
+ * a table, and the customer's price is the device's pricing, which needs the catalogue).
+ */
+export interface LinhaDaBusca {
+  produto: ProdutoLocal | DoServidor<ProdutoLocal>;
+  preco: PrecoLocal | null;
+}
+
+/**
+ * The device's rows, then the server search's products that the device does not have (those it
+ * has are the device's list's to show or not), active and of the group ('' = all).
+ */
+export function juntarLinhasDoServidor(
+  linhas: readonly LinhaLista[],
+  busca: Pick<BuscaDuranteACopia<ProdutoLocal>, 'ativa' | 'itens'>,
+  precos: ReadonlyMap<string, PrecoLocal>,
+  grupo: string,
+  noAparelho: (produtoId: string) => boolean,
+): readonly LinhaDaBusca[] {
+  const juntos = juntarComOsDoServidor(
+    linhas.map((l) => l.produto),
+    busca,
+    (p) => p.ativo && (!grupo || p.grupo === grupo) && !noAparelho(p.id),
+  );
+  if (juntos.length === linhas.length) return linhas;
+  return [...linhas, ...juntos.slice(linhas.length).map((produto) => ({ produto, preco: precos.get(produto.id) ?? null }))];
 }
 
 /** Whether a table is valid on the date (bounds inclusive, empty = open). */

@@ -41,7 +41,9 @@ function IncluirPedido() {
       </Page>
     );
   }
-  if (!r || !clientes || !produtos) return <PageLoading />;
+  // The device copies are waited for only when the draft needs them (its customer, its lines): a
+  // new order opens at once, its searches saying the copy is still loading (ProgressoCopia).
+  if (!r || (r.cliente_id && !clientes && !s.cliente) || (r.itens.length > 0 && !produtos)) return <PageLoading />;
   // A rejected order being corrected: the supervisor's note stays in sight, beside the lines.
   const reprovacao = emEdicao ? reprovacaoACorrigir(emEdicao, nomes) : null;
   return (
