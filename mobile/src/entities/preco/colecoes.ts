@@ -20,7 +20,7 @@ export type TabelaLocal = TabelaPreco & Indexado;
 
 export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
   nome: 'tabelas-preco',
-  rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas' },
+  rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas', feminino: true },
   tamanhoPagina: 200,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesTabelas(desde, tamanho), (a) => a.tabela),
   versao,

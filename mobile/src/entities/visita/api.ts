@@ -1,6 +1,7 @@
 // Calls of the field service's visits (visitas.proto).
 import { api, seg } from '../../lib/api/client';
 import type {
+  AlteracoesVisitasResposta,
   ConfiguracaoVisitas,
   FazerCheckinPedido,
   FazerCheckoutPedido,
@@ -11,7 +12,6 @@ import type {
 
 export const chavesVisitas = {
   todas: ['visitas'] as const,
-  doCliente: (clienteId: string) => ['visitas', 'cliente', clienteId] as const,
   configuracao: ['visitas', 'configuracao'] as const,
 };
 
@@ -21,6 +21,11 @@ export function fazerCheckin(body: FazerCheckinPedido, signal?: AbortSignal) {
 
 export function fazerCheckout(id: string, body: FazerCheckoutPedido, signal?: AbortSignal) {
   return api<Visita>(`/visitas/${seg(id)}/checkout`, { method: 'POST', body, signal });
+}
+
+/** One page of the visits' feed (the caller's scope: a seller's own, the team's, the company's). */
+export function alteracoesVisitas(desde: string, pageSize: number, signal?: AbortSignal) {
+  return api<AlteracoesVisitasResposta>('/visitas/alteracoes', { query: { desde, page_size: pageSize }, signal });
 }
 
 export function listarVisitas(p: ListarVisitasParametros = {}, signal?: AbortSignal) {

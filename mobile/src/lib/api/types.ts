@@ -164,6 +164,7 @@ type WithOptionalPosicao<T> = Omit<T, 'latitude' | 'longitude' | 'precisao_metro
 };
 export type Visita = WithOptionalPosicao<Full<Schemas['v1Visita']>>;
 export type ListarVisitasResposta = { visitas: Visita[]; next_page_token: string };
+export type AlteracoesVisitasResposta = { alteracoes?: { id: string; removido: boolean; visita?: Visita }[]; cursor: string; mais: boolean; total?: number };
 export type ListarVisitasParametros = NonNullable<operations['VisitasService_ListarVisitas']['parameters']['query']>;
 export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
 export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];

@@ -11,7 +11,8 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useCliente } from '../../../entities/cliente/hooks';
 import { chavesVisitas } from '../../../entities/visita/api';
-import { useConfiguracaoVisitas, useVisitasDoCliente } from '../../../entities/visita/queries';
+import { useConfiguracaoVisitas } from '../../../entities/visita/queries';
+import { useVisitasDoAparelho, visitasDoCliente } from '../../../entities/visita/colecao';
 import { checkinOp, checkoutOp } from '../../../entities/visita/operacoes';
 import { formatarDistancia, rotuloVeredito } from '../../../entities/visita/rotulos';
 import { mensagemDeErro } from '../../../lib/api/client';
@@ -72,6 +73,7 @@ function Checkout({ aberta, nomeCliente, aoEncerrar }: { aberta: VisitaNaTela; n
       const r = await executar(checkoutOp, {
         visitaId: aberta.id,
         nomeCliente,
+        nomeMotivo: resultado === 'sem_venda' ? motivos.find((m) => m.id === motivo)?.nome : undefined,
         corpo: { resultado, motivo_id: resultado === 'sem_venda' ? motivo : '', observacao, fim: new Date().toISOString() },
       });
       aoEncerrar({ id: aberta.id, visita: r.registro, pendente: r.pendente });
@@ -121,8 +123,9 @@ function Checkin({ clienteId }: { clienteId: string }) {
   const { cliente, carregando, erro: erroCliente, recarregar } = useCliente(clienteId);
   const eu = useSession().profile?.operador;
   const qc = useQueryClient();
-  // The caller's visit to this customer still open on the server (with a connection).
-  const abertas = useVisitasDoCliente(clienteId, { vendedorId: eu ?? '', enabled: !!eu });
+  // The caller's visit to this customer still open: the device's copy (offline too, with a
+  // check-in not sent yet).
+  const todas = useVisitasDoAparelho();
   const [atual, setAtual] = useState<VisitaNaTela | null>(null);
   const [encerrada, setEncerrada] = useState<VisitaNaTela | null>(null);
   const [aviso, setAviso] = useState('');
@@ -132,8 +135,10 @@ function Checkin({ clienteId }: { clienteId: string }) {
   if (carregando) return <PageLoading />;
   if (!cliente) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const nome = cliente.nome_fantasia || cliente.nome;
-  const doServidor = abertas.data?.visitas.find((v) => v.status === 'em_andamento');
-  const aberta: VisitaNaTela | null = encerrada ? null : (atual ?? (doServidor ? { id: doServidor.id, visita: doServidor, pendente: false } : null));
+  const naCopia = eu && todas ? visitasDoCliente(todas, clienteId, eu).find((v) => v.status === 'em_andamento') : undefined;
+  const daCopia: VisitaNaTela | null = naCopia ? { id: naCopia.id, visita: naCopia.veredito ? naCopia : undefined, pendente: Boolean(naCopia._pendente) } : null;
+  // The copy follows the visit once it has it (sent later: its verdict arrives there).
+  const aberta: VisitaNaTela | null = encerrada ? null : daCopia && (!atual || atual.id === daCopia.id) ? daCopia : atual;
 
   async function fazerCheckin() {
     setErro('');
@@ -206,7 +211,7 @@ function Checkin({ clienteId }: { clienteId: string }) {
             </p>
           ) : null}
           <div className="acoes">
-            <button type="button" onClick={() => void fazerCheckin()} disabled={enviando || abertas.isPending} data-testid="fazer-checkin">
+            <button type="button" onClick={() => void fazerCheckin()} disabled={enviando || todas === null} data-testid="fazer-checkin">
               {enviando ? 'Obtendo a posição…' : 'Fazer check-in'}
             </button>
           </div>
