@@ -56,6 +56,8 @@ const CheckinPage = lazyPage(() => import('../features/visitas/components/Checki
 const CalendarioPage = lazyPage(() => import('../features/agenda/components/CalendarioPage'));
 const TarefaEditarPage = lazyPage(() => import('../features/agenda/components/TarefaEditarPage'));
 const GraficosPage = lazyPage(() => import('../features/figuras/graficos/GraficosPage'));
+const ConfiguracaoVisitasPage = lazyPage(() => import('../features/visitas/components/ConfiguracaoVisitasPage'));
+const CoordenadasPropostasPage = lazyPage(() => import('../features/visitas/components/CoordenadasPropostasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -124,6 +126,8 @@ export const ROTAS_CONSTRUIDAS = [
   'calendario',
   'tarefa-editar',
   'graficos',
+  'configuracao-visitas',
+  'coordenadas-propostas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -191,6 +195,8 @@ export function AppRoutes() {
       <Route path="/calendario" element={guarded(<CalendarioPage />)} />
       <Route path="/tarefa-editar" element={guarded(<TarefaEditarPage />)} />
       <Route path="/graficos" element={guarded(<GraficosPage />)} />
+      <Route path="/configuracao-visitas" element={para('visitas.configurar', <ConfiguracaoVisitasPage />)} />
+      <Route path="/coordenadas-propostas" element={para('visitas.coordenadas', <CoordenadasPropostasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

@@ -3,6 +3,7 @@ import { api, seg } from '../../lib/api/client';
 import type {
   AlteracoesVisitasResposta,
   ConfiguracaoVisitas,
+  DefinirConfiguracaoVisitasPedido,
   FazerCheckinPedido,
   FazerCheckoutPedido,
   ListarVisitasParametros,
@@ -13,6 +14,7 @@ import type {
 export const chavesVisitas = {
   todas: ['visitas'] as const,
   configuracao: ['visitas', 'configuracao'] as const,
+  propostas: ['visitas', 'coordenadas-propostas'] as const,
 };
 
 export function fazerCheckin(body: FazerCheckinPedido, signal?: AbortSignal) {
@@ -34,4 +36,14 @@ export function listarVisitas(p: ListarVisitasParametros = {}, signal?: AbortSig
 
 export function obterConfiguracaoVisitas(signal?: AbortSignal) {
   return api<ConfiguracaoVisitas>('/configuracao-visitas', { signal });
+}
+
+/** ADMIN: replaces the company's visit settings. */
+export function definirConfiguracaoVisitas(body: DefinirConfiguracaoVisitasPedido, signal?: AbortSignal) {
+  return api<ConfiguracaoVisitas>('/configuracao-visitas', { method: 'PUT', body, signal });
+}
+
+/** ADMIN: a check-in's proposed position becomes its customer's main address coordinates. */
+export function aceitarCoordenadas(id: string, signal?: AbortSignal) {
+  return api<Visita>(`/visitas/${seg(id)}/aceitar-coordenadas`, { method: 'POST', body: {}, signal });
 }

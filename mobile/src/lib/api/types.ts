@@ -170,6 +170,7 @@ export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
 export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];
 export type MotivoSemVenda = Full<Schemas['v1MotivoSemVenda']>;
 export type ConfiguracaoVisitas = Omit<Full<Schemas['v1ConfiguracaoVisitas']>, 'motivos_sem_venda'> & { motivos_sem_venda: MotivoSemVenda[] };
+export type DefinirConfiguracaoVisitasPedido = Schemas['v1DefinirConfiguracaoVisitasRequest'];
 
 // Tasks, visit frequencies, the agenda and the day's route (field service: tarefas.proto, agenda.proto)
 export type Tarefa = Full<Schemas['v1Tarefa']>;
