@@ -246,3 +246,48 @@ export async function recarregarSemConexao(page, context) {
   await context.setOffline(true);
   await page.reload();
 }
+
+/**
+ * A customer of the demo seller whose main address has coordinates and who has no open visit,
+ * trying demo-cliente-<desde>, then every `passo`th: the customer, the coordinates and how many
+ * visits the seller sees there.
+ */
+export async function clienteDemoComCoordenadas(desde = 1, passo = 2) {
+  for (let n = desde; n < desde + 60 * passo; n += passo) {
+    const id = `demo-cliente-${String(n).padStart(5, '0')}`;
+    const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);
+    assert.equal(c.status, 200, JSON.stringify(c.body));
+    const e = c.body.enderecos.find((x) => x.principal);
+    if (e?.latitude == null || c.body.vendedor_id !== 'demo-vendedor') continue;
+    const v = await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${id}`);
+    assert.equal(v.status, 200, JSON.stringify(v.body));
+    if (v.body.visitas.some((x) => x.status === 'em_andamento')) continue;
+    return { cliente: c.body, latitude: e.latitude, longitude: e.longitude, antes: v.body.visitas.length };
+  }
+  assert.fail('nenhum cliente demo do vendedor tem coordenadas: os clientes demo não as receberam');
+}
+
+/** Waits until a device collection (lib/sync: its IndexedDB state meta sync:<colecao>) has caught up with its feed once. */
+export async function esperarCopia(page, colecao, { timeout = 60_000 } = {}) {
+  await esperarAte(
+    () =>
+      page.evaluate(
+        (nome) =>
+          new Promise((ok) => {
+            const req = indexedDB.open('crm-vendas');
+            req.onerror = () => ok(false);
+            req.onsuccess = () => {
+              const db = req.result;
+              const tx = db.transaction('meta', 'readonly');
+              const r = tx.objectStore('meta').get(`sync:${nome}`);
+              r.onsuccess = () => ok(Boolean(r.result?.sincronizadoEm));
+              r.onerror = () => ok(false);
+              tx.oncomplete = tx.onabort = () => db.close();
+            };
+          }),
+        colecao,
+      ),
+    `a cópia ${colecao} não chegou ao aparelho`,
+    { timeout },
+  );
+}

@@ -5,7 +5,7 @@
 // raio, warned); the supervisor opens the same file and sees both visits with their verdicts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, clienteDemoComCoordenadas as clienteComCoordenadas, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -15,22 +15,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** A customer of the demo seller whose main address has coordinates, without a visit today. */
-async function clienteComCoordenadas() {
-  for (let n = 1; n < 60; n += 2) {
-    const id = `demo-cliente-${String(n).padStart(5, '0')}`;
-    const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);
-    assert.equal(c.status, 200, JSON.stringify(c.body));
-    const e = c.body.enderecos.find((x) => x.principal);
-    if (e?.latitude == null || c.body.vendedor_id !== 'demo-vendedor') continue;
-    const v = await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${id}`);
-    assert.equal(v.status, 200, JSON.stringify(v.body));
-    if (v.body.visitas.some((x) => x.status === 'em_andamento')) continue;
-    return { cliente: c.body, latitude: e.latitude, longitude: e.longitude, antes: v.body.visitas.length };
-  }
-  assert.fail('nenhum cliente demo do vendedor tem coordenadas: os clientes demo não as receberam');
-}
 
 describe('visitas e check-in', () => {
   it('check-in inside and outside the radius, check-out sem venda with a reason; the supervisor sees the verdicts', async () => {
@@ -89,6 +73,8 @@ describe('visitas e check-in', () => {
       await page.goto(`${BASE}/crm-clientes-ficha?id=${encodeURIComponent(cliente.id)}`);
       const lista = page.getByTestId('visitas-cliente');
       await lista.waitFor({ timeout: 30_000 });
+      // The history reads the device's copy of the team's visits: both once it has them.
+      await esperarAte(async () => (await lista.getByTestId('veredito-visita').count()) >= 2, 'o histórico não mostrou as duas visitas', { timeout: 30_000 });
       const vereditos = await lista.getByTestId('veredito-visita').allTextContents();
       assert.deepEqual(vereditos.slice(0, 2), ['Fora do raio', 'Verificada']);
       assert.match(await lista.getByTestId('visita-cliente').nth(1).textContent(), /Sem venda: Cliente com estoque cheio/);
