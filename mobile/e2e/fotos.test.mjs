@@ -7,7 +7,7 @@
 // that needs it, when the connection returns.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, clienteComCoordenadas, esperarAte, idToken, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, clienteDemoComCoordenadas as clienteComCoordenadas, esperarAte, idToken, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {

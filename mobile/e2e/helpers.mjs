@@ -248,11 +248,12 @@ export async function recarregarSemConexao(page, context) {
 }
 
 /**
- * A customer of the demo seller whose main address has coordinates, without an open visit (visits
- * and photos e2e).
+ * A customer of the demo seller whose main address has coordinates and who has no open visit,
+ * trying demo-cliente-<desde>, then every `passo`th: the customer, the coordinates and how many
+ * visits the seller sees there.
  */
-export async function clienteComCoordenadas() {
-  for (let n = 1; n < 60; n += 2) {
+export async function clienteDemoComCoordenadas(desde = 1, passo = 2) {
+  for (let n = desde; n < desde + 60 * passo; n += passo) {
     const id = `demo-cliente-${String(n).padStart(5, '0')}`;
     const c = await apiAs(DEMO.vendedor, 'GET', `/clientes/${id}`);
     assert.equal(c.status, 200, JSON.stringify(c.body));
@@ -264,4 +265,29 @@ export async function clienteComCoordenadas() {
     return { cliente: c.body, latitude: e.latitude, longitude: e.longitude, antes: v.body.visitas.length };
   }
   assert.fail('nenhum cliente demo do vendedor tem coordenadas: os clientes demo não as receberam');
+}
+
+/** Waits until a device collection (lib/sync: its IndexedDB state meta sync:<colecao>) has caught up with its feed once. */
+export async function esperarCopia(page, colecao, { timeout = 60_000 } = {}) {
+  await esperarAte(
+    () =>
+      page.evaluate(
+        (nome) =>
+          new Promise((ok) => {
+            const req = indexedDB.open('crm-vendas');
+            req.onerror = () => ok(false);
+            req.onsuccess = () => {
+              const db = req.result;
+              const tx = db.transaction('meta', 'readonly');
+              const r = tx.objectStore('meta').get(`sync:${nome}`);
+              r.onsuccess = () => ok(Boolean(r.result?.sincronizadoEm));
+              r.onerror = () => ok(false);
+              tx.oncomplete = tx.onabort = () => db.close();
+            };
+          }),
+        colecao,
+      ),
+    `a cópia ${colecao} não chegou ao aparelho`,
+    { timeout },
+  );
 }

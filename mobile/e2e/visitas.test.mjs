@@ -5,7 +5,7 @@
 // raio, warned); the supervisor opens the same file and sees both visits with their verdicts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, clienteComCoordenadas, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, apiAs, checkEnvironment, clienteDemoComCoordenadas as clienteComCoordenadas, esperarAte, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -73,6 +73,8 @@ describe('visitas e check-in', () => {
       await page.goto(`${BASE}/crm-clientes-ficha?id=${encodeURIComponent(cliente.id)}`);
       const lista = page.getByTestId('visitas-cliente');
       await lista.waitFor({ timeout: 30_000 });
+      // The history reads the device's copy of the team's visits: both once it has them.
+      await esperarAte(async () => (await lista.getByTestId('veredito-visita').count()) >= 2, 'o histórico não mostrou as duas visitas', { timeout: 30_000 });
       const vereditos = await lista.getByTestId('veredito-visita').allTextContents();
       assert.deepEqual(vereditos.slice(0, 2), ['Fora do raio', 'Verificada']);
       assert.match(await lista.getByTestId('visita-cliente').nth(1).textContent(), /Sem venda: Cliente com estoque cheio/);

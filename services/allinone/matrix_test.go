@@ -255,6 +255,8 @@ func TestIsolationMatrix(t *testing.T) {
 		{"obter visita", "GET", "/crm/visitas/matriz-visita", nil,
 			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 403}, false},
 		{"alteracoes visitas", "GET", "/crm/visitas/alteracoes", nil, map[string]int{"vendedor": 200, "vendedor2": 200, "outra": 200}, false},
+		{"propostas de coordenadas", "GET", "/crm/visitas?coordenadas_propostas=true", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"aceitar coordenadas", "POST", "/crm/visitas/matriz-visita/aceitar-coordenadas", map[string]any{},
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403}, true},
 		// a visit's photos (fotos.proto): its seller sends them; read in the visit's scope, not found for another company

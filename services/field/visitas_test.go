@@ -312,10 +312,34 @@ func TestCoordenadasPropostas(t *testing.T) {
 	if v["veredito"] != "endereco_sem_coordenadas" || v["coordenadas_propostas"] != true || v["distancia_metros"] != nil {
 		t.Fatalf("no coordinates: %v", v)
 	}
+	// A verified check-in at an address with coordinates proposes nothing.
+	e.do(t, "POST", "/crm/visitas/checkin", e.v1, checkin("coord-0", e.cliente(t, e.v1, 1, false), 20, 8, 0), 200)
+	// The proposals to accept: only coord-1, for the ADMIN (and in the caller's scope); none for
+	// another company's ADMIN.
+	propostas := func(tok string) []string {
+		var ids []string
+		for _, x := range e.do(t, "GET", "/crm/visitas?coordenadas_propostas=true", tok, nil, 200)["visitas"].([]any) {
+			ids = append(ids, x.(map[string]any)["id"].(string))
+		}
+		return ids
+	}
+	if p := propostas(e.admin); fmt.Sprint(p) != "[coord-1]" {
+		t.Fatalf("proposals: %v", p)
+	}
+	if p := propostas(e.adminB); len(p) != 0 {
+		t.Errorf("another company's ADMIN sees the proposals: %v", p)
+	}
+	if p := propostas(e.v2); len(p) != 0 {
+		t.Errorf("another seller sees v1's proposals: %v", p)
+	}
 	e.do(t, "POST", "/crm/visitas/coord-1/aceitar-coordenadas", e.sup, map[string]any{}, 403)
+	e.do(t, "POST", "/crm/visitas/coord-1/aceitar-coordenadas", e.adminB, map[string]any{}, 403)
 	v = e.do(t, "POST", "/crm/visitas/coord-1/aceitar-coordenadas", e.admin, map[string]any{}, 200)
 	if v["coordenadas_aceitas"] != true {
 		t.Errorf("accepted: %v", v)
+	}
+	if p := propostas(e.admin); len(p) != 0 {
+		t.Errorf("an accepted proposal is still listed: %v", p)
 	}
 	// The next check-in there is judged on them.
 	v = e.do(t, "POST", "/crm/visitas/checkin", e.v1, checkin("coord-2", cli, 30, 8, 0), 200)

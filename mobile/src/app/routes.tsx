@@ -57,6 +57,8 @@ const CalendarioPage = lazyPage(() => import('../features/agenda/components/Cale
 const TarefaEditarPage = lazyPage(() => import('../features/agenda/components/TarefaEditarPage'));
 const GraficosPage = lazyPage(() => import('../features/figuras/graficos/GraficosPage'));
 const CameraPage = lazyPage(() => import('../features/visitas/components/CameraPage'));
+const ConfiguracaoVisitasPage = lazyPage(() => import('../features/visitas/components/ConfiguracaoVisitasPage'));
+const CoordenadasPropostasPage = lazyPage(() => import('../features/visitas/components/CoordenadasPropostasPage'));
 const EmBrevePage = lazy(() => import('../components/ui/EmBrevePage'));
 
 /**
@@ -122,6 +124,8 @@ export const ROTAS_CONSTRUIDAS = [
   'tarefa-editar',
   'graficos',
   'camera',
+  'configuracao-visitas',
+  'coordenadas-propostas',
 ] as const;
 
 const guarded = (el: React.ReactNode) => <RequireOperator>{el}</RequireOperator>;
@@ -200,6 +204,8 @@ export function AppRoutes() {
       <Route path="/tarefa-editar" element={guarded(<TarefaEditarPage />)} />
       <Route path="/graficos" element={guarded(<GraficosPage />)} />
       <Route path="/camera" element={guarded(<CameraPage />)} />
+      <Route path="/configuracao-visitas" element={para('visitas.configurar', <ConfiguracaoVisitasPage />)} />
+      <Route path="/coordenadas-propostas" element={para('visitas.coordenadas', <CoordenadasPropostasPage />)} />
       {ROTAS_FUTURAS.map((r) => (
         <Route key={r} path={`/${r}`} element={emBreve(NOMES_ROTAS_FUTURAS[r])} />
       ))}

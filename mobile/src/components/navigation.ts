@@ -12,7 +12,9 @@ import {
   flagOutline,
   informationCircleOutline,
   listOutline,
+  locationOutline,
   mapOutline,
+  navigateCircleOutline,
   peopleOutline,
   personCircleOutline,
   phonePortraitOutline,
@@ -61,6 +63,8 @@ export const NAVEGACAO: readonly ItemNavegacao[] = [
   { path: '/admin/regras-st', titulo: 'Regras de ST', descricao: 'ICMS-ST por NCM e UF de destino', icon: receiptOutline, acao: 'catalogo.gerenciar' },
   { path: '/admin/versoes', titulo: 'Versões do app', descricao: 'Versão atual e mínima por plataforma', icon: phonePortraitOutline, acao: 'versoes.gerenciar' },
   { path: '/admin/acessos', titulo: 'Log de acessos', descricao: 'Quem acessou, quando e de onde', icon: documentTextOutline, acao: 'acessos.ver' },
+  { path: '/configuracao-visitas', titulo: 'Configuração de visitas', descricao: 'Raio do check-in, precisão, check-out automático e motivos', icon: navigateCircleOutline, acao: 'visitas.configurar' },
+  { path: '/coordenadas-propostas', titulo: 'Coordenadas propostas', descricao: 'Posições de check-in para endereços sem coordenadas', icon: locationOutline, acao: 'visitas.coordenadas' },
   { path: '/menu', titulo: 'Menu', descricao: 'Todas as opções', icon: listOutline },
   { path: '/about', titulo: 'Sobre', descricao: 'Versão do aplicativo', icon: informationCircleOutline },
 ];

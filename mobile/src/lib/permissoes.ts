@@ -101,7 +101,12 @@ export const REGRAS = {
   'visitas.configurar': {
     perfis: ADMIN,
     oQue: 'alterar a configuração de visitas (raio, precisão, check-out automático e motivos)',
-    metodos: ['VisitasService/DefinirConfiguracaoVisitas', 'VisitasService/AceitarCoordenadas'],
+    metodos: ['VisitasService/DefinirConfiguracaoVisitas'],
+  },
+  'visitas.coordenadas': {
+    perfis: ADMIN,
+    oQue: 'aceitar as coordenadas que os check-ins propõem para os endereços dos clientes',
+    metodos: ['VisitasService/AceitarCoordenadas'],
   },
   'visitas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar o resumo de visitas', metodos: ['ResumoVisitasService/ReconciliarResumoVisitas'] },
 } as const satisfies Record<string, Regra>;

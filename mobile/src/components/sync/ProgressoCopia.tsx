@@ -30,7 +30,7 @@ export interface ProgressoDaCopia {
 export function progressoDaCopia(r: RotulosColecao, s: SituacaoSync, online: boolean): ProgressoDaCopia {
   if (s.primeiraCopia !== true) return { incompleta: false, parada: false, texto: null };
   const parada = copiaParada(s, online);
-  if (parada) return { incompleta: true, parada, texto: `${r.incompleta}: conecte-se para buscar todos os ${r.itens}.` };
+  if (parada) return { incompleta: true, parada, texto: `${r.incompleta}: conecte-se para buscar ${r.feminino ? 'todas as' : 'todos os'} ${r.itens}.` };
   const quanto = s.total ? `${numero(Math.min(s.recebidos, s.total))} de ${numero(s.total)} ${r.itens}` : s.recebidos > 0 ? `${numero(s.recebidos)} ${r.itens} até agora` : '';
   return { incompleta: true, parada, texto: quanto ? `Baixando ${r.copia}: ${quanto}` : `Baixando ${r.copia}…` };
 }

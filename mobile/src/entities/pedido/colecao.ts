@@ -2,7 +2,8 @@
 // over GET /crm/pedidos/alteracoes, newest first. The device keeps 90 days: the collection
 // framework has no age limit, so the feed's pages drop what is older (see semAntigos).
 import type { Pedido } from '../../lib/api/types';
-import { definirColecao, paginaDoFeed, useColecao, useSituacaoColecao, type Colecao, type Indexado, type Mudanca, type PaginaFeed } from '../../lib/sync/colecao';
+import { definirColecao, paginaDoFeed, useColecao, useSituacaoColecao, type Colecao, type Indexado, type PaginaFeed } from '../../lib/sync/colecao';
+import { foraDaJanela, semAntigos as semAntigosDaJanela } from '../../lib/sync/janela';
 import { dobrar } from '../../lib/texto';
 import { alteracoesPedidos, listarPedidos } from './api';
 import { readProfile } from '../../lib/storage';
@@ -12,7 +13,6 @@ import { DIAS_NO_APARELHO } from '../../lib/contratos/pedidos.gen';
 export type PedidoLocal = Pedido & Indexado;
 
 export { DIAS_NO_APARELHO };
-const DIA_MS = 86_400_000;
 /** Sort keys newest first: the inverse of the creation time, fixed width. */
 const MAX_MS = 9_999_999_999_999;
 
@@ -27,8 +27,7 @@ export function indexarPedido(p: Pedido): PedidoLocal {
 
 /** Whether an order is older than what the device keeps (by its last change). */
 export function antigo(p: Pick<Pedido, 'alterado_em' | 'criado_em'>, agora = Date.now()): boolean {
-  const t = Date.parse(p.alterado_em || p.criado_em);
-  return Number.isFinite(t) && agora - t > DIAS_NO_APARELHO * DIA_MS;
+  return foraDaJanela(p.alterado_em || p.criado_em, DIAS_NO_APARELHO, agora);
 }
 
 /**
@@ -36,12 +35,7 @@ export function antigo(p: Pick<Pedido, 'alterado_em' | 'criado_em'>, agora = Dat
  * the removal of every stored order that has since grown old.
  */
 export function semAntigos(pagina: PaginaFeed<Pedido>, guardados: readonly Pedido[], agora = Date.now()): PaginaFeed<Pedido> {
-  const mudancas: Mudanca<Pedido>[] = pagina.mudancas.map((m) => (m.registro && antigo(m.registro, agora) ? { id: m.id, removido: true, registro: null } : m));
-  if (!pagina.mais) {
-    const nestas = new Set(pagina.mudancas.map((m) => m.id));
-    for (const p of guardados) if (!nestas.has(p.id) && antigo(p, agora)) mudancas.push({ id: p.id, removido: true, registro: null });
-  }
-  return { ...pagina, mudancas };
+  return semAntigosDaJanela(pagina, guardados, (p) => antigo(p, agora));
 }
 
 export const colecaoPedidos: Colecao<Pedido, PedidoLocal> = definirColecao<Pedido, PedidoLocal>({

@@ -23,7 +23,7 @@ export const colecaoTabelas = definirColecao<TabelaPreco, TabelaLocal>({
   // With the catalogue (a handful of records): `listas` shows a table, and searches it, during
   // the catalogue's first copy.
   prioridade: 1,
-  rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas' },
+  rotulos: { copia: 'as tabelas de preço', itens: 'tabelas', incompleta: 'As tabelas de preço ainda estão sendo baixadas', feminino: true },
   tamanhoPagina: 200,
   buscar: async (desde, tamanho) => paginaDoFeed(await alteracoesTabelas(desde, tamanho), (a) => a.tabela),
   versao,

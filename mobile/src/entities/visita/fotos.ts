@@ -11,6 +11,7 @@ import { aoApagarDados } from '../../lib/device-db';
 import { queryClient } from '../../lib/query';
 import { declararOperacao, useSaida, type ItemSaida } from '../../lib/sync/saida';
 import { chavesVisitas } from './api';
+import { colecaoVisitas } from './colecao';
 
 /** The longest side and the target size of a photo compressed on the device. */
 export const LADO_FOTO_VISITA = 1280;
@@ -36,8 +37,9 @@ export const fotoOp = declararOperacao<FotoParaEnviar, Visita>({
   especie: { um: 'foto de visita', varios: 'fotos de visita', feminino: true },
   enviar: async (d, _it, signal) => {
     const v = await enviarFotoVisita(d.visitaId, d.fotoId, d.corpo, signal);
-    // The visit's lists (camera, check-in, the customer file) show it as sent, also when it left
-    // the outbox long after it was taken.
+    // The visit's lists (camera, check-in, the customer file: the device's copy) show it as sent,
+    // also when it left the outbox long after it was taken.
+    await colecaoVisitas.guardar([v]);
     void queryClient.invalidateQueries({ queryKey: chavesVisitas.todas });
     return v;
   },

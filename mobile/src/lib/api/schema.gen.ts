@@ -8417,6 +8417,11 @@ export interface operations {
             query?: {
                 ate?: string;
                 cliente_id?: string;
+                /**
+                 * @description Only the visits whose position is proposed for their customer's main address and not yet
+                 *     accepted (coordenadas_propostas without coordenadas_aceitas): what an ADMIN may accept.
+                 */
+                coordenadas_propostas?: boolean;
                 /** @description "AAAA-MM-DD", inclusive, on the check-in's day (America/Sao_Paulo). */
                 de?: string;
                 page_size?: number;

@@ -160,6 +160,7 @@ type WithOptionalPosicao<T> = Omit<T, 'latitude' | 'longitude' | 'precisao_metro
 };
 export type Visita = WithOptionalPosicao<Full<Schemas['v1Visita']>>;
 export type ListarVisitasResposta = { visitas: Visita[]; next_page_token: string };
+export type AlteracoesVisitasResposta = { alteracoes?: { id: string; removido: boolean; visita?: Visita }[]; cursor: string; mais: boolean; total?: number };
 export type ListarVisitasParametros = NonNullable<operations['VisitasService_ListarVisitas']['parameters']['query']>;
 export type FazerCheckinPedido = Schemas['v1FazerCheckinRequest'];
 export type FazerCheckoutPedido = Schemas['VisitasServiceFazerCheckoutBody'];
@@ -168,6 +169,7 @@ export type ConfiguracaoVisitas = Omit<Full<Schemas['v1ConfiguracaoVisitas']>, '
 // A visit's photos (fotos.proto): latitude and longitude absent without a fix.
 export type FotoVisita = Omit<Full<Schemas['v1FotoVisita']>, 'latitude' | 'longitude'> & { latitude?: number | null; longitude?: number | null };
 export type EnviarFotoVisitaPedido = Schemas['FotosVisitaServiceEnviarFotoVisitaBody'];
+export type DefinirConfiguracaoVisitasPedido = Schemas['v1DefinirConfiguracaoVisitasRequest'];
 
 // Tasks, visit frequencies, the agenda and the day's route (field service: tarefas.proto, agenda.proto)
 export type Tarefa = Full<Schemas['v1Tarefa']>;

@@ -104,6 +104,8 @@ export interface RotulosColecao {
   itens: string;
   /** "A carteira ainda está sendo baixada" (": conecte-se para buscar todos os clientes."). */
   incompleta: string;
+  /** Its records are feminine ("visitas", "tabelas"): "todas as visitas". */
+  feminino?: boolean;
 }
 
 export interface EstadoSync {

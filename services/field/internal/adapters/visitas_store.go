@@ -11,7 +11,8 @@ import (
 )
 
 // VisitasSpec: the visits, newest check-in first; the seller owns them (VENDEDOR sees their own,
-// SUPERVISOR the team's, ADMIN all), listed by day, customer and status.
+// SUPERVISOR the team's, ADMIN all), listed by day, customer, status and a coordinate proposal
+// still to accept.
 var VisitasSpec = store.Spec[domain.Visita]{
 	Name:       "visitas",
 	NotFound:   domain.MsgVisitaNaoEncontrada,
@@ -23,9 +24,10 @@ var VisitasSpec = store.Spec[domain.Visita]{
 		{Name: "inicio", Value: func(v *domain.Visita) any { return v.Inicio }},
 		{Name: "dia", Value: func(v *domain.Visita) any { return v.Dia() }},
 		{Name: "status", Value: func(v *domain.Visita) any { return v.Status }},
+		{Name: "proposta_pendente", Value: func(v *domain.Visita) any { return v.PropostaPendente() }},
 	},
 	Sort:    store.Sort{Fields: []string{"inicio"}, Desc: true},
-	Indexes: [][]string{{"cliente_id", "inicio"}, {"vendedor_id", "status"}, {"dia"}, {"vendedor_id", "dia"}},
+	Indexes: [][]string{{"cliente_id", "inicio"}, {"vendedor_id", "status"}, {"dia"}, {"vendedor_id", "dia"}, {"proposta_pendente"}},
 	// A replayed check-in is compared by what the device sent, not by the server's judgement.
 	Derived: func(v *domain.Visita) { v.LimparDerivados() },
 }

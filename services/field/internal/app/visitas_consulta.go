@@ -16,10 +16,13 @@ type FiltroVisitas struct {
 	De, Ate, VendedorID, ClienteID string
 	PageSize                       int32
 	PageToken                      string
+	// Only the visits whose coordinate proposal waits for an ADMIN (domain.Visita.PropostaPendente).
+	CoordenadasPropostas bool
 }
 
 // ListarVisitas is one page of the visits in the caller's scope, newest first: by check-in day
-// (de, ate: AAAA-MM-DD, inclusive, in Brazil's time), seller (within the scope) and customer.
+// (de, ate: AAAA-MM-DD, inclusive, in Brazil's time), seller (within the scope), customer and,
+// with CoordenadasPropostas, the coordinate proposals still to accept.
 func (s *Visitas) ListarVisitas(ctx context.Context, f FiltroVisitas) (*store.Page[domain.Visita], error) {
 	c := caller.From(ctx)
 	q := store.Query{PageSize: f.PageSize, PageToken: f.PageToken}
@@ -31,6 +34,9 @@ func (s *Visitas) ListarVisitas(ctx context.Context, f FiltroVisitas) (*store.Pa
 	}
 	if v := strings.TrimSpace(f.ClienteID); v != "" {
 		q.Where = append(q.Where, store.Eq("cliente_id", v))
+	}
+	if f.CoordenadasPropostas {
+		q.Where = append(q.Where, store.Eq("proposta_pendente", true))
 	}
 	var de, ate string
 	for _, d := range []struct {

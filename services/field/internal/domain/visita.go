@@ -229,6 +229,10 @@ func (v *Visita) DuracaoMinutos() int32 {
 	return int32(v.Fim.Sub(v.Inicio).Round(time.Minute) / time.Minute)
 }
 
+// PropostaPendente: the visit proposes its position for the customer's address and no ADMIN has
+// accepted it yet.
+func (v *Visita) PropostaPendente() bool { return v.CoordenadasPropostas && !v.CoordenadasAceitas }
+
 // Dia is the day of the check-in in Brazil's time (the lists' de/ate).
 func (v *Visita) Dia() string { return v.Inicio.In(Fuso).Format(time.DateOnly) }
 

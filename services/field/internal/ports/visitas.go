@@ -123,7 +123,7 @@ func (s *Visitas) FazerCheckout(ctx context.Context, r *fieldv1.FazerCheckoutReq
 
 func (s *Visitas) ListarVisitas(ctx context.Context, r *fieldv1.ListarVisitasRequest) (*fieldv1.ListarVisitasResponse, error) {
 	pg, err := s.App.ListarVisitas(ctx, app.FiltroVisitas{De: r.GetDe(), Ate: r.GetAte(), VendedorID: r.GetVendedorId(),
-		ClienteID: r.GetClienteId(), PageSize: r.GetPageSize(), PageToken: r.GetPageToken()})
+		ClienteID: r.GetClienteId(), PageSize: r.GetPageSize(), PageToken: r.GetPageToken(), CoordenadasPropostas: r.GetCoordenadasPropostas()})
 	if err != nil {
 		return nil, err
 	}

@@ -267,7 +267,7 @@ function Ficha({ cliente, daCopia }: { cliente: Cliente & { _pendente?: boolean 
       </section>
 
       <PedidosDoCliente clienteId={id} />
-      <VisitasDoCliente clienteId={id} daCopia={daCopia} />
+      <VisitasDoCliente clienteId={id} />
       <SugestoesDoCliente clienteId={id} />
       <TarefasDoCliente clienteId={id} />
 

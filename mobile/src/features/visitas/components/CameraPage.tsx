@@ -12,7 +12,7 @@ import { QueryBoundary } from '../../../components/QueryBoundary';
 import { FotosDaVisita } from '../../../components/visitas/FotosDaVisita';
 import { useCliente } from '../../../entities/cliente/hooks';
 import { BYTES_ALVO_FOTO_VISITA, fotoOp, LADO_FOTO_VISITA } from '../../../entities/visita/fotos';
-import { useVisitasDoCliente } from '../../../entities/visita/queries';
+import { useVisitasDoAparelho } from '../../../entities/visita/colecao';
 import { mensagemDeErro } from '../../../lib/api/client';
 import { comprimirImagem, ImagemInvalida } from '../../../lib/imagem';
 import { isNative } from '../../../lib/platform';
@@ -59,7 +59,8 @@ async function fotografarNoAparelho(): Promise<Blob | null> {
 
 function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string }) {
   const { cliente, carregando, erro: erroCliente, recarregar } = useCliente(clienteId);
-  const visitas = useVisitasDoCliente(clienteId);
+  // The visit from the device's copy (offline too, and a check-in not sent yet).
+  const todas = useVisitasDoAparelho();
   const [previa, setPrevia] = useState<Previa | null>(null);
   const [preparando, setPreparando] = useState(false);
   const [enviando, setEnviando] = useState(false);
@@ -70,7 +71,7 @@ function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string 
   if (carregando) return <PageLoading />;
   if (!cliente) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const nome = cliente.nome_fantasia || cliente.nome;
-  const visita = visitas.data?.visitas.find((v) => v.id === visitaId);
+  const visita = todas?.find((v) => v.id === visitaId);
   const voltar = `/checkin?cliente=${encodeURIComponent(clienteId)}`;
 
   async function usar(arquivo: Blob | null) {

@@ -12,8 +12,9 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useCliente } from '../../../entities/cliente/hooks';
 import { chavesVisitas } from '../../../entities/visita/api';
-import { useConfiguracaoVisitas, useVisitasDoCliente } from '../../../entities/visita/queries';
-import { checkinOp, checkoutOp, type Checkin as CheckinNaSaida } from '../../../entities/visita/operacoes';
+import { useConfiguracaoVisitas } from '../../../entities/visita/queries';
+import { useVisitasDoAparelho, visitasDoCliente } from '../../../entities/visita/colecao';
+import { checkinOp, checkoutOp } from '../../../entities/visita/operacoes';
 import { useFotosDaVisita } from '../../../entities/visita/fotos';
 import { FotosDaVisita } from '../../../components/visitas/FotosDaVisita';
 import { formatarDistancia, rotuloVeredito } from '../../../entities/visita/rotulos';
@@ -21,7 +22,7 @@ import { mensagemDeErro } from '../../../lib/api/client';
 import type { Visita } from '../../../lib/api/types';
 import { obterFix } from '../../../lib/posicao';
 import { useSession } from '../../../lib/session';
-import { executar, MENSAGEM_GUARDADA, useSaida } from '../../../lib/sync/saida';
+import { executar, MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { novoId } from '../../../lib/uuid';
 
 /** The visit on this screen: the server's, or the one kept on the device (pendente). */
@@ -81,6 +82,7 @@ function Checkout({ aberta, nomeCliente, aoEncerrar }: { aberta: VisitaNaTela; n
       const r = await executar(checkoutOp, {
         visitaId: aberta.id,
         nomeCliente,
+        nomeMotivo: resultado === 'sem_venda' ? motivos.find((m) => m.id === motivo)?.nome : undefined,
         corpo: { resultado, motivo_id: resultado === 'sem_venda' ? motivo : '', observacao, fim: new Date().toISOString() },
       });
       aoEncerrar({ id: aberta.id, visita: r.registro, pendente: r.pendente });
@@ -126,37 +128,26 @@ function Checkout({ aberta, nomeCliente, aoEncerrar }: { aberta: VisitaNaTela; n
   );
 }
 
-/** The caller's check-in at this customer still in the outbox with no check-out queued (offline). */
-function checkinNaSaida(itens: ReturnType<typeof useSaida>['itens'], clienteId: string): string | null {
-  let id: string | null = null;
-  for (const it of itens) {
-    if (it.op === checkinOp.nome && (it.dados as CheckinNaSaida).corpo.cliente_id === clienteId) id = it.alvo;
-    else if (it.op === checkoutOp.nome && it.alvo === id) id = null;
-  }
-  return id;
-}
-
 function Checkin({ clienteId }: { clienteId: string }) {
   const { cliente, carregando, erro: erroCliente, recarregar } = useCliente(clienteId);
   const eu = useSession().profile?.operador;
   const qc = useQueryClient();
-  // The caller's visit to this customer still open on the server (with a connection).
-  const abertas = useVisitasDoCliente(clienteId, { vendedorId: eu ?? '', enabled: !!eu });
+  // The caller's visit to this customer still open: the device's copy (offline too, with a
+  // check-in not sent yet).
+  const todas = useVisitasDoAparelho();
   const [atual, setAtual] = useState<VisitaNaTela | null>(null);
   const [encerrada, setEncerrada] = useState<VisitaNaTela | null>(null);
   const [aviso, setAviso] = useState('');
   const [erro, setErro] = useState('');
   const [enviando, setEnviando] = useState(false);
-  const saida = useSaida();
 
   if (carregando) return <PageLoading />;
   if (!cliente) return <ErrorState error={erroCliente} onRetry={recarregar} />;
   const nome = cliente.nome_fantasia || cliente.nome;
-  const doServidor = abertas.data?.visitas.find((v) => v.status === 'em_andamento');
-  const noAparelho = checkinNaSaida(saida.itens, clienteId);
-  const aberta: VisitaNaTela | null = encerrada
-    ? null
-    : (atual ?? (doServidor ? { id: doServidor.id, visita: doServidor, pendente: false } : noAparelho ? { id: noAparelho, pendente: true } : null));
+  const naCopia = eu && todas ? visitasDoCliente(todas, clienteId, eu).find((v) => v.status === 'em_andamento') : undefined;
+  const daCopia: VisitaNaTela | null = naCopia ? { id: naCopia.id, visita: naCopia.veredito ? naCopia : undefined, pendente: Boolean(naCopia._pendente) } : null;
+  // The copy follows the visit once it has it (sent later: its verdict arrives there).
+  const aberta: VisitaNaTela | null = encerrada ? null : daCopia && (!atual || atual.id === daCopia.id) ? daCopia : atual;
 
   async function fazerCheckin() {
     setErro('');
@@ -235,7 +226,7 @@ function Checkin({ clienteId }: { clienteId: string }) {
             </p>
           ) : null}
           <div className="acoes">
-            <button type="button" onClick={() => void fazerCheckin()} disabled={enviando || abertas.isPending} data-testid="fazer-checkin">
+            <button type="button" onClick={() => void fazerCheckin()} disabled={enviando || todas === null} data-testid="fazer-checkin">
               {enviando ? 'Obtendo a posição…' : 'Fazer check-in'}
             </button>
           </div>

@@ -774,14 +774,17 @@ func (x *Visita) GetFotos() []*FotoVisita {
 type ListarVisitasRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "AAAA-MM-DD", inclusive, on the check-in's day (America/Sao_Paulo).
-	De            string `protobuf:"bytes,1,opt,name=de,proto3" json:"de,omitempty"`
-	Ate           string `protobuf:"bytes,2,opt,name=ate,proto3" json:"ate,omitempty"`
-	VendedorId    string `protobuf:"bytes,3,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
-	ClienteId     string `protobuf:"bytes,4,opt,name=cliente_id,json=clienteId,proto3" json:"cliente_id,omitempty"`
-	PageSize      int32  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	De         string `protobuf:"bytes,1,opt,name=de,proto3" json:"de,omitempty"`
+	Ate        string `protobuf:"bytes,2,opt,name=ate,proto3" json:"ate,omitempty"`
+	VendedorId string `protobuf:"bytes,3,opt,name=vendedor_id,json=vendedorId,proto3" json:"vendedor_id,omitempty"`
+	ClienteId  string `protobuf:"bytes,4,opt,name=cliente_id,json=clienteId,proto3" json:"cliente_id,omitempty"`
+	PageSize   int32  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken  string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only the visits whose position is proposed for their customer's main address and not yet
+	// accepted (coordenadas_propostas without coordenadas_aceitas): what an ADMIN may accept.
+	CoordenadasPropostas bool `protobuf:"varint,40,opt,name=coordenadas_propostas,json=coordenadasPropostas,proto3" json:"coordenadas_propostas,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *ListarVisitasRequest) Reset() {
@@ -854,6 +857,13 @@ func (x *ListarVisitasRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListarVisitasRequest) GetCoordenadasPropostas() bool {
+	if x != nil {
+		return x.CoordenadasPropostas
+	}
+	return false
 }
 
 type ListarVisitasResponse struct {
@@ -1354,7 +1364,7 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\n" +
 	"_longitudeB\x12\n" +
 	"\x10_precisao_metrosB\x13\n" +
-	"\x11_distancia_metros\"\xb4\x01\n" +
+	"\x11_distancia_metros\"\xe9\x01\n" +
 	"\x14ListarVisitasRequest\x12\x0e\n" +
 	"\x02de\x18\x01 \x01(\tR\x02de\x12\x10\n" +
 	"\x03ate\x18\x02 \x01(\tR\x03ate\x12\x1f\n" +
@@ -1364,7 +1374,8 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"cliente_id\x18\x04 \x01(\tR\tclienteId\x12\x1b\n" +
 	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x06 \x01(\tR\tpageToken\"o\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\x123\n" +
+	"\x15coordenadas_propostas\x18( \x01(\bR\x14coordenadasPropostas\"o\n" +
 	"\x15ListarVisitasResponse\x12.\n" +
 	"\avisitas\x18\x01 \x03(\v2\x14.crm.field.v1.VisitaR\avisitas\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"$\n" +
