@@ -267,22 +267,40 @@ export async function clienteDemoComCoordenadas(desde = 1, passo = 2) {
   assert.fail('nenhum cliente demo do vendedor tem coordenadas: os clientes demo não as receberam');
 }
 
-/** Waits until a device collection (lib/sync: its IndexedDB state meta sync:<colecao>) has caught up with its feed once. */
+/**
+ * Waits until a device collection (lib/sync: its IndexedDB state meta sync:<colecao>) has caught up
+ * with its feed once. Each look is bounded (a read blocked behind the app's writes, or a database
+ * not there yet, answers "not yet" with why), so a copy that never completes fails with a message
+ * instead of hanging the test.
+ */
 export async function esperarCopia(page, colecao, { timeout = 60_000 } = {}) {
   await esperarAte(
     () =>
       page.evaluate(
         (nome) =>
           new Promise((ok) => {
+            const fim = setTimeout(() => ok(''), 3_000);
+            const responder = (v) => {
+              clearTimeout(fim);
+              ok(v);
+            };
             const req = indexedDB.open('crm-vendas');
-            req.onerror = () => ok(false);
+            // Not there yet: never create it (the app's own open would then upgrade an empty one).
+            req.onupgradeneeded = () => req.transaction.abort();
+            req.onerror = () => responder('');
+            req.onblocked = () => responder('');
             req.onsuccess = () => {
               const db = req.result;
-              const tx = db.transaction('meta', 'readonly');
-              const r = tx.objectStore('meta').get(`sync:${nome}`);
-              r.onsuccess = () => ok(Boolean(r.result?.sincronizadoEm));
-              r.onerror = () => ok(false);
-              tx.oncomplete = tx.onabort = () => db.close();
+              try {
+                const tx = db.transaction('meta', 'readonly');
+                const r = tx.objectStore('meta').get(`sync:${nome}`);
+                r.onsuccess = () => responder(r.result?.sincronizadoEm ? 'ok' : '');
+                r.onerror = () => responder('');
+                tx.oncomplete = tx.onabort = () => db.close();
+              } catch {
+                db.close();
+                responder('');
+              }
             };
           }),
         colecao,

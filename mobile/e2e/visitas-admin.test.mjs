@@ -148,6 +148,8 @@ describe('visitas: as telas do ADMIN e o histórico no aparelho', () => {
       // The portfolio and the visits on the device: the file and its history open offline.
       await esperarCopia(page, 'clientes');
       await esperarCopia(page, 'visitas');
+      // The screens' code too: the service worker's precache (the check-in screen opens offline).
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await context.setOffline(true);
       await page.getByTestId('fazer-checkin-cliente').click();
       await page.waitForURL(`${BASE}/checkin?cliente=${encodeURIComponent(cliente.id)}`);
