@@ -34,12 +34,21 @@ before(async () => {
     assert.ok(x?.id, `nenhum registro em ${caminho}`);
     return x.id;
   };
+  // The order screen with its approval reasons shown (their warning text was 1.9:1 and passed
+  // unnoticed while the first order of the list happened to have none).
+  const pedidoComMotivos = async () => {
+    const r = await apiAs(DEMO.vendedor, 'GET', '/pedidos?page_size=200');
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const p = (r.body.pedidos ?? []).find((x) => (x.motivos_aprovacao ?? []).length > 0);
+    assert.ok(p?.id, 'nenhum pedido demo com motivos de aprovação');
+    return p.id;
+  };
   ids = {
     produto: await primeiro(DEMO.admin, '/produtos?page_size=1', 'produtos'),
     tabela: await primeiro(DEMO.admin, '/tabelas-preco?page_size=1', 'tabelas'),
     operador: await primeiro(DEMO.admin, '/operadores?page_size=1', 'operadores'),
     cliente: await primeiro(DEMO.vendedor, '/clientes?page_size=1', 'clientes'),
-    pedido: await primeiro(DEMO.vendedor, '/pedidos?page_size=1', 'pedidos'),
+    pedido: await pedidoComMotivos(),
   };
 });
 after(async () => {
