@@ -9,9 +9,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/grpc"
-
 	addressv1 "github.com/crmvendas/crm/proto/gen/go/crm/address/v1"
 	"github.com/crmvendas/crm/services/address/cidades"
 	"github.com/crmvendas/crm/services/address/internal/adapters"
@@ -91,13 +88,9 @@ var Policies = auth.Policies{
 func (a *Address) Module() server.Module {
 	return server.Module{
 		Name: "address",
-		Services: []server.Service{{
-			Desc: &addressv1.AddressService_ServiceDesc,
-			Impl: &ports.Server{App: a.app, Regioes: a.regioes},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return addressv1.RegisterAddressServiceHandlerClient(ctx, mux, addressv1.NewAddressServiceClient(conn))
-			},
-		}},
+		Services: []server.Service{
+			server.Servico(&addressv1.AddressService_ServiceDesc, &ports.Server{App: a.app, Regioes: a.regioes}, addressv1.RegisterAddressServiceHandlerClient, addressv1.NewAddressServiceClient),
+		},
 		Policies: Policies,
 		Start: func(ctx context.Context) error {
 			go a.app.SweepEvery(ctx, time.Hour)

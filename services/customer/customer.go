@@ -7,7 +7,6 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 
 	customerv1 "github.com/crmvendas/crm/proto/gen/go/crm/customer/v1"
@@ -110,13 +109,9 @@ func RegiaoAlterada(conn grpc.ClientConnInterface) func(ctx context.Context, reg
 func (c *Customer) Module() server.Module {
 	return server.Module{
 		Name: "customer",
-		Services: []server.Service{{
-			Desc: &customerv1.CustomerService_ServiceDesc,
-			Impl: &ports.Server{App: c.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return customerv1.RegisterCustomerServiceHandlerClient(ctx, mux, customerv1.NewCustomerServiceClient(conn))
-			},
-		}},
+		Services: []server.Service{
+			server.Servico(&customerv1.CustomerService_ServiceDesc, &ports.Server{App: c.app}, customerv1.RegisterCustomerServiceHandlerClient, customerv1.NewCustomerServiceClient),
+		},
 		Policies: Policies,
 	}
 }

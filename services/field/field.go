@@ -12,7 +12,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 
 	fieldv1 "github.com/crmvendas/crm/proto/gen/go/crm/field/v1"
@@ -81,25 +80,11 @@ var Policies = entity.Juntar(ports.PoliticasVisitas, agenda.Policies, ports.Poli
 func (f *Field) Module() server.Module {
 	return server.Module{
 		Name: "field",
-		Services: append([]server.Service{{
-			Desc: &fieldv1.VisitasService_ServiceDesc,
-			Impl: &ports.Visitas{App: f.visitas},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return fieldv1.RegisterVisitasServiceHandlerClient(ctx, mux, fieldv1.NewVisitasServiceClient(conn))
-			},
-		}, {
-			Desc: &fieldv1.FotosVisitaService_ServiceDesc,
-			Impl: &ports.FotosVisita{App: f.fotos},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return fieldv1.RegisterFotosVisitaServiceHandlerClient(ctx, mux, fieldv1.NewFotosVisitaServiceClient(conn))
-			},
-		}, {
-			Desc: &fieldv1.ResumoVisitasService_ServiceDesc,
-			Impl: &ports.ResumoVisitas{App: f.visitas},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return fieldv1.RegisterResumoVisitasServiceHandlerClient(ctx, mux, fieldv1.NewResumoVisitasServiceClient(conn))
-			},
-		}}, agenda.Servicos(f.agenda)...),
+		Services: append([]server.Service{
+			server.Servico(&fieldv1.VisitasService_ServiceDesc, &ports.Visitas{App: f.visitas}, fieldv1.RegisterVisitasServiceHandlerClient, fieldv1.NewVisitasServiceClient),
+			server.Servico(&fieldv1.FotosVisitaService_ServiceDesc, &ports.FotosVisita{App: f.fotos}, fieldv1.RegisterFotosVisitaServiceHandlerClient, fieldv1.NewFotosVisitaServiceClient),
+			server.Servico(&fieldv1.ResumoVisitasService_ServiceDesc, &ports.ResumoVisitas{App: f.visitas}, fieldv1.RegisterResumoVisitasServiceHandlerClient, fieldv1.NewResumoVisitasServiceClient),
+		}, agenda.Servicos(f.agenda)...),
 		Policies: Policies,
 		// A visit's photo: a 5 MB picture in base64 is 6.7 MB (the device sends ~300 KB).
 		LargeBodies: []server.LargeBody{{Method: fieldv1.FotosVisitaService_EnviarFotoVisita_FullMethodName,

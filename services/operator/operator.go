@@ -8,8 +8,6 @@ import (
 	"time"
 
 	fbauth "firebase.google.com/go/v4/auth"
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/grpc"
 
 	operatorv1 "github.com/crmvendas/crm/proto/gen/go/crm/operator/v1"
 	"github.com/crmvendas/crm/services/operator/internal/adapters"
@@ -79,13 +77,9 @@ var Policies = auth.Policies{
 func (o *Operator) Module() server.Module {
 	return server.Module{
 		Name: "operator",
-		Services: []server.Service{{
-			Desc: &operatorv1.OperatorService_ServiceDesc,
-			Impl: &ports.Server{App: o.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return operatorv1.RegisterOperatorServiceHandlerClient(ctx, mux, operatorv1.NewOperatorServiceClient(conn))
-			},
-		}},
+		Services: []server.Service{
+			server.Servico(&operatorv1.OperatorService_ServiceDesc, &ports.Server{App: o.app}, operatorv1.RegisterOperatorServiceHandlerClient, operatorv1.NewOperatorServiceClient),
+		},
 		Policies: Policies,
 	}
 }

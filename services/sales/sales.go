@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
@@ -135,43 +134,14 @@ var Policies = entity.Juntar(ports.PoliticasCondicoes, ports.PoliticasRegrasST, 
 func (s *Sales) Module() server.Module {
 	return server.Module{
 		Name: "sales",
-		Services: []server.Service{{
-			Desc: &salesv1.SalesService_ServiceDesc,
-			Impl: &ports.Server{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterSalesServiceHandlerClient(ctx, mux, salesv1.NewSalesServiceClient(conn))
-			},
-		}, {
-			Desc: &salesv1.PedidosService_ServiceDesc,
-			Impl: &ports.Pedidos{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterPedidosServiceHandlerClient(ctx, mux, salesv1.NewPedidosServiceClient(conn))
-			},
-		}, {
-			Desc: &salesv1.CalendarioService_ServiceDesc,
-			Impl: &ports.Calendario{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterCalendarioServiceHandlerClient(ctx, mux, salesv1.NewCalendarioServiceClient(conn))
-			},
-		}, {
-			Desc: &salesv1.FigurasService_ServiceDesc,
-			Impl: &ports.Figuras{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterFigurasServiceHandlerClient(ctx, mux, salesv1.NewFigurasServiceClient(conn))
-			},
-		}, {
-			Desc: &salesv1.MetasService_ServiceDesc,
-			Impl: &ports.Metas{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterMetasServiceHandlerClient(ctx, mux, salesv1.NewMetasServiceClient(conn))
-			},
-		}, {
-			Desc: &salesv1.SugestoesService_ServiceDesc,
-			Impl: &ports.Sugestoes{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return salesv1.RegisterSugestoesServiceHandlerClient(ctx, mux, salesv1.NewSugestoesServiceClient(conn))
-			},
-		}},
+		Services: []server.Service{
+			server.Servico(&salesv1.SalesService_ServiceDesc, &ports.Server{App: s.app}, salesv1.RegisterSalesServiceHandlerClient, salesv1.NewSalesServiceClient),
+			server.Servico(&salesv1.PedidosService_ServiceDesc, &ports.Pedidos{App: s.app}, salesv1.RegisterPedidosServiceHandlerClient, salesv1.NewPedidosServiceClient),
+			server.Servico(&salesv1.CalendarioService_ServiceDesc, &ports.Calendario{App: s.app}, salesv1.RegisterCalendarioServiceHandlerClient, salesv1.NewCalendarioServiceClient),
+			server.Servico(&salesv1.FigurasService_ServiceDesc, &ports.Figuras{App: s.app}, salesv1.RegisterFigurasServiceHandlerClient, salesv1.NewFigurasServiceClient),
+			server.Servico(&salesv1.MetasService_ServiceDesc, &ports.Metas{App: s.app}, salesv1.RegisterMetasServiceHandlerClient, salesv1.NewMetasServiceClient),
+			server.Servico(&salesv1.SugestoesService_ServiceDesc, &ports.Sugestoes{App: s.app}, salesv1.RegisterSugestoesServiceHandlerClient, salesv1.NewSugestoesServiceClient),
+		},
 		Policies: Policies,
 		// A photo upload: up to 5 MB of image in base64 (4/3 of it) inside JSON.
 		LargeBodies: []server.LargeBody{{Method: salesv1.SalesService_DefinirFotoProduto_FullMethodName,

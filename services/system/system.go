@@ -6,9 +6,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/grpc"
-
 	systemv1 "github.com/crmvendas/crm/proto/gen/go/crm/system/v1"
 	"github.com/crmvendas/crm/services/platform/auth"
 	"github.com/crmvendas/crm/services/platform/caller"
@@ -66,13 +63,9 @@ var Policies = auth.Policies{
 func (s *System) Module() server.Module {
 	return server.Module{
 		Name: "system",
-		Services: []server.Service{{
-			Desc: &systemv1.SystemService_ServiceDesc,
-			Impl: &ports.Server{App: s.app},
-			Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-				return systemv1.RegisterSystemServiceHandlerClient(ctx, mux, systemv1.NewSystemServiceClient(conn))
-			},
-		}},
+		Services: []server.Service{
+			server.Servico(&systemv1.SystemService_ServiceDesc, &ports.Server{App: s.app}, systemv1.RegisterSystemServiceHandlerClient, systemv1.NewSystemServiceClient),
+		},
 		Policies: Policies,
 	}
 }

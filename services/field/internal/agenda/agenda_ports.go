@@ -3,8 +3,6 @@ package agenda
 import (
 	"context"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	fieldv1 "github.com/crmvendas/crm/proto/gen/go/crm/field/v1"
@@ -129,17 +127,8 @@ func (s *AgendaServer) PlanejarVisitas(ctx context.Context, r *fieldv1.PlanejarV
 
 // Servicos are the tasks' and the agenda's gRPC services with their REST gateways.
 func Servicos(app *Service) []server.Service {
-	return []server.Service{{
-		Desc: &fieldv1.TarefasService_ServiceDesc,
-		Impl: &TarefasServer{App: app},
-		Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-			return fieldv1.RegisterTarefasServiceHandlerClient(ctx, mux, fieldv1.NewTarefasServiceClient(conn))
-		},
-	}, {
-		Desc: &fieldv1.AgendaService_ServiceDesc,
-		Impl: &AgendaServer{App: app},
-		Gateway: func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-			return fieldv1.RegisterAgendaServiceHandlerClient(ctx, mux, fieldv1.NewAgendaServiceClient(conn))
-		},
-	}}
+	return []server.Service{
+		server.Servico(&fieldv1.TarefasService_ServiceDesc, &TarefasServer{App: app}, fieldv1.RegisterTarefasServiceHandlerClient, fieldv1.NewTarefasServiceClient),
+		server.Servico(&fieldv1.AgendaService_ServiceDesc, &AgendaServer{App: app}, fieldv1.RegisterAgendaServiceHandlerClient, fieldv1.NewAgendaServiceClient),
+	}
 }
