@@ -254,18 +254,18 @@ func Gerar(raiz string) ([]Arquivo, error) {
 	if err != nil {
 		return nil, err
 	}
-	goFormularios, err := formatar(GoFormularios, goDeFormularios(f))
+	goFormularios, err := goArquivosFormularios(f)
 	if err != nil {
 		return nil, err
 	}
-	return []Arquivo{
+	arqs := []Arquivo{
 		{GoPedidos, goPedidos},
 		{TSPedidos, []byte(tsDePedidos(p))},
 		{GoMotivos, goMotivos},
 		{TSMotivos, []byte(tsDeMotivos(m))},
-		{GoFormularios, goFormularios},
-		{TSFormularios, []byte(tsDeFormularios(f))},
-	}, nil
+	}
+	arqs = append(arqs, goFormularios...)
+	return append(arqs, Arquivo{TSFormularios, []byte(tsDeFormularios(f))}), nil
 }
 
 func formatar(caminho, src string) ([]byte, error) {
