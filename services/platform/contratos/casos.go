@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"reflect"
 	"strings"
 
 	"github.com/crmvendas/crm/services/platform/errs"
@@ -85,4 +87,53 @@ func ErrosDoCaso(err error) (map[string]string, error) {
 		return nil, fmt.Errorf("message %q, want the first field's", e.Message)
 	}
 	return got, nil
+}
+
+// TB is what ConferirCasos needs of a test (a *testing.T).
+type TB interface {
+	Helper()
+	Error(args ...any)
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// ConferirCasos runs the cases of the forms generated into arquivo (a service's GoFormularios)
+// through the server's path of each form, caminhos[form] (the API's JSON in, the error of its
+// rules out; extra fields such as a create's id added to each payload): the fields refused, and
+// each one's message, must be the contract's — the app's kit refuses the same values with the same
+// messages (mobile/src/lib/entidade/formulario.test.ts). A form without a path, or fewer than 10
+// cases run, fails t.
+func ConferirCasos(t TB, arquivo string, caminhos map[string]func(json []byte) error, extra map[string]any) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raiz, err := Raiz(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := LerFormularios(raiz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	casos := 0
+	for _, fo := range fs.DoArquivo(arquivo) {
+		caminho := caminhos[fo.Nome]
+		if caminho == nil {
+			t.Fatalf("form %s: no path to the server's rules", fo.Nome)
+		}
+		for _, c := range fo.Casos {
+			casos++
+			got, err := ErrosDoCaso(caminho(PayloadDoCaso(c, extra)))
+			if err != nil {
+				t.Error(fmt.Sprintf("%s, %s: %v", fo.Nome, c.Nome, err))
+			} else if !reflect.DeepEqual(got, c.Erros) {
+				t.Error(fmt.Sprintf("%s, %s:\n got %v\nwant %v", fo.Nome, c.Nome, got, c.Erros))
+			}
+		}
+	}
+	if casos < 10 {
+		t.Fatalf("%d cases run, want the contract's (at least 10)", casos)
+	}
 }

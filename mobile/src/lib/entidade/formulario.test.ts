@@ -114,18 +114,12 @@ describe('the form a contract makes', () => {
 
 describe('a form with whole numbers and a list of records (the visit settings)', () => {
   const F = FORMULARIO_CONFIGURACAO_VISITAS;
-  const padrao = {
-    raio_metros: 200,
-    fora_do_raio: 'avisar',
-    precisao_maxima_metros: 100,
-    idade_maxima_posicao_segundos: 120,
-    checkout_automatico_minutos: 240,
-    motivos_sem_venda: [{ id: 'loja-fechada', nome: 'Loja fechada', exige_foto: true }],
-  };
+  const faixas = { raio_metros: 300, precisao_maxima_metros: 50, idade_maxima_posicao_segundos: 60, checkout_automatico_minutos: 120 };
+  const padrao = { ...faixas, fora_do_raio: 'avisar', motivos_sem_venda: [{ id: 'loja-fechada', nome: 'Loja fechada', exige_foto: true }] };
 
   it('a record into the form and back: numbers as text, items by their fields, normalized', () => {
     const v = valoresDe(F, padrao);
-    expect(v).toMatchObject({ raio_metros: '200', motivos_sem_venda: [{ id: 'loja-fechada', nome: 'Loja fechada', exige_foto: true }] });
+    expect(v).toMatchObject({ raio_metros: '300', motivos_sem_venda: [{ id: 'loja-fechada', nome: 'Loja fechada', exige_foto: true }] });
     const novo = { ...v, fora_do_raio: ' BLOQUEAR ', motivos_sem_venda: [...(v.motivos_sem_venda as object[]), { id: '', nome: ' Cliente   sem dinheiro ', exige_foto: false }] };
     expect(lerValores(F, novo as typeof v)).toEqual({
       payload: { ...padrao, fora_do_raio: 'bloquear', motivos_sem_venda: [...padrao.motivos_sem_venda, { id: '', nome: 'Cliente sem dinheiro', exige_foto: false }] },

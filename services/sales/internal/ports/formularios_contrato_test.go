@@ -1,8 +1,6 @@
 package ports
 
 import (
-	"os"
-	"reflect"
 	"testing"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -46,33 +44,5 @@ func normalizarDe(b []byte, req proto.Message, f func(proto.Message) error) erro
 // generated into GoFormularios) through the server's create path: the fields refused, and each one's message, are the contract's — the app's form refuses the
 // same values with the same messages (mobile/src/lib/entidade/formulario.test.ts).
 func TestFormulariosDoContrato(t *testing.T) {
-	wd, _ := os.Getwd()
-	raiz, err := contratos.Raiz(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs, err := contratos.LerFormularios(raiz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	casos := 0
-	for _, fo := range fs.DoArquivo(contratos.GoFormularios) {
-		criar := criarDoFormulario[fo.Nome]
-		if criar == nil {
-			t.Fatalf("form %s: no create path in criarDoFormulario", fo.Nome)
-		}
-		for _, c := range fo.Casos {
-			got, err := contratos.ErrosDoCaso(criar(contratos.PayloadDoCaso(c, map[string]any{"id": "x"})))
-			if err != nil {
-				t.Fatalf("%s, %s: %v", fo.Nome, c.Nome, err)
-			}
-			if !reflect.DeepEqual(got, c.Erros) {
-				t.Errorf("%s, %s:\n got %v\nwant %v", fo.Nome, c.Nome, got, c.Erros)
-			}
-			casos++
-		}
-	}
-	if casos < 10 {
-		t.Fatalf("%d cases run, want the contract's (at least 10)", casos)
-	}
+	contratos.ConferirCasos(t, contratos.GoFormularios, criarDoFormulario, map[string]any{"id": "x"})
 }
