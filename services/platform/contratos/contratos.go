@@ -11,8 +11,9 @@
 //     services/platform/errs/motivos.gen.go (errs.ReasonX) and mobile/src/lib/api/motivos.gen.ts
 //     (the app's Motivo).
 //   - contracts/formularios.json: the form rules both sides check (required fields, ranges,
-//     lengths, options) with their pt-BR messages. Into services/sales/internal/domain/
-//     formularios.gen.go (normalizarFormulario, Validar) and mobile/src/lib/contratos/
+//     lengths, options, lists of records) with their pt-BR messages. Into the Go file each form
+//     names (normalizarFormulario, Validar): services/sales/internal/domain/formularios.gen.go
+//     and services/field/internal/domain/formularios.gen.go; and mobile/src/lib/contratos/
 //     formularios.gen.ts (read by the app's form kit, lib/entidade/formulario.ts).
 //
 // `go generate ./services/platform/contratos` writes them; the package's test fails when a
@@ -254,18 +255,18 @@ func Gerar(raiz string) ([]Arquivo, error) {
 	if err != nil {
 		return nil, err
 	}
-	goFormularios, err := formatar(GoFormularios, goDeFormularios(f))
+	goFormularios, err := goArquivosFormularios(f)
 	if err != nil {
 		return nil, err
 	}
-	return []Arquivo{
+	arqs := []Arquivo{
 		{GoPedidos, goPedidos},
 		{TSPedidos, []byte(tsDePedidos(p))},
 		{GoMotivos, goMotivos},
 		{TSMotivos, []byte(tsDeMotivos(m))},
-		{GoFormularios, goFormularios},
-		{TSFormularios, []byte(tsDeFormularios(f))},
-	}, nil
+	}
+	arqs = append(arqs, goFormularios...)
+	return append(arqs, Arquivo{TSFormularios, []byte(tsDeFormularios(f))}), nil
 }
 
 func formatar(caminho, src string) ([]byte, error) {

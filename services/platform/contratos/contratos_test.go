@@ -37,8 +37,8 @@ func TestGeradosEmDia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(arqs) != 6 {
-		t.Fatalf("%d generated files, want 6", len(arqs))
+	if len(arqs) != 7 {
+		t.Fatalf("%d generated files, want 7", len(arqs))
 	}
 	for _, a := range arqs {
 		atual, err := os.ReadFile(filepath.Join(r, a.Caminho))
@@ -64,6 +64,10 @@ func TestContratoValidado(t *testing.T) {
 		{ArquivoMotivos, `{ "motivo": "CLIENTE_INATIVO", "nome": "ClienteInativo"`, `{ "motivo": "CLIENTE_BLOQUEADO", "nome": "ClienteInativo"`, `motivo "CLIENTE_BLOQUEADO"`},
 		{ArquivoFormularios, `{"campo": "ativo", "go": "Ativo", "tipo": "booleano"}`, `{"campo": "ativo", "go": "Ativo", "tipo": "data"}`, `CondicaoPagamento.ativo: a wire name, a Go name and a known tipo`},
 		{ArquivoFormularios, `{"se": {"campo": "reducao_base_tipo", "igual": "propria_e_st"}, "nao_zero": "reducao_base_percentual"`, `{"se": {"campo": "reducao_base_tipo", "igual": "propria_e_st"}, "nao_zero": "reducao_base"`, `se names a field, nao_zero a percentual field`},
+		{ArquivoFormularios, `"unico": "sem_caixa"`, `"unico": "minusculas"`, `ConfiguracaoVisitas.motivos_sem_venda.nome: unico is exato or sem_caixa`},
+		{ArquivoFormularios, `"gerado": "nome"`, `"gerado": "titulo"`, `ConfiguracaoVisitas.motivos_sem_venda.id: gerado names another field`},
+		{ArquivoFormularios, `"repetido": "O motivo \"{nome}\" está repetido.", `, ``, `ConfiguracaoVisitas.motivos_sem_venda: a repetido message`},
+		{ArquivoFormularios, `"arquivo": "services/field/internal/domain/formularios.gen.go"`, `"arquivo": "mobile/x.go"`, `go.arquivo "mobile/x.go"`},
 	} {
 		tmp := t.TempDir()
 		for _, a := range []string{ArquivoPedidos, ArquivoMotivos, ArquivoFormularios} {

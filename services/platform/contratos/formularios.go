@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -31,6 +32,9 @@ type Formulario struct {
 		// normalizarFormulario() (pointer receiver). Both have the fields' Go names.
 		Validar    string `json:"validar"`
 		Normalizar string `json:"normalizar"`
+		// Arquivo: the Go file the form's code goes to (its folder's package), GoFormularios when
+		// empty; each file is generated with the forms that name it.
+		Arquivo string `json:"arquivo,omitempty"`
 	} `json:"go"`
 	Campos []CampoFormulario `json:"campos"`
 	// Filtros are the entity list's default filters: the list request's field of that name equal
@@ -62,6 +66,31 @@ type CampoFormulario struct {
 		Rotulo string `json:"rotulo,omitempty"`
 	} `json:"opcoes"`
 	Regras []RegraFormulario `json:"regras"`
+	// Itens: an objetos field's items (a list of records): their fields, each with its
+	// normalization and rules.
+	Itens *ItensFormulario `json:"itens,omitempty"`
+	// Unico (an item's field): no two items may have it equal, compared as is (exato) or
+	// ignoring case (sem_caixa); a repeat is the list's repetido message.
+	Unico string `json:"unico,omitempty"`
+	// Gerado (an item's field): the server makes an empty value from the item's field named here
+	// (by hand, before Validar); the app checks the field only once it has a value.
+	Gerado string `json:"gerado,omitempty"`
+}
+
+// ItensFormulario are the items of an objetos field: the Go type of an item, its fields, and the
+// message of an item that repeats a unico field ({campo} in it is that item's field).
+type ItensFormulario struct {
+	Go       string            `json:"go"`
+	Campos   []CampoFormulario `json:"campos"`
+	Repetido string            `json:"repetido,omitempty"`
+}
+
+// ArquivoGo is the Go file the form's code goes to.
+func (fo Formulario) ArquivoGo() string {
+	if fo.Go.Arquivo != "" {
+		return fo.Go.Arquivo
+	}
+	return GoFormularios
 }
 
 // RegraFormulario is a rule of a field: it fails when any of its checks fails.
@@ -94,7 +123,7 @@ type CasoFormulario struct {
 
 // The kinds of field: their Go type and whether they are numbers or lists.
 var tiposFormulario = map[string]string{
-	"texto": "string", "inteiros": "[]int", "percentual": "Percentual", "centavos": "int64", "lista": "[]string", "booleano": "bool",
+	"texto": "string", "inteiro": "int32", "inteiros": "[]int", "objetos": "[]struct", "percentual": "Percentual", "centavos": "int64", "lista": "[]string", "booleano": "bool",
 }
 
 var normalizacoes = map[string]string{
@@ -103,6 +132,7 @@ var normalizacoes = map[string]string{
 	"maiusculas":         "strings.ToUpper(%s)",
 	"sem_acentos":        "semAcentosFormulario.Replace(%s)",
 	"sem_pontos_espacos": "strings.NewReplacer(\".\", \"\", \" \", \"\").Replace(%s)",
+	"espacos":            "strings.Join(strings.Fields(%s), \" \")",
 }
 
 // Acentos are the pt-BR letters sem_acentos replaces, with their plain letter (both sides).
@@ -126,6 +156,9 @@ func LerFormularios(raiz string) (*Formularios, error) {
 		if !reNome.MatchString(fo.Nome) || !reGoNome.MatchString(fo.Go.Validar) || !reGoNome.MatchString(fo.Go.Normalizar) || len(fo.Casos) == 0 {
 			return nil, erro("formulário %q: a Go name, the Go types (validar, normalizar) and cases", fo.Nome)
 		}
+		if a := fo.ArquivoGo(); !strings.HasPrefix(a, "services/") || !strings.HasSuffix(a, ".gen.go") {
+			return nil, erro("formulário %s: go.arquivo %q is a services/….gen.go file", fo.Nome, a)
+		}
 		campos := map[string]CampoFormulario{}
 		for _, c := range fo.Campos {
 			if !reValor.MatchString(c.Campo) || !reGoNome.MatchString(c.Go) || tiposFormulario[c.Tipo] == "" {
@@ -135,6 +168,9 @@ func LerFormularios(raiz string) (*Formularios, error) {
 				if normalizacoes[n] == "" || c.Tipo != "texto" {
 					return nil, erro("%s.%s: unknown normalizar %q (texto only)", fo.Nome, c.Campo, n)
 				}
+			}
+			if err := checarItens(fo, c); err != nil {
+				return nil, erro("%v", err)
 			}
 			campos[c.Campo] = c
 		}
@@ -175,6 +211,61 @@ func LerFormularios(raiz string) (*Formularios, error) {
 	return &f.Formularios, nil
 }
 
+// checarItens checks an objetos field's items (and that only items have unico and gerado).
+func checarItens(fo Formulario, c CampoFormulario) error {
+	if (c.Tipo == "objetos") != (c.Itens != nil) || c.Unico != "" || c.Gerado != "" {
+		return fmt.Errorf("%s.%s: itens for an objetos field (and only there); unico and gerado only in itens", fo.Nome, c.Campo)
+	}
+	if c.Itens == nil {
+		return nil
+	}
+	for _, r := range c.Regras {
+		if r.MaxItens == 0 && !r.Obrigatorio {
+			return fmt.Errorf("%s.%s: an objetos field's own rules are max_itens or obrigatorio", fo.Nome, c.Campo)
+		}
+	}
+	if !reGoNome.MatchString(c.Itens.Go) || len(c.Itens.Campos) == 0 {
+		return fmt.Errorf("%s.%s: itens need a Go type and fields", fo.Nome, c.Campo)
+	}
+	nomes, unicos := map[string]bool{}, 0
+	for _, i := range c.Itens.Campos {
+		nomes[i.Campo] = true
+	}
+	for _, i := range c.Itens.Campos {
+		if !reValor.MatchString(i.Campo) || !reGoNome.MatchString(i.Go) || (i.Tipo != "texto" && i.Tipo != "booleano") || len(i.Vazio) > 0 || len(i.Opcoes) > 0 {
+			return fmt.Errorf("%s.%s.%s: an item's field: a wire name, a Go name, texto or booleano, no vazio or opcoes", fo.Nome, c.Campo, i.Campo)
+		}
+		for _, n := range i.Normalizar {
+			if normalizacoes[n] == "" || i.Tipo != "texto" {
+				return fmt.Errorf("%s.%s.%s: unknown normalizar %q (texto only)", fo.Nome, c.Campo, i.Campo, n)
+			}
+		}
+		for _, r := range i.Regras {
+			if r.Mensagem == "" || r.Se != nil || r.EmOpcoes || r.Crescente || r.MaxItens > 0 {
+				return fmt.Errorf("%s.%s.%s: an item's rule has a mensagem and no se, em_opcoes, crescente or max_itens", fo.Nome, c.Campo, i.Campo)
+			}
+			if r.Regex != "" {
+				if _, err := regexp.Compile(r.Regex); err != nil {
+					return fmt.Errorf("%s.%s.%s: %v", fo.Nome, c.Campo, i.Campo, err)
+				}
+			}
+		}
+		if i.Unico != "" {
+			if (i.Unico != "exato" && i.Unico != "sem_caixa") || i.Tipo != "texto" {
+				return fmt.Errorf("%s.%s.%s: unico is exato or sem_caixa, on a texto field", fo.Nome, c.Campo, i.Campo)
+			}
+			unicos++
+		}
+		if i.Gerado != "" && (!nomes[i.Gerado] || i.Gerado == i.Campo) {
+			return fmt.Errorf("%s.%s.%s: gerado names another field of the item", fo.Nome, c.Campo, i.Campo)
+		}
+	}
+	if (unicos > 0) != (c.Itens.Repetido != "") {
+		return fmt.Errorf("%s.%s: a repetido message when (and only when) a field is unico", fo.Nome, c.Campo)
+	}
+	return nil
+}
+
 // goNumero is a rule's bound as the Go field holds it (a Percentual in ten-thousandths of 100 %).
 func goNumero(c CampoFormulario, v float64) string {
 	if c.Tipo == "percentual" {
@@ -183,9 +274,10 @@ func goNumero(c CampoFormulario, v float64) string {
 	return strconv.FormatInt(int64(math.Round(v)), 10)
 }
 
-// goFalha is the Go condition under which rule r of field c fails (x is the receiver).
-func goFalha(fo Formulario, c CampoFormulario, r RegraFormulario, res map[string]string) string {
-	f := "x." + c.Go
+// goFalha is the Go condition under which rule r of field c fails (x is the receiver, "x." or an
+// item's "it."; re names the rule's regexp, its field's Go name after it).
+func goFalha(fo Formulario, c CampoFormulario, r RegraFormulario, res map[string]string, x, re string) string {
+	f := x + c.Go
 	var conds []string
 	if r.Obrigatorio {
 		if c.Tipo == "texto" {
@@ -198,7 +290,7 @@ func goFalha(fo Formulario, c CampoFormulario, r RegraFormulario, res map[string
 		conds = append(conds, fmt.Sprintf("utf8.RuneCountInString(%s) > %d", f, r.MaxCaracteres))
 	}
 	if r.Regex != "" {
-		nome := fmt.Sprintf("re%s%s", fo.Nome, c.Go)
+		nome := "re" + re + c.Go
 		res[nome] = r.Regex
 		conds = append(conds, "!"+nome+".MatchString("+f+")")
 	}
@@ -274,21 +366,122 @@ func goFalha(fo Formulario, c CampoFormulario, r RegraFormulario, res map[string
 	return strings.Join(conds, " || ")
 }
 
-func goDeFormularios(fs *Formularios) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, cabecalhoGo, ArquivoFormularios)
-	b.WriteString("package domain\n\nimport (\n\t\"regexp\"\n\t\"slices\"\n\t\"strings\"\n\t\"unicode/utf8\"\n\n\t\"github.com/crmvendas/crm/services/platform/errs\"\n)\n\n")
-	res := map[string]string{}
+// goArquivosFormularios: each Go file the forms go to, with its code (GoFormularios first).
+func goArquivosFormularios(fs *Formularios) ([]Arquivo, error) {
+	arquivos := []string{GoFormularios}
+	por := map[string][]Formulario{}
 	for _, fo := range fs.Formularios {
+		a := fo.ArquivoGo()
+		if !slices.Contains(arquivos, a) {
+			arquivos = append(arquivos, a)
+		}
+		por[a] = append(por[a], fo)
+	}
+	var out []Arquivo
+	for _, a := range arquivos {
+		src, err := formatar(a, goDeFormularios(a, por[a]))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Arquivo{a, src})
+	}
+	return out, nil
+}
+
+// goNormalizar is a normalized texto field's assignment (x is the receiver, "x." or "it.").
+func goNormalizar(b *strings.Builder, indent, x string, c CampoFormulario) {
+	if len(c.Normalizar) == 0 {
+		return
+	}
+	expr := x + c.Go
+	for _, n := range c.Normalizar {
+		expr = fmt.Sprintf(normalizacoes[n], expr)
+	}
+	fmt.Fprintf(b, "%s%s%s = %s\n", indent, x, c.Go, expr)
+}
+
+// goMensagem is a rule's message as a Go expression: {valor} is the field's value (x its receiver).
+func goMensagem(r RegraFormulario, x string, c CampoFormulario) string {
+	msg := strconv.Quote(r.Mensagem)
+	if strings.Contains(r.Mensagem, "{valor}") {
+		msg = fmt.Sprintf("strings.ReplaceAll(%s, \"{valor}\", %s%s)", msg, x, c.Go)
+	}
+	return msg
+}
+
+// goItens checks an objetos field's items: each item's first failing rule (its fields' rules in
+// order, then a repeated unico field) is a violation at the list's field.
+func goItens(b *strings.Builder, fo Formulario, c CampoFormulario, res map[string]string) {
+	it := c.Itens
+	var chaves, trocas []string
+	for _, i := range it.Campos {
+		switch i.Unico {
+		case "exato":
+			chaves = append(chaves, fmt.Sprintf("%q+it.%s", i.Campo+"\x00", i.Go))
+		case "sem_caixa":
+			chaves = append(chaves, fmt.Sprintf("%q+strings.ToLower(it.%s)", i.Campo+"\x00", i.Go))
+		}
+		if i.Tipo == "texto" && strings.Contains(it.Repetido, "{"+i.Campo+"}") {
+			trocas = append(trocas, fmt.Sprintf("%q, it.%s", "{"+i.Campo+"}", i.Go))
+		}
+	}
+	b.WriteString("\t{\n")
+	if len(chaves) > 0 {
+		b.WriteString("\t\tvistos := map[string]bool{}\n")
+	}
+	fmt.Fprintf(b, "\t\tfor _, it := range x.%s {\n\t\t\tswitch {\n", c.Go)
+	for _, i := range it.Campos {
+		for _, r := range i.Regras {
+			fmt.Fprintf(b, "\t\t\tcase %s:\n\t\t\t\tv = append(v, errs.FieldViolation{Field: %q, Description: %s})\n",
+				goFalha(fo, i, r, res, "it.", fo.Nome+c.Go), c.Campo, goMensagem(r, "it.", i))
+		}
+	}
+	if len(chaves) > 0 {
+		var vistos []string
+		for _, k := range chaves {
+			vistos = append(vistos, "vistos["+k+"]")
+		}
+		msg := strconv.Quote(it.Repetido)
+		if len(trocas) > 0 {
+			msg = fmt.Sprintf("strings.NewReplacer(%s).Replace(%s)", strings.Join(trocas, ", "), msg)
+		}
+		fmt.Fprintf(b, "\t\t\tcase %s:\n\t\t\t\tv = append(v, errs.FieldViolation{Field: %q, Description: %s})\n", strings.Join(vistos, " || "), c.Campo, msg)
+	}
+	b.WriteString("\t\t\t}\n")
+	if len(chaves) > 0 {
+		b.WriteString("\t\t\t")
+		for i := range chaves {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("vistos[" + chaves[i] + "]")
+		}
+		b.WriteString(" = ")
+		for i := range chaves {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("true")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\t\t}\n\t}\n")
+}
+
+func goDeFormularios(arquivo string, fos []Formulario) string {
+	var b strings.Builder
+	res := map[string]string{}
+	for _, fo := range fos {
 		b.WriteString(comentario("", fmt.Sprintf("normalizarFormulario normalizes a %s as the app does before it checks the form (%s).", fo.Nome, ArquivoFormularios)))
 		fmt.Fprintf(&b, "func (x *%s) normalizarFormulario() {\n", fo.Go.Normalizar)
 		for _, c := range fo.Campos {
-			if len(c.Normalizar) > 0 {
-				expr := "x." + c.Go
-				for _, n := range c.Normalizar {
-					expr = fmt.Sprintf(normalizacoes[n], expr)
+			goNormalizar(&b, "\t", "x.", c)
+			if c.Itens != nil && slices.ContainsFunc(c.Itens.Campos, func(i CampoFormulario) bool { return len(i.Normalizar) > 0 }) {
+				fmt.Fprintf(&b, "\tfor i := range x.%s {\n\t\tit := &x.%s[i]\n", c.Go, c.Go)
+				for _, i := range c.Itens.Campos {
+					goNormalizar(&b, "\t\t", "it.", i)
 				}
-				fmt.Fprintf(&b, "\tx.%s = %s\n", c.Go, expr)
+				b.WriteString("\t}\n")
 			}
 			if len(c.Vazio) > 0 {
 				var vazio any
@@ -304,18 +497,16 @@ func goDeFormularios(fs *Formularios) string {
 		b.WriteString(comentario("", fmt.Sprintf("Validar checks a %s's form rules (%s), the app's too: a field's first failing rule is its message.", fo.Nome, ArquivoFormularios)))
 		fmt.Fprintf(&b, "func (x %s) Validar() error {\n\tvar v []errs.FieldViolation\n", fo.Go.Validar)
 		for _, c := range fo.Campos {
-			if len(c.Regras) == 0 {
-				continue
-			}
-			b.WriteString("\tswitch {\n")
-			for _, r := range c.Regras {
-				msg := strconv.Quote(r.Mensagem)
-				if strings.Contains(r.Mensagem, "{valor}") {
-					msg = fmt.Sprintf("strings.ReplaceAll(%s, \"{valor}\", x.%s)", msg, c.Go)
+			if len(c.Regras) > 0 {
+				b.WriteString("\tswitch {\n")
+				for _, r := range c.Regras {
+					fmt.Fprintf(&b, "\tcase %s:\n\t\tv = append(v, errs.FieldViolation{Field: %q, Description: %s})\n", goFalha(fo, c, r, res, "x.", fo.Nome), c.Campo, goMensagem(r, "x.", c))
 				}
-				fmt.Fprintf(&b, "\tcase %s:\n\t\tv = append(v, errs.FieldViolation{Field: %q, Description: %s})\n", goFalha(fo, c, r, res), c.Campo, msg)
+				b.WriteString("\t}\n")
 			}
-			b.WriteString("\t}\n")
+			if c.Itens != nil {
+				goItens(&b, fo, c, res)
+			}
 		}
 		b.WriteString("\tif len(v) == 0 {\n\t\treturn nil\n\t}\n\treturn errs.Invalid(v[0].Description, v...)\n}\n\n")
 		if len(fo.Filtros) > 0 {
@@ -340,20 +531,39 @@ func goDeFormularios(fs *Formularios) string {
 		nomes = append(nomes, n)
 	}
 	slices.Sort(nomes)
-	b.WriteString("var (\n")
+	var vars []string
 	for _, n := range nomes {
-		fmt.Fprintf(&b, "\t%s = regexp.MustCompile(%q)\n", n, res[n])
+		vars = append(vars, fmt.Sprintf("\t%s = regexp.MustCompile(%q)\n", n, res[n]))
 	}
-	b.WriteString("\tsemAcentosFormulario = strings.NewReplacer(")
-	for i, a := range Acentos {
-		if i > 0 {
-			b.WriteString(", ")
+	if strings.Contains(b.String(), "semAcentosFormulario") {
+		var a strings.Builder
+		a.WriteString("\tsemAcentosFormulario = strings.NewReplacer(")
+		for i, x := range Acentos {
+			if i > 0 {
+				a.WriteString(", ")
+			}
+			fmt.Fprintf(&a, "%q, %q", x[0], x[1])
 		}
-		fmt.Fprintf(&b, "%q, %q", a[0], a[1])
+		vars = append(vars, a.String()+")\n")
 	}
-	b.WriteString(")\n)\n\n// crescenteFormulario reports whether each item is above the one before.\nfunc crescenteFormulario(l []int) bool {\n")
-	b.WriteString("\tfor i := 1; i < len(l); i++ {\n\t\tif l[i] <= l[i-1] {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n")
-	return b.String()
+	if len(vars) > 0 {
+		b.WriteString("var (\n" + strings.Join(vars, "") + ")\n")
+	}
+	if strings.Contains(b.String(), "crescenteFormulario(") {
+		b.WriteString("\n// crescenteFormulario reports whether each item is above the one before.\nfunc crescenteFormulario(l []int) bool {\n")
+		b.WriteString("\tfor i := 1; i < len(l); i++ {\n\t\tif l[i] <= l[i-1] {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n")
+	}
+	corpo := b.String()
+	var imps []string
+	for _, p := range []string{"regexp", "slices", "strings", "unicode/utf8"} {
+		if strings.Contains(corpo, path.Base(p)+".") {
+			imps = append(imps, "\t"+strconv.Quote(p)+"\n")
+		}
+	}
+	var cab strings.Builder
+	fmt.Fprintf(&cab, cabecalhoGo, ArquivoFormularios)
+	fmt.Fprintf(&cab, "package %s\n\nimport (\n%s\n\t\"github.com/crmvendas/crm/services/platform/errs\"\n)\n\n", path.Base(path.Dir(arquivo)), strings.Join(imps, ""))
+	return cab.String() + corpo
 }
 
 func tsDeFormularios(fs *Formularios) string {
@@ -374,29 +584,11 @@ func tsDeFormularios(fs *Formularios) string {
 			Campos []CampoFormulario `json:"campos"`
 		}{fo.Nome, fo.Campos})
 		// The field declarations as a TS literal (JSON is one), without the Go names.
-		var campos []map[string]any
 		var tmp struct {
-			Campos []map[string]any `json:"campos"`
+			Campos []any `json:"campos"`
 		}
 		_ = json.Unmarshal(j, &tmp)
-		for _, c := range tmp.Campos {
-			delete(c, "go")
-			for k, v := range c {
-				if v == nil || v == "" || (isSlice(v) && len(v.([]any)) == 0) {
-					delete(c, k)
-				}
-			}
-			if rs, ok := c["regras"].([]any); ok {
-				for _, r := range rs {
-					for k, v := range r.(map[string]any) {
-						if v == nil || v == false || v == "" || v == float64(0) && k != "min" && k != "max" {
-							delete(r.(map[string]any), k)
-						}
-					}
-				}
-			}
-			campos = append(campos, c)
-		}
+		campos := camposTS(tmp.Campos)
 		decl := map[string]any{"nome": fo.Nome, "campos": campos, "casos": fo.Casos}
 		if len(fo.Filtros) > 0 {
 			decl["filtros"] = fo.Filtros
@@ -409,8 +601,8 @@ func tsDeFormularios(fs *Formularios) string {
 }
 
 // tiposTS: what a form declaration is, for the app's form kit (lib/entidade/formulario.ts).
-const tiposTS = `export type TipoCampo = 'texto' | 'inteiros' | 'percentual' | 'centavos' | 'lista' | 'booleano';
-export type Normalizacao = 'aparar' | 'minusculas' | 'maiusculas' | 'sem_acentos' | 'sem_pontos_espacos';
+const tiposTS = `export type TipoCampo = 'texto' | 'inteiro' | 'inteiros' | 'percentual' | 'centavos' | 'lista' | 'objetos' | 'booleano';
+export type Normalizacao = 'aparar' | 'minusculas' | 'maiusculas' | 'sem_acentos' | 'sem_pontos_espacos' | 'espacos';
 
 /** A rule of a field: it fails when any of its checks fails (see the contract's descricao). */
 export interface RegraCampo {
@@ -440,6 +632,12 @@ export interface CampoFormulario {
   formato?: string;
   opcoes?: readonly { valor: string; rotulo?: string }[];
   regras?: readonly RegraCampo[];
+  /** An objetos field's items: their fields, and the message of an item repeating a unico field. */
+  itens?: { campos: readonly CampoFormulario[]; repetido?: string };
+  /** An item's field no two items may repeat: as is (exato) or ignoring case (sem_caixa). */
+  unico?: 'exato' | 'sem_caixa';
+  /** An item's field the server makes from the named field when empty: checked once it has a value. */
+  gerado?: string;
 }
 
 /** A case both sides run: a payload (the API's JSON) and the message at each field refused. */
@@ -466,6 +664,34 @@ export interface Formulario {
 `
 
 func isSlice(v any) bool { _, ok := v.([]any); return ok }
+
+// camposTS are field declarations (JSON) as the app reads them: no Go names, nothing empty;
+// an objetos field's items alike.
+func camposTS(cs []any) []any {
+	for _, x := range cs {
+		c := x.(map[string]any)
+		delete(c, "go")
+		for k, v := range c {
+			if v == nil || v == "" || (isSlice(v) && len(v.([]any)) == 0) {
+				delete(c, k)
+			}
+		}
+		if rs, ok := c["regras"].([]any); ok {
+			for _, r := range rs {
+				for k, v := range r.(map[string]any) {
+					if v == nil || v == false || v == "" || v == float64(0) && k != "min" && k != "max" {
+						delete(r.(map[string]any), k)
+					}
+				}
+			}
+		}
+		if it, ok := c["itens"].(map[string]any); ok {
+			delete(it, "go")
+			it["campos"] = camposTS(it["campos"].([]any))
+		}
+	}
+	return cs
+}
 
 // constanteTS: "RegraST" → "REGRA_ST", "CondicaoPagamento" → "CONDICAO_PAGAMENTO".
 func constanteTS(s string) string {

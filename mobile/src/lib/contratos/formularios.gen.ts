@@ -2,8 +2,8 @@
 // change the contract, then run `go generate ./services/platform/contratos` (its test fails
 // when this file is stale).
 
-export type TipoCampo = 'texto' | 'inteiros' | 'percentual' | 'centavos' | 'lista' | 'booleano';
-export type Normalizacao = 'aparar' | 'minusculas' | 'maiusculas' | 'sem_acentos' | 'sem_pontos_espacos';
+export type TipoCampo = 'texto' | 'inteiro' | 'inteiros' | 'percentual' | 'centavos' | 'lista' | 'objetos' | 'booleano';
+export type Normalizacao = 'aparar' | 'minusculas' | 'maiusculas' | 'sem_acentos' | 'sem_pontos_espacos' | 'espacos';
 
 /** A rule of a field: it fails when any of its checks fails (see the contract's descricao). */
 export interface RegraCampo {
@@ -33,6 +33,12 @@ export interface CampoFormulario {
   formato?: string;
   opcoes?: readonly { valor: string; rotulo?: string }[];
   regras?: readonly RegraCampo[];
+  /** An objetos field's items: their fields, and the message of an item repeating a unico field. */
+  itens?: { campos: readonly CampoFormulario[]; repetido?: string };
+  /** An item's field no two items may repeat: as is (exato) or ignoring case (sem_caixa). */
+  unico?: 'exato' | 'sem_caixa';
+  /** An item's field the server makes from the named field when empty: checked once it has a value. */
+  gerado?: string;
 }
 
 /** A case both sides run: a payload (the API's JSON) and the message at each field refused. */
@@ -657,4 +663,341 @@ export const FORMULARIO_REGRA_ST: Formulario = {
     }
   ],
   "nome": "RegraST"
+};
+
+/** The ConfiguracaoVisitas form's fields and rules, and the cases both sides run. */
+export const FORMULARIO_CONFIGURACAO_VISITAS: Formulario = {
+  "campos": [
+    {
+      "campo": "raio_metros",
+      "regras": [
+        {
+          "max": 50000,
+          "mensagem": "O raio deve ficar entre 10 e 50000 metros.",
+          "min": 10
+        }
+      ],
+      "tipo": "inteiro"
+    },
+    {
+      "campo": "fora_do_raio",
+      "normalizar": [
+        "aparar",
+        "minusculas"
+      ],
+      "opcoes": [
+        {
+          "rotulo": "Avisar (o check-in é aceito com o aviso)",
+          "valor": "avisar"
+        },
+        {
+          "rotulo": "Bloquear (o check-in é recusado)",
+          "valor": "bloquear"
+        }
+      ],
+      "regras": [
+        {
+          "em_opcoes": true,
+          "mensagem": "Fora do raio deve ser avisar ou bloquear."
+        }
+      ],
+      "tipo": "texto"
+    },
+    {
+      "campo": "precisao_maxima_metros",
+      "regras": [
+        {
+          "max": 10000,
+          "mensagem": "A precisão máxima deve ficar entre 5 e 10000 metros.",
+          "min": 5
+        }
+      ],
+      "tipo": "inteiro"
+    },
+    {
+      "campo": "idade_maxima_posicao_segundos",
+      "regras": [
+        {
+          "max": 86400,
+          "mensagem": "A idade máxima da posição deve ficar entre 10 e 86400 segundos.",
+          "min": 10
+        }
+      ],
+      "tipo": "inteiro"
+    },
+    {
+      "campo": "checkout_automatico_minutos",
+      "regras": [
+        {
+          "max": 1440,
+          "mensagem": "O check-out automático deve ficar entre 15 e 1440 minutos.",
+          "min": 15
+        }
+      ],
+      "tipo": "inteiro"
+    },
+    {
+      "campo": "motivos_sem_venda",
+      "itens": {
+        "campos": [
+          {
+            "campo": "nome",
+            "normalizar": [
+              "espacos"
+            ],
+            "regras": [
+              {
+                "mensagem": "Cada motivo precisa de um nome.",
+                "obrigatorio": true
+              },
+              {
+                "max_caracteres": 80,
+                "mensagem": "O nome de um motivo tem no máximo 80 caracteres."
+              }
+            ],
+            "tipo": "texto",
+            "unico": "sem_caixa"
+          },
+          {
+            "campo": "id",
+            "gerado": "nome",
+            "normalizar": [
+              "aparar"
+            ],
+            "regras": [
+              {
+                "mensagem": "O id de um motivo usa letras, números, - e _ (até 64 caracteres).",
+                "regex": "^[A-Za-z0-9_-]{1,64}$"
+              }
+            ],
+            "tipo": "texto",
+            "unico": "exato"
+          },
+          {
+            "campo": "exige_foto",
+            "tipo": "booleano"
+          }
+        ],
+        "repetido": "O motivo \"{nome}\" está repetido."
+      },
+      "regras": [
+        {
+          "max_itens": 50,
+          "mensagem": "Informe no máximo 50 motivos."
+        }
+      ],
+      "tipo": "objetos"
+    }
+  ],
+  "casos": [
+    {
+      "nome": "o padrão, um motivo novo sem id e com espaços",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": [
+          {
+            "exige_foto": true,
+            "id": "loja-fechada",
+            "nome": "Loja fechada"
+          },
+          {
+            "nome": "  Cliente   em férias "
+          }
+        ],
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {}
+    },
+    {
+      "nome": "limites aceitos, bloquear em maiúsculas, sem motivos",
+      "valores": {
+        "checkout_automatico_minutos": 15,
+        "fora_do_raio": " BLOQUEAR ",
+        "idade_maxima_posicao_segundos": 86400,
+        "motivos_sem_venda": [],
+        "precisao_maxima_metros": 10000,
+        "raio_metros": 10
+      },
+      "erros": {}
+    },
+    {
+      "nome": "tudo fora, um motivo sem nome",
+      "valores": {
+        "checkout_automatico_minutos": 1441,
+        "fora_do_raio": "ignorar",
+        "idade_maxima_posicao_segundos": 86401,
+        "motivos_sem_venda": [
+          {
+            "nome": "  "
+          }
+        ],
+        "precisao_maxima_metros": 10001,
+        "raio_metros": 9
+      },
+      "erros": {
+        "checkout_automatico_minutos": "O check-out automático deve ficar entre 15 e 1440 minutos.",
+        "fora_do_raio": "Fora do raio deve ser avisar ou bloquear.",
+        "idade_maxima_posicao_segundos": "A idade máxima da posição deve ficar entre 10 e 86400 segundos.",
+        "motivos_sem_venda": "Cada motivo precisa de um nome.",
+        "precisao_maxima_metros": "A precisão máxima deve ficar entre 5 e 10000 metros.",
+        "raio_metros": "O raio deve ficar entre 10 e 50000 metros."
+      }
+    },
+    {
+      "nome": "abaixo dos mínimos, fora do raio vazio, nome de motivo longo",
+      "valores": {
+        "checkout_automatico_minutos": 14,
+        "fora_do_raio": "",
+        "idade_maxima_posicao_segundos": 9,
+        "motivos_sem_venda": [
+          {
+            "nome": {
+              "repetir": "ç",
+              "vezes": 81
+            }
+          }
+        ],
+        "precisao_maxima_metros": 4,
+        "raio_metros": 50001
+      },
+      "erros": {
+        "checkout_automatico_minutos": "O check-out automático deve ficar entre 15 e 1440 minutos.",
+        "fora_do_raio": "Fora do raio deve ser avisar ou bloquear.",
+        "idade_maxima_posicao_segundos": "A idade máxima da posição deve ficar entre 10 e 86400 segundos.",
+        "motivos_sem_venda": "O nome de um motivo tem no máximo 80 caracteres.",
+        "precisao_maxima_metros": "A precisão máxima deve ficar entre 5 e 10000 metros.",
+        "raio_metros": "O raio deve ficar entre 10 e 50000 metros."
+      }
+    },
+    {
+      "nome": "nome de motivo com 80 caracteres, limites de cima",
+      "valores": {
+        "checkout_automatico_minutos": 1440,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 10,
+        "motivos_sem_venda": [
+          {
+            "nome": {
+              "repetir": "ç",
+              "vezes": 80
+            }
+          }
+        ],
+        "precisao_maxima_metros": 5,
+        "raio_metros": 50000
+      },
+      "erros": {}
+    },
+    {
+      "nome": "motivo repetido em outra caixa e com espaços",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": [
+          {
+            "id": "loja-fechada",
+            "nome": "Loja fechada"
+          },
+          {
+            "nome": "  loja   FECHADA "
+          }
+        ],
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {
+        "motivos_sem_venda": "O motivo \"loja FECHADA\" está repetido."
+      }
+    },
+    {
+      "nome": "id repetido com outro nome",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": [
+          {
+            "id": "preco",
+            "nome": "Preço"
+          },
+          {
+            "id": "preco",
+            "nome": "Outro"
+          }
+        ],
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {
+        "motivos_sem_venda": "O motivo \"Outro\" está repetido."
+      }
+    },
+    {
+      "nome": "id com espaço",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": [
+          {
+            "id": " com espaço ",
+            "nome": "Outro"
+          }
+        ],
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {
+        "motivos_sem_venda": "O id de um motivo usa letras, números, - e _ (até 64 caracteres)."
+      }
+    },
+    {
+      "nome": "a mensagem é a do primeiro motivo recusado",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": [
+          {
+            "nome": "A"
+          },
+          {
+            "nome": "a"
+          },
+          {
+            "nome": ""
+          }
+        ],
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {
+        "motivos_sem_venda": "O motivo \"a\" está repetido."
+      }
+    },
+    {
+      "nome": "51 motivos",
+      "valores": {
+        "checkout_automatico_minutos": 240,
+        "fora_do_raio": "avisar",
+        "idade_maxima_posicao_segundos": 120,
+        "motivos_sem_venda": {
+          "repetir": {
+            "nome": "Motivo"
+          },
+          "vezes": 51
+        },
+        "precisao_maxima_metros": 100,
+        "raio_metros": 200
+      },
+      "erros": {
+        "motivos_sem_venda": "Informe no máximo 50 motivos."
+      }
+    }
+  ],
+  "nome": "ConfiguracaoVisitas"
 };

@@ -208,7 +208,7 @@ func TestConfiguracaoNormalizar(t *testing.T) {
 		mudar func(*Configuracao)
 	}{
 		{"raio_metros", func(c *Configuracao) { c.RaioMetros = 5 }},
-		{"raio_metros", func(c *Configuracao) { c.RaioMetros = MaxRaio + 1 }},
+		{"raio_metros", func(c *Configuracao) { c.RaioMetros = 50001 }},
 		{"fora_do_raio", func(c *Configuracao) { c.ForaDoRaio = "ignorar" }},
 		{"precisao_maxima_metros", func(c *Configuracao) { c.PrecisaoMaximaMetros = 0 }},
 		{"idade_maxima_posicao_segundos", func(c *Configuracao) { c.IdadeMaximaPosicaoSegundos = 5 }},

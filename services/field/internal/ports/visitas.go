@@ -94,13 +94,18 @@ func (s *Visitas) ObterConfiguracaoVisitas(ctx context.Context, _ *fieldv1.Obter
 	return configuracaoProto(c), nil
 }
 
-func (s *Visitas) DefinirConfiguracaoVisitas(ctx context.Context, r *fieldv1.DefinirConfiguracaoVisitasRequest) (*fieldv1.ConfiguracaoVisitas, error) {
+// configuracaoDoPedido is the settings a PUT /crm/configuracao-visitas sends.
+func configuracaoDoPedido(r *fieldv1.DefinirConfiguracaoVisitasRequest) domain.Configuracao {
 	cfg := domain.Configuracao{RaioMetros: r.GetRaioMetros(), ForaDoRaio: r.GetForaDoRaio(), PrecisaoMaximaMetros: r.GetPrecisaoMaximaMetros(),
 		IdadeMaximaPosicaoSegundos: r.GetIdadeMaximaPosicaoSegundos(), CheckoutAutomaticoMinutos: r.GetCheckoutAutomaticoMinutos()}
 	for _, m := range r.GetMotivosSemVenda() {
 		cfg.MotivosSemVenda = append(cfg.MotivosSemVenda, domain.MotivoSemVenda{ID: m.GetId(), Nome: m.GetNome(), ExigeFoto: m.GetExigeFoto()})
 	}
-	c, err := s.App.DefinirConfiguracao(ctx, cfg)
+	return cfg
+}
+
+func (s *Visitas) DefinirConfiguracaoVisitas(ctx context.Context, r *fieldv1.DefinirConfiguracaoVisitasRequest) (*fieldv1.ConfiguracaoVisitas, error) {
+	c, err := s.App.DefinirConfiguracao(ctx, configuracaoDoPedido(r))
 	if err != nil {
 		return nil, err
 	}

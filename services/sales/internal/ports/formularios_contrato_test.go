@@ -1,11 +1,6 @@
 package ports
 
 import (
-	"encoding/json"
-	"errors"
-	"os"
-	"reflect"
-	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -13,7 +8,6 @@ import (
 
 	salesv1 "github.com/crmvendas/crm/proto/gen/go/crm/sales/v1"
 	"github.com/crmvendas/crm/services/platform/contratos"
-	"github.com/crmvendas/crm/services/platform/errs"
 )
 
 // criarDoFormulario: each form of contracts/formularios.json as the server takes it — the
@@ -46,63 +40,9 @@ func normalizarDe(b []byte, req proto.Message, f func(proto.Message) error) erro
 	return f(req)
 }
 
-// expandir: {"repetir": c, "vezes": n} is c repeated n times (as the app's test reads it too).
-func expandir(v any) any {
-	if m, ok := v.(map[string]any); ok {
-		if r, ok := m["repetir"].(string); ok {
-			return strings.Repeat(r, int(m["vezes"].(float64)))
-		}
-	}
-	return v
-}
-
-// TestFormulariosDoContrato runs contracts/formularios.json's cases through the server's create
-// path: the fields refused, and each one's message, are the contract's — the app's form refuses the
+// TestFormulariosDoContrato runs contracts/formularios.json's cases of the sales forms (those
+// generated into GoFormularios) through the server's create path: the fields refused, and each one's message, are the contract's — the app's form refuses the
 // same values with the same messages (mobile/src/lib/entidade/formulario.test.ts).
 func TestFormulariosDoContrato(t *testing.T) {
-	wd, _ := os.Getwd()
-	raiz, err := contratos.Raiz(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs, err := contratos.LerFormularios(raiz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	casos := 0
-	for _, fo := range fs.Formularios {
-		criar := criarDoFormulario[fo.Nome]
-		if criar == nil {
-			t.Fatalf("form %s: no create path in criarDoFormulario", fo.Nome)
-		}
-		for _, c := range fo.Casos {
-			valores := map[string]any{"id": "x"}
-			for k, v := range c.Valores {
-				valores[k] = expandir(v)
-			}
-			b, _ := json.Marshal(valores)
-			got := map[string]string{}
-			if err := criar(b); err != nil {
-				var e *errs.Error
-				if !errors.As(err, &e) || len(e.Fields) == 0 {
-					t.Fatalf("%s, %s: %v, want field errors", fo.Nome, c.Nome, err)
-				}
-				for _, f := range e.Fields {
-					if _, ja := got[f.Field]; !ja {
-						got[f.Field] = f.Description
-					}
-				}
-				if e.Message != e.Fields[0].Description {
-					t.Errorf("%s, %s: message %q, want the first field's", fo.Nome, c.Nome, e.Message)
-				}
-			}
-			if !reflect.DeepEqual(got, c.Erros) {
-				t.Errorf("%s, %s:\n got %v\nwant %v", fo.Nome, c.Nome, got, c.Erros)
-			}
-			casos++
-		}
-	}
-	if casos < 10 {
-		t.Fatalf("%d cases run, want the contract's (at least 10)", casos)
-	}
+	contratos.ConferirCasos(t, contratos.GoFormularios, criarDoFormulario, map[string]any{"id": "x"})
 }

@@ -129,7 +129,7 @@ describe('the visit settings form', () => {
     expect(erroDe('checkout_automatico_minutos')).toBe('O check-out automático deve ficar entre 15 e 1440 minutos.');
   });
 
-  it('the rules alone: the defaults pass, every range has both ends', () => {
+  it('the rules alone (the contract’s, in its order of fields): the defaults pass, every range has both ends', () => {
     const ok = daConfiguracao({
       raio_metros: 200,
       fora_do_raio: 'avisar',
@@ -143,9 +143,9 @@ describe('the visit settings form', () => {
     expect(validarConfiguracao(ok)).toEqual({});
     expect(Object.keys(validarConfiguracao({ ...ok, raio_metros: '50001', precisao_maxima_metros: '4', checkout_automatico_minutos: '1441', fora_do_raio: 'x' }))).toEqual([
       'raio_metros',
+      'fora_do_raio',
       'precisao_maxima_metros',
       'checkout_automatico_minutos',
-      'fora_do_raio',
     ]);
     expect(validarConfiguracao({ ...ok, raio_metros: '10', checkout_automatico_minutos: '1440' })).toEqual({});
     expect(validarConfiguracao({ ...ok, motivos_sem_venda: [{ id: '', nome: '  ', exige_foto: false }] })).toEqual({ 'motivos_sem_venda.0.nome': 'Cada motivo precisa de um nome.' });

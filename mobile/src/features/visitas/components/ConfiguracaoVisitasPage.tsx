@@ -1,8 +1,8 @@
 // The company's visit settings (route `configuracao-visitas`, ADMIN): the check-in's radius and
 // what happens out of it, the position's accuracy and age, the automatic check-out, and the
 // reasons of a visit without a sale (some requiring a photo). One PUT replaces the settings; the
-// form checks the server's rules first (../utils/configuracao) and shows the server's field errors
-// at their fields.
+// form checks the server's rules first (contracts/formularios.json through ../utils/configuracao)
+// and shows the server's field errors at their fields.
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useFormState, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,9 +20,7 @@ import { chavesVisitas, definirConfiguracaoVisitas } from '../../../entities/vis
 import { useConfiguracaoVisitas } from '../../../entities/visita/queries';
 import type { ConfiguracaoVisitas } from '../../../lib/api/types';
 import { useMutacao } from '../../../lib/query';
-import { daConfiguracao, esquemaConfiguracao, FAIXAS, MAX_NOME_MOTIVO, OPCOES_FORA_DO_RAIO, pedidoDaConfiguracao, type ValoresConfiguracao } from '../utils/configuracao';
-
-const faixa = (c: keyof typeof FAIXAS) => `De ${FAIXAS[c].min} a ${FAIXAS[c].max.toLocaleString('pt-BR')} ${FAIXAS[c].unidade}.`;
+import { ajudaFaixa, daConfiguracao, esquemaConfiguracao, MAX_NOME_MOTIVO, OPCOES_FORA_DO_RAIO, pedidoDaConfiguracao, type ValoresConfiguracao } from '../utils/configuracao';
 
 function Motivos({ control }: { control: Control<ValoresConfiguracao> }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'motivos_sem_venda', keyName: 'chave' });
@@ -88,14 +86,14 @@ function Formulario({ configuracao }: { configuracao: ConfiguracaoVisitas }) {
       <section className="secao cartao" aria-label="Check-in">
         <h3>Check-in</h3>
         <div className="row-2">
-          <CampoTexto controle={control} nome="raio_metros" rotulo="Raio do cliente (metros)" inputMode="numeric" ajuda={faixa('raio_metros')} />
+          <CampoTexto controle={control} nome="raio_metros" rotulo="Raio do cliente (metros)" inputMode="numeric" ajuda={ajudaFaixa('raio_metros', 'metros')} />
           <CampoSelect controle={control} nome="fora_do_raio" rotulo="Check-in fora do raio" opcoes={OPCOES_FORA_DO_RAIO} />
         </div>
         <div className="row-2">
-          <CampoTexto controle={control} nome="precisao_maxima_metros" rotulo="Precisão máxima da posição (metros)" inputMode="numeric" ajuda={faixa('precisao_maxima_metros')} />
-          <CampoTexto controle={control} nome="idade_maxima_posicao_segundos" rotulo="Idade máxima da posição (segundos)" inputMode="numeric" ajuda={faixa('idade_maxima_posicao_segundos')} />
+          <CampoTexto controle={control} nome="precisao_maxima_metros" rotulo="Precisão máxima da posição (metros)" inputMode="numeric" ajuda={ajudaFaixa('precisao_maxima_metros', 'metros')} />
+          <CampoTexto controle={control} nome="idade_maxima_posicao_segundos" rotulo="Idade máxima da posição (segundos)" inputMode="numeric" ajuda={ajudaFaixa('idade_maxima_posicao_segundos', 'segundos')} />
         </div>
-        <CampoTexto controle={control} nome="checkout_automatico_minutos" rotulo="Check-out automático após (minutos)" inputMode="numeric" ajuda={faixa('checkout_automatico_minutos')} />
+        <CampoTexto controle={control} nome="checkout_automatico_minutos" rotulo="Check-out automático após (minutos)" inputMode="numeric" ajuda={ajudaFaixa('checkout_automatico_minutos', 'minutos')} />
       </section>
       <Motivos control={control} />
       {erro ? (
