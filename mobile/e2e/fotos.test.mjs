@@ -7,7 +7,19 @@
 // that needs it, when the connection returns.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, clienteDemoComCoordenadas as clienteComCoordenadas, esperarAte, idToken, launchBrowser, signedInContext } from './helpers.mjs';
+import {
+  BASE,
+  DEMO,
+  alertText,
+  apiAs,
+  checkEnvironment,
+  clienteDemoComCoordenadas as clienteComCoordenadas,
+  closeAlert,
+  esperarAte,
+  idToken,
+  launchBrowser,
+  signedInContext,
+} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -75,6 +87,36 @@ async function tirarFoto(page) {
   await page.getByTestId('foto-anexada').waitFor({ timeout: 20_000 });
 }
 
+/** The seller at the door of a demo customer with coordinates, checked in there: their context and the open visit. */
+async function visitaAberta() {
+  const { cliente, latitude, longitude } = await clienteComCoordenadas();
+  const seller = await signedInContext(browser, DEMO.vendedor, {
+    contextOptions: { geolocation: { latitude, longitude, accuracy: 8 }, permissions: ['geolocation'] },
+  });
+  try {
+    await checkin(seller.page, cliente.id);
+    const visita = (await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${cliente.id}`)).body.visitas[0];
+    return { ...seller, visita };
+  } catch (e) {
+    await seller.context.close();
+    throw e;
+  }
+}
+
+/** From the open visit, a photo taken and attached without a connection (kept on the device); the connection stays off. */
+async function fotoSemConexao(page, context) {
+  await page.getByTestId('tirar-foto-visita').click();
+  await page.waitForURL(/\/camera\?visita=/);
+  await page.getByTestId('tirar-foto').waitFor();
+  const arquivo = await fotoGrande(page);
+  await context.setOffline(true);
+  await page.getByTestId('arquivo-foto').setInputFiles(arquivo);
+  await page.getByTestId('previa-foto').waitFor({ timeout: 30_000 });
+  await page.getByTestId('anexar-foto').click();
+  await page.getByTestId('foto-anexada').waitFor({ timeout: 20_000 });
+  assert.match(await page.getByTestId('foto-anexada').textContent(), /Sem conexão: a alteração ficou guardada no aparelho/);
+}
+
 describe('fotos da visita', () => {
   it('a reason that needs a photo is refused before the photo and accepted after it; the supervisor sees the photo', async () => {
     const { cliente, latitude, longitude } = await clienteComCoordenadas();
@@ -137,25 +179,54 @@ describe('fotos da visita', () => {
     }
   });
 
-  it('offline: the photo is kept on the device, the check-out that needs it goes behind it, both sent once when the connection returns', async () => {
-    const { cliente, latitude, longitude } = await clienteComCoordenadas();
-    const seller = await signedInContext(browser, DEMO.vendedor, {
-      contextOptions: { geolocation: { latitude, longitude, accuracy: 8 }, permissions: ['geolocation'] },
-    });
+  it('the seller deletes a wrong photo of the open visit: a sent one on the server too, one still on the device never leaves it', async () => {
+    const { page, context, visita } = await visitaAberta();
     try {
-      const { page, context } = seller;
-      await checkin(page, cliente.id);
-      const visita = (await apiAs(DEMO.vendedor, 'GET', `/visitas?cliente_id=${cliente.id}`)).body.visitas[0];
-      await page.getByTestId('tirar-foto-visita').click();
-      await page.waitForURL(/\/camera\?visita=/);
-      await page.getByTestId('tirar-foto').waitFor();
-      const arquivo = await fotoGrande(page);
-      await context.setOffline(true);
-      await page.getByTestId('arquivo-foto').setInputFiles(arquivo);
-      await page.getByTestId('previa-foto').waitFor({ timeout: 30_000 });
-      await page.getByTestId('anexar-foto').click();
-      await page.getByTestId('foto-anexada').waitFor({ timeout: 20_000 });
-      assert.match(await page.getByTestId('foto-anexada').textContent(), /Sem conexão: a alteração ficou guardada no aparelho/);
+      await tirarFoto(page);
+      await page.getByTestId('voltar-checkin').click();
+      const enviada = page.getByTestId('fotos-da-visita').getByTestId('foto-visita');
+      await esperarAte(async () => (await enviada.count()) === 1, 'a foto enviada não apareceu na visita');
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/visitas/${visita.id}`)).body.fotos.length, 1);
+      // "Excluir foto": a 44 px target, a confirmation, then gone from the visit and the server.
+      const excluir = enviada.getByTestId('excluir-foto');
+      const caixa = await excluir.boundingBox();
+      assert.ok(caixa.height >= 44 && caixa.width >= 44, JSON.stringify(caixa));
+      await excluir.click();
+      assert.equal((await alertText(page)).message, 'Excluir esta foto da visita? Ela não poderá ser recuperada.');
+      await closeAlert(page, 'Excluir');
+      await page.getByTestId('foto-excluida').waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('foto-excluida').textContent(), 'Foto excluída.');
+      assert.equal(await enviada.count(), 0);
+      assert.equal((await apiAs(DEMO.vendedor, 'GET', `/visitas/${visita.id}`)).body.fotos.length, 0);
+      // The reason that needs a photo waits for one again.
+      await checkoutLojaFechada(page);
+      assert.equal(await page.getByTestId('erro-checkout').textContent(), 'O motivo "Loja fechada" exige uma foto da visita: toque em "Tirar foto".');
+
+      // Offline: a photo kept on the device, deleted before it was sent, never reaches the server.
+      await fotoSemConexao(page, context);
+      const pendente = page.getByTestId('foto-pendente');
+      await pendente.waitFor();
+      await pendente.getByTestId('excluir-foto').click();
+      assert.equal((await alertText(page)).message, 'Excluir esta foto? Ela ainda não foi enviada e sai do aparelho.');
+      await closeAlert(page, 'Excluir');
+      await page.getByTestId('foto-excluida').waitFor({ timeout: 20_000 });
+      assert.equal(await pendente.count(), 0);
+      await esperarAte(async () => (await page.getByTestId('selo-saida').count()) === 0, 'a foto excluída continuou na fila de saída', { timeout: 10_000 });
+      await context.setOffline(false);
+      await page.getByTestId('voltar-checkin').click();
+      await page.getByTestId('fazer-checkout').waitFor();
+      assert.equal(await page.getByTestId('fotos-da-visita').count(), 0);
+      const v = (await apiAs(DEMO.vendedor, 'GET', `/visitas/${visita.id}`)).body;
+      assert.deepEqual([v.status, v.fotos.length], ['em_andamento', 0], JSON.stringify(v));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offline: the photo is kept on the device, the check-out that needs it goes behind it, both sent once when the connection returns', async () => {
+    const { page, context, visita } = await visitaAberta();
+    try {
+      await fotoSemConexao(page, context);
       // On the visit: the photo waiting on the device; the check-out with "Loja fechada" is kept too.
       await page.getByTestId('voltar-checkin').click();
       await page.getByTestId('foto-pendente').waitFor();
@@ -178,7 +249,7 @@ describe('fotos da visita', () => {
       v = (await apiAs(DEMO.vendedor, 'GET', `/visitas/${visita.id}`)).body;
       assert.deepEqual([v.resultado, v.motivo_id, v.fotos.length], ['sem_venda', 'loja-fechada', 1], JSON.stringify(v));
     } finally {
-      await seller.context.close();
+      await context.close();
     }
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BASE, DEMO, apiAs, checkEnvironment, clienteDemoComCoordenadas, cnpj, esperarAte, esperarCopia, launchBrowser, signedInContext } from './helpers.mjs';
+import { BASE, DEMO, alertText, apiAs, checkEnvironment, clienteDemoComCoordenadas, closeAlert, cnpj, esperarAte, esperarCopia, launchBrowser, signedInContext } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -84,7 +84,7 @@ describe('visitas: as telas do ADMIN e o histórico no aparelho', () => {
     }
   });
 
-  it('the ADMIN accepts a check-in’s proposed coordinates: the customer’s main address then has them', async () => {
+  it('the ADMIN dismisses a wrong proposal and accepts a check-in’s proposed coordinates: the customer’s main address then has them, its other proposal leaves the list', async () => {
     // A customer of the seller whose main address has no coordinates.
     const id = randomUUID();
     const nome = `Mercado Sem Mapa ${id.slice(0, 6)}`;
@@ -108,6 +108,36 @@ describe('visitas: as telas do ADMIN e o histórico no aparelho', () => {
     });
     assert.equal(visita.status, 200, JSON.stringify(visita.body));
     assert.deepEqual([visita.body.veredito, visita.body.coordenadas_propostas], ['endereco_sem_coordenadas', true]);
+    // A second check-in there proposes too (it closes the first visit: the seller moved on).
+    const segunda = await apiAs(DEMO.vendedor, 'POST', '/visitas/checkin', {
+      id: randomUUID(),
+      cliente_id: id,
+      latitude: lat + 0.0002,
+      longitude: lon,
+      precisao_metros: 9,
+      capturado_em: new Date().toISOString(),
+    });
+    assert.deepEqual([segunda.status, segunda.body.coordenadas_propostas], [200, true], JSON.stringify(segunda.body));
+    // Another customer without coordinates, checked in at the wrong place: the ADMIN dismisses it.
+    const idErrado = randomUUID();
+    const nomeErrado = `Mercado Lugar Errado ${idErrado.slice(0, 6)}`;
+    const errado = await apiAs(DEMO.vendedor, 'POST', '/clientes', {
+      id: idErrado,
+      documento: cnpj(),
+      nome: nomeErrado,
+      vendedor_id: 'demo-vendedor',
+      enderecos: [{ tipo: 'ENTREGA', principal: true, logradouro: 'Praça da Sé', numero: '2', bairro: 'Sé', ibge: '3550308' }],
+    });
+    assert.equal(errado.status, 200, JSON.stringify(errado.body));
+    const visitaErrada = await apiAs(DEMO.vendedor, 'POST', '/visitas/checkin', {
+      id: randomUUID(),
+      cliente_id: idErrado,
+      latitude: -23.6,
+      longitude: -46.7,
+      precisao_metros: 8,
+      capturado_em: new Date().toISOString(),
+    });
+    assert.deepEqual([visitaErrada.status, visitaErrada.body.coordenadas_propostas], [200, true], JSON.stringify(visitaErrada.body));
 
     const admin = await signedInContext(browser, DEMO.admin);
     try {
@@ -115,13 +145,23 @@ describe('visitas: as telas do ADMIN e o histórico no aparelho', () => {
       await page.goto(`${BASE}/menu`);
       await page.locator('a[href="/coordenadas-propostas"]').first().click();
       await page.waitForURL(`${BASE}/coordenadas-propostas`);
-      const linha = page.getByTestId('proposta-coordenadas').filter({ hasText: nome });
-      await linha.waitFor({ timeout: 20_000 });
+      // "Descartar" (after a confirmation): the wrong proposal leaves the list, its address untouched.
+      const linhaErrada = page.getByTestId('proposta-coordenadas').filter({ hasText: nomeErrado });
+      await linhaErrada.waitFor({ timeout: 20_000 });
+      await linhaErrada.getByTestId('descartar-coordenadas').click();
+      assert.equal((await alertText(page)).message, `Descartar a posição proposta para ${nomeErrado}? O endereço continua como está.`);
+      await closeAlert(page, 'Descartar');
+      await esperarAte(async () => (await linhaErrada.count()) === 0, 'a proposta descartada continuou na lista', { timeout: 20_000 });
+
+      const linhas = page.getByTestId('proposta-coordenadas').filter({ hasText: nome });
+      await esperarAte(async () => (await linhas.count()) === 2, 'as duas propostas do cliente não apareceram', { timeout: 20_000 });
+      const linha = linhas.filter({ hasText: '-23,550300, -46,634000 (± 8 m)' });
       assert.match(await linha.getByTestId('proposta-posicao').textContent(), /-23,550300, -46,634000 \(± 8 m\) · endereço sem coordenadas/);
       const mapa = linha.locator('a[target=_blank]');
       assert.equal(await mapa.getAttribute('href'), 'https://www.google.com/maps/search/?api=1&query=-23.550300,-46.634000');
+      // Accepting one: the customer's other proposal leaves the list with it.
       await linha.getByTestId('aceitar-coordenadas').click();
-      await esperarAte(async () => (await linha.count()) === 0, 'a proposta aceita continuou na lista', { timeout: 20_000 });
+      await esperarAte(async () => (await linhas.count()) === 0, 'as propostas do cliente continuaram na lista depois de aceitar uma', { timeout: 20_000 });
     } finally {
       await admin.context.close();
     }
@@ -130,7 +170,14 @@ describe('visitas: as telas do ADMIN e o histórico no aparelho', () => {
     assert.ok(Math.abs(principal.latitude - lat) < 1e-6 && Math.abs(principal.longitude - lon) < 1e-6, JSON.stringify(principal));
     const v = await apiAs(DEMO.admin, 'GET', `/visitas/${visita.body.id}`);
     assert.equal(v.body.coordenadas_aceitas, true);
-    assert.equal((await apiAs(DEMO.admin, 'GET', '/visitas?coordenadas_propostas=true')).body.visitas.filter((x) => x.cliente_id === id).length, 0);
+    const fechada = (await apiAs(DEMO.admin, 'GET', `/visitas/${segunda.body.id}`)).body;
+    assert.deepEqual([fechada.coordenadas_aceitas, fechada.coordenadas_descartadas], [false, true], JSON.stringify(fechada));
+    assert.equal((await apiAs(DEMO.admin, 'POST', `/visitas/${segunda.body.id}/aceitar-coordenadas`, {})).status, 400);
+    const pendentes = (await apiAs(DEMO.admin, 'GET', '/visitas?coordenadas_propostas=true&page_size=200')).body.visitas;
+    assert.equal(pendentes.filter((x) => x.cliente_id === id || x.cliente_id === idErrado).length, 0);
+    assert.equal((await apiAs(DEMO.admin, 'GET', `/visitas/${visitaErrada.body.id}`)).body.coordenadas_descartadas, true);
+    const semMapa = (await apiAs(DEMO.admin, 'GET', `/clientes/${idErrado}`)).body.enderecos.find((e) => e.principal);
+    assert.equal(semMapa.latitude ?? null, null, JSON.stringify(semMapa));
   });
 
   it('offline: a check-in shows at once in the customer file’s history, and reaches the server once', async () => {

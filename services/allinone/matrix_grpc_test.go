@@ -563,6 +563,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := vis.AceitarCoordenadas(ctx, &fieldv1.AceitarCoordenadasRequest{Id: "grpc-visita"})
 			return err
 		}, map[string]codes.Code{"vendedor2": den, "supervisor": den, "outra": den}},
+		{fieldv1.VisitasService_DescartarCoordenadas_FullMethodName, func(ctx context.Context) error {
+			_, err := vis.DescartarCoordenadas(ctx, &fieldv1.DescartarCoordenadasRequest{Id: "grpc-visita"})
+			return err
+		}, map[string]codes.Code{"vendedor2": den, "supervisor": den, "outra": den}},
 		// a visit's photos (fotos.proto)
 		{fieldv1.FotosVisitaService_EnviarFotoVisita_FullMethodName, func(ctx context.Context) error {
 			_, err := fot.EnviarFotoVisita(ctx, &fieldv1.EnviarFotoVisitaRequest{Id: "grpc-visita", FotoId: "grpc-foto", ImagemBase64: fotoPNG1x1})
@@ -572,6 +576,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := fot.ObterFotoVisita(ctx, &fieldv1.ObterFotoVisitaRequest{Id: "grpc-visita", FotoId: "grpc-foto"})
 			return err
 		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": ok, "admin": ok, "outra": codes.NotFound}},
+		{fieldv1.FotosVisitaService_ExcluirFotoVisita_FullMethodName, func(ctx context.Context) error {
+			_, err := fot.ExcluirFotoVisita(ctx, &fieldv1.ExcluirFotoVisitaRequest{Id: "grpc-visita", FotoId: "grpc-foto"})
+			return err
+		}, map[string]codes.Code{"vendedor2": ok, "vendedor": den, "supervisor": den, "admin": den, "outra": codes.NotFound}},
 		{fieldv1.VisitasService_FazerCheckout_FullMethodName, func(ctx context.Context) error {
 			_, err := vis.FazerCheckout(ctx, &fieldv1.FazerCheckoutRequest{Id: "grpc-visita", Resultado: "sem_venda", MotivoId: "estoque-cheio"})
 			return err

@@ -259,11 +259,16 @@ func TestIsolationMatrix(t *testing.T) {
 			map[string]int{"vendedor": 200, "vendedor2": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"aceitar coordenadas", "POST", "/crm/visitas/matriz-visita/aceitar-coordenadas", map[string]any{},
 			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403}, true},
+		{"descartar coordenadas", "POST", "/crm/visitas/matriz-visita/descartar-coordenadas", map[string]any{},
+			map[string]int{"vendedor": 403, "supervisor": 403, "outra": 403}, true},
 		// a visit's photos (fotos.proto): its seller sends them; read in the visit's scope, not found for another company
 		{"enviar foto visita", "PUT", "/crm/visitas/matriz-visita/fotos/matriz-foto", map[string]any{"imagem_base64": fotoPNG1x1},
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
 		{"obter foto visita", "GET", "/crm/visitas/matriz-visita/fotos/matriz-foto", nil,
 			map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "vendedor2": 403, "outra": 404}, false},
+		// only the visit's seller removes a photo, while it is open (before the check-out below); another company's: not found
+		{"excluir foto visita", "DELETE", "/crm/visitas/matriz-visita/fotos/matriz-foto", nil,
+			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 404}, true},
 		{"checkout", "POST", "/crm/visitas/matriz-visita/checkout", map[string]any{"resultado": "sem_venda", "motivo_id": "estoque-cheio"},
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 403, "admin": 403, "outra": 403}, true},
 		// field: the visits' summary (the visitas goals): a seller's own figures, the team's, the company's

@@ -36,6 +36,7 @@ const ESPERADO: Record<string, string[]> = {
   'visitas.checkin': M('check-in', 'check-ins'),
   'visitas.checkout': M('check-out', 'check-outs'),
   'visitas.foto': F('foto de visita', 'fotos de visita'),
+  'visitas.excluirFoto': F('exclusão de foto', 'exclusões de foto'),
   'tarefas.criar': F('tarefa', 'tarefas'),
   'tarefas.alterar': F('tarefa', 'tarefas'),
   'tarefas.excluir': F('tarefa', 'tarefas'),

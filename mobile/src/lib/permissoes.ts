@@ -105,8 +105,8 @@ export const REGRAS = {
   },
   'visitas.coordenadas': {
     perfis: ADMIN,
-    oQue: 'aceitar as coordenadas que os check-ins propõem para os endereços dos clientes',
-    metodos: ['VisitasService/AceitarCoordenadas'],
+    oQue: 'aceitar ou descartar as coordenadas que os check-ins propõem para os endereços dos clientes',
+    metodos: ['VisitasService/AceitarCoordenadas', 'VisitasService/DescartarCoordenadas'],
   },
   'visitas.reconciliar': { perfis: ADMIN, oQue: 'reconciliar o resumo de visitas', metodos: ['ResumoVisitasService/ReconciliarResumoVisitas'] },
 } as const satisfies Record<string, Regra>;

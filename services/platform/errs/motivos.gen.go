@@ -113,7 +113,8 @@ const (
 	// detalhes.distancia_metros and detalhes.raio_metros. INVALID_ARGUMENT, HTTP 400.
 	ReasonCheckinForaDoRaio Reason = "CHECKIN_FORA_DO_RAIO"
 	// ReasonVisitaEncerrada: visits: a check-out of a visit already closed (by the seller, or
-	// automatically). ALREADY_EXISTS, HTTP 409.
+	// automatically), or the removal of a photo of a closed visit (the photo is its proof).
+	// ALREADY_EXISTS, HTTP 409.
 	ReasonVisitaEncerrada Reason = "VISITA_ENCERRADA"
 )
 

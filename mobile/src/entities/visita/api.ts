@@ -47,3 +47,8 @@ export function definirConfiguracaoVisitas(body: DefinirConfiguracaoVisitasPedid
 export function aceitarCoordenadas(id: string, signal?: AbortSignal) {
   return api<Visita>(`/visitas/${seg(id)}/aceitar-coordenadas`, { method: 'POST', body: {}, signal });
 }
+
+/** ADMIN: a wrong proposal (a check-in at the wrong place) leaves the list without touching the address. */
+export function descartarCoordenadas(id: string, signal?: AbortSignal) {
+  return api<Visita>(`/visitas/${seg(id)}/descartar-coordenadas`, { method: 'POST', body: {}, signal });
+}

@@ -9,7 +9,7 @@ import { api, apiArquivo, seg } from '../../lib/api/client';
 import type { EnviarFotoVisitaPedido, Visita } from '../../lib/api/types';
 import { aoApagarDados } from '../../lib/device-db';
 import { queryClient } from '../../lib/query';
-import { declararOperacao, useSaida, type ItemSaida } from '../../lib/sync/saida';
+import { declararOperacao, executar, itensDaSaida, retirar, useSaida, type ItemSaida, type Resultado } from '../../lib/sync/saida';
 import { chavesVisitas } from './api';
 import { colecaoVisitas } from './colecao';
 
@@ -45,6 +45,51 @@ export const fotoOp = declararOperacao<FotoParaEnviar, Visita>({
   },
   descrever: (d) => `Foto da visita em ${d.nomeCliente}`,
 });
+
+export function excluirFotoVisita(visitaId: string, fotoId: string, signal?: AbortSignal) {
+  return api<Visita>(`/visitas/${seg(visitaId)}/fotos/${seg(fotoId)}`, { method: 'DELETE', signal });
+}
+
+export interface FotoParaExcluir {
+  visitaId: string;
+  fotoId: string;
+  nomeCliente: string;
+}
+
+/** The visit without a photo (what the device shows while the delete waits). */
+export function semAFoto(v: Visita, fotoId: string): Visita {
+  return { ...v, fotos: (v.fotos ?? []).filter((f) => f.id !== fotoId) };
+}
+
+/**
+ * A sent photo removed from the open visit: the DELETE waits in the visit's line (after the photo,
+ * before the check-out), and the device's copy of the visit drops the photo at once. The server
+ * answers a replay with the visit, so the outbox may send it again safely.
+ */
+export const excluirFotoOp = declararOperacao<FotoParaExcluir, Visita>({
+  nome: 'visitas.excluirFoto',
+  colecao: colecaoVisitas,
+  alvo: (d) => d.visitaId,
+  fila: (d) => `visitas/${d.visitaId}`,
+  especie: { um: 'exclusão de foto', varios: 'exclusões de foto', feminino: true },
+  unidade: (d) => d.fotoId,
+  enviar: (d, _it, signal) => excluirFotoVisita(d.visitaId, d.fotoId, signal),
+  local: (r, d) => (r ? semAFoto(r, d.fotoId) : null),
+  descrever: (d) => `Excluir foto da visita em ${d.nomeCliente}`,
+});
+
+/**
+ * Removes a photo of the open visit. One still waiting in the outbox is simply taken out of it
+ * (never sent: the picture leaves the device with it); one the server has (or is receiving right
+ * now) is deleted there through the outbox — offline too.
+ */
+export async function excluirFoto(d: FotoParaExcluir): Promise<Resultado<Visita>> {
+  const naFila = (await itensDaSaida()).find((i) => i.op === fotoOp.nome && (i.dados as FotoParaEnviar).fotoId === d.fotoId);
+  if (naFila && (await retirar(naFila.seq!))) return { pendente: false };
+  const r = await executar(excluirFotoOp, d);
+  if (temCache()) await (await caches.open(CACHE_FOTOS_VISITA)).delete(chaveMiniatura(d.visitaId, d.fotoId));
+  return r;
+}
 
 /** A photo of a visit as a screen shows it: sent (the server's) or waiting in the outbox. */
 export interface FotoNaTela {
@@ -84,9 +129,11 @@ aoApagarDados(async () => {
   if (temCache()) await caches.delete(CACHE_FOTOS_VISITA);
 });
 
+const chaveMiniatura = (visitaId: string, fotoId: string) => `/fotos-visitas/${encodeURIComponent(visitaId)}/${encodeURIComponent(fotoId)}/miniatura`;
+
 /** The thumbnail's bytes (from the device when it has them). */
 export async function miniaturaDaFoto(visitaId: string, fotoId: string, signal?: AbortSignal): Promise<Blob> {
-  const k = `/fotos-visitas/${encodeURIComponent(visitaId)}/${encodeURIComponent(fotoId)}/miniatura`;
+  const k = chaveMiniatura(visitaId, fotoId);
   const cache = temCache() ? await caches.open(CACHE_FOTOS_VISITA) : null;
   const guardada = await cache?.match(k);
   if (guardada) return guardada.blob();

@@ -44,6 +44,7 @@ export function visitaPendente(d: Checkin, vendedorId = readProfile()?.operador 
     aviso: '',
     coordenadas_propostas: false,
     coordenadas_aceitas: false,
+    coordenadas_descartadas: false,
     fotos: [],
     fim: '',
     duracao_minutos: 0,

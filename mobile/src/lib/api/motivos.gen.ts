@@ -121,7 +121,10 @@ export const Motivo = {
    * and detalhes.raio_metros. HTTP 400.
    */
   CheckinForaDoRaio: 'CHECKIN_FORA_DO_RAIO',
-  /** Visits: a check-out of a visit already closed (by the seller, or automatically). HTTP 409. */
+  /**
+   * Visits: a check-out of a visit already closed (by the seller, or automatically), or the removal
+   * of a photo of a closed visit (the photo is its proof). HTTP 409.
+   */
   VisitaEncerrada: 'VISITA_ENCERRADA',
 } as const;
 

@@ -1695,6 +1695,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/visitas/{id}/descartar-coordenadas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ADMIN: a wrong proposal (a check-in at the wrong place) is dismissed: it leaves the list of
+         *     proposals and can no longer be accepted. A replay answers the visit.
+         */
+        post: operations["VisitasService_DescartarCoordenadas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/visitas/{id}/fotos/{foto_id}": {
         parameters: {
             query?: never;
@@ -1715,7 +1735,14 @@ export type paths = {
          */
         put: operations["FotosVisitaService_EnviarFotoVisita"];
         post?: never;
-        delete?: never;
+        /**
+         * DELETE /crm/visitas/{id}/fotos/{foto_id}. The visit's seller removes a wrong photo (blurred,
+         *     wrong shelf) while the visit is open; after the check-out the photo is the visit's proof
+         *     (409 VISITA_ENCERRADA). SUPERVISOR and ADMIN never remove a seller's proof. The picture is
+         *     freed and the visit no longer lists it (its versao moves, the feed carries it). A replay, or a
+         *     photo already gone, answers the visit; another company's visit → 404.
+         */
+        delete: operations["FotosVisitaService_ExcluirFotoVisita"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4231,6 +4258,11 @@ export type components = {
             cliente_id?: string;
             cliente_nome?: string;
             coordenadas_aceitas?: boolean;
+            /**
+             * @description The proposal was dismissed: by an ADMIN (DescartarCoordenadas), or because another check-in's
+             *     position was accepted for the same customer's address.
+             */
+            coordenadas_descartadas?: boolean;
             /**
              * @description The customer's main address had no coordinates and this check-in's position is a good one:
              *     an ADMIN may make it the address's (AceitarCoordenadas).
@@ -8419,7 +8451,8 @@ export interface operations {
                 cliente_id?: string;
                 /**
                  * @description Only the visits whose position is proposed for their customer's main address and not yet
-                 *     accepted (coordenadas_propostas without coordenadas_aceitas): what an ADMIN may accept.
+                 *     decided (coordenadas_propostas without coordenadas_aceitas nor coordenadas_descartadas):
+                 *     what an ADMIN may accept. Accepting one closes the same customer's other proposals.
                  */
                 coordenadas_propostas?: boolean;
                 /** @description "AAAA-MM-DD", inclusive, on the check-in's day (America/Sao_Paulo). */
@@ -8551,6 +8584,37 @@ export interface operations {
             };
         };
     };
+    VisitasService_DescartarCoordenadas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
     FotosVisitaService_ObterFotoVisita: {
         parameters: {
             query?: {
@@ -8603,6 +8667,40 @@ export interface operations {
                 "application/json": components["schemas"]["FotosVisitaServiceEnviarFotoVisitaBody"];
             };
         };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Visita"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    FotosVisitaService_ExcluirFotoVisita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo (the device's id). */
+                foto_id: string;
+                /** @description The visit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description A successful response. */
             200: {

@@ -434,6 +434,20 @@ export async function descartar(seq: number): Promise<void> {
 }
 
 /**
+ * Takes back a change not sent yet (a photo removed before it left the device): it is dropped and
+ * never sent. Resolves false when it is on its way right now or already gone — then the server
+ * has it, or will, and the caller undoes it there instead.
+ */
+export async function retirar(seq: number): Promise<boolean> {
+  await carregarSaida();
+  if (emEnvio.has(seq) || !itens.some((x) => x.seq === seq)) return false;
+  // Out of memory first: a pass under way that has not reached it yet skips it.
+  publicar(itens.filter((x) => x.seq !== seq));
+  await remover([seq]);
+  return true;
+}
+
+/**
  * A corrected change replaces the refused one, keeping its place (changes after it on the same
  * record still wait behind it), made on the server's versao the device has now, and is sent like
  * a new one (see executar): refused again, it stays in the outbox with the new reason, and the
@@ -450,6 +464,12 @@ export async function corrigirItem<D, T extends Registro = Registro>(seq: number
   return enviarEAguardar<T>(seq, true);
 }
 
+/** The signed-in user's outbox, read from the device when it was not yet. */
+export async function itensDaSaida(): Promise<readonly ItemSaida[]> {
+  await carregarSaida();
+  return itens;
+}
+
 /** An item of the outbox by seq (the correction screen). */
 export async function itemDaSaida(seq: number): Promise<ItemSaida | undefined> {
   await carregarSaida();
@@ -461,6 +481,8 @@ export async function itemDaSaida(seq: number): Promise<ItemSaida | undefined> {
 /** Outcomes of the changes a screen waits for (executar), by seq. */
 const resultados = new Map<number, { registro?: unknown; erro?: ApiError }>();
 const aguardados = new Set<number>();
+/** The item being sent now (retirar leaves it alone). */
+const emEnvio = new Set<number>();
 let emCurso: Promise<number> | null = null;
 let deNovo = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -531,6 +553,7 @@ async function umaPassada(): Promise<number> {
       await gravar({ ...it, recusa: { mensagem: 'Esta alteração não pode mais ser enviada por esta versão do app.', motivo: '', campos: [] } });
       continue;
     }
+    emEnvio.add(it.seq!);
     try {
       const registro = await enviarUm(op, it);
       await concluir(op, it, registro ?? undefined);
@@ -547,6 +570,8 @@ async function umaPassada(): Promise<number> {
       if (aguardados.has(it.seq!)) resultados.set(it.seq!, { erro: err });
       await gravar({ ...it, recusa: recusaDe(err), tentativas: it.tentativas + 1 });
       esperando.add(chave);
+    } finally {
+      emEnvio.delete(it.seq!);
     }
   }
   return enviadas;

@@ -50,10 +50,14 @@ func (s *FotosVisita) Enviar(ctx context.Context, in EnvioFoto) (*domain.Visita,
 	if v.VendedorID != c.Operador {
 		return nil, errs.OutOfScope(domain.MsgSoVendedorFoto)
 	}
-	// A replay: the stored photo, listed on its visit.
-	if f, err := s.Fotos.Get(ctx, escopo(ctx), fotoID); err == nil {
+	// A replay: the stored photo, listed on its visit — unless the seller deleted it since (a
+	// deleted photo stays deleted: the visit as it is).
+	if f, err := s.Fotos.GetAny(ctx, escopo(ctx), fotoID); err == nil {
 		if f.VisitaID != visitaID {
 			return nil, errs.Conflict(domain.MsgFotoOutraVisita).WithReason(errs.ReasonIDReutilizado)
+		}
+		if f.Excluido {
+			return v, nil
 		}
 		return s.listar(ctx, v, f)
 	} else if !errs.IsKind(err, errs.KindNotFound) {
@@ -85,6 +89,9 @@ func (s *FotosVisita) Enviar(ctx context.Context, in EnvioFoto) (*domain.Visita,
 	if err != nil {
 		return nil, err
 	}
+	if f.Excluido { // deleted while this upload was on its way
+		return v, nil
+	}
 	return s.listar(ctx, v, f)
 }
 
@@ -99,6 +106,69 @@ func (s *FotosVisita) listar(ctx context.Context, v *domain.Visita, f *domain.Fo
 		v.AnexarFoto(f.Resumo())
 		return nil
 	})
+}
+
+// Excluir removes a wrong photo from the caller's own open visit (domain.Visita.PodeExcluirFoto)
+// and returns the visit: first off the visit's list (so the check-out's rules see it gone at once;
+// the visit's versao moves and its feed carries it), then the stored photo becomes a tombstone
+// without its picture. Only the visit's seller: a SUPERVISOR or ADMIN never removes a seller's
+// proof. Idempotent: a photo already gone (a replay from the outbox, or one never sent) answers
+// the visit, and a delete interrupted between the two writes is finished by its replay. Another
+// company's visit is not found (404).
+func (s *FotosVisita) Excluir(ctx context.Context, visitaID, fotoID string) (*domain.Visita, error) {
+	c := caller.From(ctx)
+	visitaID, fotoID = strings.TrimSpace(visitaID), strings.TrimSpace(fotoID)
+	if visitaID == "" {
+		return nil, errs.Field("id", domain.MsgSemIDVisita)
+	}
+	if fotoID == "" {
+		return nil, errs.Field("foto_id", domain.MsgSemIDFoto)
+	}
+	if _, err := entity.NovoID(fotoID); err != nil {
+		return nil, errs.Field("foto_id", entity.MsgID)
+	}
+	// The company first: another company's visit is one that does not exist for the caller.
+	v, err := s.Visitas.Col.Visitas.Get(ctx, empresa(ctx), visitaID)
+	if errs.IsKind(err, errs.KindForbidden) {
+		return nil, errs.NotFound(domain.MsgVisitaNaoEncontrada)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if v.VendedorID != c.Operador {
+		return nil, errs.OutOfScope(domain.MsgSoVendedorExclui)
+	}
+	f, err := s.Fotos.GetAny(ctx, escopo(ctx), fotoID)
+	if errs.IsKind(err, errs.KindNotFound) {
+		return v, nil // never stored: nothing to remove
+	}
+	if err != nil {
+		return nil, err
+	}
+	if f.VisitaID != visitaID {
+		return nil, errs.NotFound(domain.MsgFotoNaoEncontrada)
+	}
+	if v.ListaFoto(fotoID) {
+		if err := v.PodeExcluirFoto(); err != nil {
+			return nil, err
+		}
+		v, err = s.Visitas.Col.Visitas.Update(ctx, escopo(ctx), visitaID, 0, func(x *domain.Visita) error {
+			_, err := x.RetirarFoto(fotoID)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !f.Excluido {
+		if _, err := s.Fotos.Update(ctx, escopo(ctx), fotoID, 0, func(x *domain.FotoVisitaCadastro) error {
+			x.Liberar()
+			return nil
+		}, store.IncludeDeleted); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
 }
 
 // Obter returns the JPEG of a visit's photo in the caller's scope: tamanho "miniatura" (at most

@@ -30,16 +30,18 @@ var TamanhosFotoVisita = imagem.Tamanhos{Grande: LadoFotoVisita, Miniatura: Lado
 
 // Messages of a visit's photos.
 const (
-	MsgFotoNaoEncontrada = "Foto não encontrada."
-	MsgFotoForaDoEscopo  = "Acesso negado: esta foto é de uma visita fora da sua equipe."
-	MsgSemIDFoto         = "Informe o id da foto."
-	MsgSoVendedorFoto    = "Só o vendedor da visita envia fotos dela."
-	MsgFotoTamanho       = "Tamanho deve ser miniatura ou grande."
-	MsgFotoOutraVisita   = "Este id de foto já foi usado em outra visita."
-	MsgFotoFutura        = "A hora da foto está no futuro: acerte o relógio do aparelho."
-	MsgFotoAntesCheckin  = "A foto foi tirada antes do check-in desta visita."
-	MsgFotoDepoisVisita  = "Esta visita já foi encerrada: só uma foto tirada antes do check-out pode ser anexada."
-	MsgFotoPosicao       = "Localização inválida: latitude de -90 a 90 e longitude de -180 a 180."
+	MsgFotoNaoEncontrada  = "Foto não encontrada."
+	MsgFotoForaDoEscopo   = "Acesso negado: esta foto é de uma visita fora da sua equipe."
+	MsgSemIDFoto          = "Informe o id da foto."
+	MsgSoVendedorFoto     = "Só o vendedor da visita envia fotos dela."
+	MsgFotoTamanho        = "Tamanho deve ser miniatura ou grande."
+	MsgFotoOutraVisita    = "Este id de foto já foi usado em outra visita."
+	MsgFotoFutura         = "A hora da foto está no futuro: acerte o relógio do aparelho."
+	MsgFotoAntesCheckin   = "A foto foi tirada antes do check-in desta visita."
+	MsgFotoDepoisVisita   = "Esta visita já foi encerrada: só uma foto tirada antes do check-out pode ser anexada."
+	MsgFotoPosicao        = "Localização inválida: latitude de -90 a 90 e longitude de -180 a 180."
+	MsgSoVendedorExclui   = "Só o vendedor da visita exclui fotos dela: a foto é a prova da visita."
+	MsgFotoProvaEncerrada = "A visita já foi encerrada: a foto é a prova dela e não pode ser excluída."
 )
 
 // MsgMaxFotos refuses a photo past the limit of a visit.
@@ -95,13 +97,59 @@ func (v *Visita) PodeReceberFoto(capturado, agora time.Time) error {
 // AnexarFoto lists a photo on the visit (once: an id already listed changes nothing); it reports
 // whether the visit changed.
 func (v *Visita) AnexarFoto(f FotoVisita) bool {
-	for _, x := range v.Fotos {
-		if x.ID == f.ID {
-			return false
-		}
+	if v.ListaFoto(f.ID) {
+		return false
 	}
 	v.Fotos = append(v.Fotos, f)
 	return true
+}
+
+// PodeExcluirFoto says whether a photo may leave the visit: only while the visit is open (after
+// the check-out the photo is the visit's proof). A nil error: yes.
+func (v *Visita) PodeExcluirFoto() error {
+	if v.Status != StatusEmAndamento {
+		return errs.Conflict(MsgFotoProvaEncerrada).WithReason(errs.ReasonVisitaEncerrada)
+	}
+	return nil
+}
+
+// ListaFoto reports whether the visit lists the photo id.
+func (v *Visita) ListaFoto(id string) bool {
+	for _, x := range v.Fotos {
+		if x.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// RetirarFoto takes a photo off an open visit's list (PodeExcluirFoto); it reports whether the
+// visit changed.
+func (v *Visita) RetirarFoto(id string) (bool, error) {
+	if !v.ListaFoto(id) {
+		return false, nil
+	}
+	if err := v.PodeExcluirFoto(); err != nil {
+		return false, err
+	}
+	fs := make([]FotoVisita, 0, len(v.Fotos)-1)
+	for _, x := range v.Fotos {
+		if x.ID != id {
+			fs = append(fs, x)
+		}
+	}
+	if len(fs) == 0 {
+		fs = nil
+	}
+	v.Fotos = fs
+	return true, nil
+}
+
+// Liberar turns a stored photo into a tombstone without its picture (the storage is freed; the
+// id stays, so a replayed upload or delete is recognised).
+func (f *FotoVisitaCadastro) Liberar() {
+	f.Excluido = true
+	f.Grande, f.Miniatura = nil, nil
 }
 
 func fieldErr(campo, msg string) error {

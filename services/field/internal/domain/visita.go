@@ -176,6 +176,9 @@ type Visita struct {
 	Aviso                string   `bson:"aviso"`
 	CoordenadasPropostas bool     `bson:"coordenadas_propostas"`
 	CoordenadasAceitas   bool     `bson:"coordenadas_aceitas"`
+	// CoordenadasDescartadas: the proposal was dismissed (by an ADMIN, or because another
+	// check-in's position was accepted for the customer's address).
+	CoordenadasDescartadas bool `bson:"coordenadas_descartadas,omitempty"`
 	// The check-out.
 	Fim                time.Time `bson:"fim"`
 	Resultado          string    `bson:"resultado"`
@@ -192,7 +195,7 @@ type Visita struct {
 // compared by what the device sent.
 func (v *Visita) LimparDerivados() {
 	v.RecebidoEm, v.Distancia, v.Veredito, v.RaioMetros, v.Aviso = time.Time{}, nil, "", 0, ""
-	v.CoordenadasPropostas, v.CoordenadasAceitas, v.ClienteNome = false, false, ""
+	v.CoordenadasPropostas, v.CoordenadasAceitas, v.CoordenadasDescartadas, v.ClienteNome = false, false, false, ""
 	v.Status, v.Fim, v.Resultado, v.PedidoID, v.MotivoID, v.MotivoNome, v.Observacao, v.CheckoutAutomatico = "", time.Time{}, "", "", "", "", "", false
 	v.Fotos = nil
 }
@@ -229,9 +232,32 @@ func (v *Visita) DuracaoMinutos() int32 {
 	return int32(v.Fim.Sub(v.Inicio).Round(time.Minute) / time.Minute)
 }
 
-// PropostaPendente: the visit proposes its position for the customer's address and no ADMIN has
-// accepted it yet.
-func (v *Visita) PropostaPendente() bool { return v.CoordenadasPropostas && !v.CoordenadasAceitas }
+// PropostaPendente: the visit proposes its position for the customer's address and it is still
+// to be decided (neither accepted nor dismissed).
+func (v *Visita) PropostaPendente() bool {
+	return v.CoordenadasPropostas && !v.CoordenadasAceitas && !v.CoordenadasDescartadas
+}
+
+// Messages of the coordinate proposals.
+const (
+	MsgSemProposta        = "Esta visita não propõe coordenadas para o endereço do cliente."
+	MsgPropostaDescartada = "Esta proposta de coordenadas foi descartada: o endereço do cliente já tem coordenadas de outro check-in, ou um administrador a recusou."
+	MsgPropostaJaAceita   = "Esta proposta de coordenadas já foi aceita: a posição já é a do endereço do cliente."
+)
+
+// DecidirProposta checks that the visit's proposal can still be accepted (aceitar) or dismissed:
+// a visit without a proposal, or a proposal already decided the other way, is refused.
+func (v *Visita) DecidirProposta(aceitar bool) error {
+	switch {
+	case !v.CoordenadasPropostas || v.Ponto() == nil:
+		return errs.Field("id", MsgSemProposta)
+	case aceitar && v.CoordenadasDescartadas:
+		return errs.Field("id", MsgPropostaDescartada)
+	case !aceitar && v.CoordenadasAceitas:
+		return errs.Field("id", MsgPropostaJaAceita)
+	}
+	return nil
+}
 
 // Dia is the day of the check-in in Brazil's time (the lists' de/ate).
 func (v *Visita) Dia() string { return v.Inicio.In(Fuso).Format(time.DateOnly) }

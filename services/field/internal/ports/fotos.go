@@ -22,6 +22,8 @@ type FotosVisita struct {
 var PoliticasFotos = auth.Policies{
 	fieldv1.FotosVisitaService_EnviarFotoVisita_FullMethodName: {},
 	fieldv1.FotosVisitaService_ObterFotoVisita_FullMethodName:  {},
+	// Only the visit's own seller, while it is open (the use case): never another's proof.
+	fieldv1.FotosVisitaService_ExcluirFotoVisita_FullMethodName: {},
 }
 
 func fotosProto(fs []domain.FotoVisita) []*fieldv1.FotoVisita {
@@ -48,4 +50,8 @@ func (s *FotosVisita) ObterFotoVisita(ctx context.Context, r *fieldv1.ObterFotoV
 		return nil, err
 	}
 	return &httpbody.HttpBody{ContentType: "image/jpeg", Data: b}, nil
+}
+
+func (s *FotosVisita) ExcluirFotoVisita(ctx context.Context, r *fieldv1.ExcluirFotoVisitaRequest) (*fieldv1.Visita, error) {
+	return um(s.App.Excluir(ctx, r.GetId(), r.GetFotoId()))
 }

@@ -34,6 +34,7 @@ var PoliticasVisitas = auth.Policies{
 	fieldv1.VisitasService_ObterVisita_FullMethodName:                {},
 	fieldv1.VisitasService_AlteracoesVisitas_FullMethodName:          {},
 	fieldv1.VisitasService_AceitarCoordenadas_FullMethodName:         auth.Roles(caller.Admin),
+	fieldv1.VisitasService_DescartarCoordenadas_FullMethodName:       auth.Roles(caller.Admin),
 }
 
 func ts(t time.Time) *timestamppb.Timestamp {
@@ -69,7 +70,7 @@ func VisitaProto(v *domain.Visita) *fieldv1.Visita {
 	return &fieldv1.Visita{Id: v.ID, ClienteId: v.ClienteID, ClienteNome: v.ClienteNome, VendedorId: v.VendedorID, Status: v.Status,
 		Inicio: ts(v.Inicio), RecebidoEm: ts(v.RecebidoEm), Latitude: v.Latitude, Longitude: v.Longitude, PrecisaoMetros: v.Precisao,
 		CapturadoEm: ts(v.CapturadoEm), DistanciaMetros: v.Distancia, Veredito: v.Veredito, RaioMetros: v.RaioMetros, Aviso: v.Aviso,
-		CoordenadasPropostas: v.CoordenadasPropostas, CoordenadasAceitas: v.CoordenadasAceitas, Fim: ts(v.Fim),
+		CoordenadasPropostas: v.CoordenadasPropostas, CoordenadasAceitas: v.CoordenadasAceitas, CoordenadasDescartadas: v.CoordenadasDescartadas, Fim: ts(v.Fim),
 		DuracaoMinutos: v.DuracaoMinutos(), Resultado: v.Resultado, PedidoId: v.PedidoID, MotivoId: v.MotivoID, MotivoNome: v.MotivoNome,
 		Observacao: v.Observacao, CheckoutAutomatico: v.CheckoutAutomatico, Versao: v.Versao, AlteradoEm: ts(v.AlteradoEm), Excluido: v.Excluido,
 		Fotos: fotosProto(v.Fotos)}
@@ -149,4 +150,8 @@ func (s *Visitas) AlteracoesVisitas(ctx context.Context, r *fieldv1.AlteracoesVi
 
 func (s *Visitas) AceitarCoordenadas(ctx context.Context, r *fieldv1.AceitarCoordenadasRequest) (*fieldv1.Visita, error) {
 	return um(s.App.AceitarCoordenadas(ctx, r.GetId()))
+}
+
+func (s *Visitas) DescartarCoordenadas(ctx context.Context, r *fieldv1.DescartarCoordenadasRequest) (*fieldv1.Visita, error) {
+	return um(s.App.DescartarCoordenadas(ctx, r.GetId()))
 }

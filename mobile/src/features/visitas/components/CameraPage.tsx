@@ -17,6 +17,7 @@ import { mensagemDeErro } from '../../../lib/api/client';
 import { comprimirImagem, ImagemInvalida } from '../../../lib/imagem';
 import { isNative } from '../../../lib/platform';
 import { obterFix, type ResultadoPosicao } from '../../../lib/posicao';
+import { useSession } from '../../../lib/session';
 import { executar, MENSAGEM_GUARDADA } from '../../../lib/sync/saida';
 import { novoId } from '../../../lib/uuid';
 
@@ -61,6 +62,7 @@ function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string 
   const { cliente, carregando, erro: erroCliente, recarregar } = useCliente(clienteId);
   // The visit from the device's copy (offline too, and a check-in not sent yet).
   const todas = useVisitasDoAparelho();
+  const eu = useSession().profile?.operador;
   const [previa, setPrevia] = useState<Previa | null>(null);
   const [preparando, setPreparando] = useState(false);
   const [enviando, setEnviando] = useState(false);
@@ -130,7 +132,7 @@ function Camera_({ visitaId, clienteId }: { visitaId: string; clienteId: string 
         <Link to={voltar} data-testid="voltar-checkin">
           Voltar ao check-in
         </Link>
-        <FotosDaVisita visitaId={visitaId} visita={visita} />
+        <FotosDaVisita visitaId={visitaId} visita={visita} excluir={visita?.status === 'em_andamento' && visita.vendedor_id === eu ? { nomeCliente: nome } : undefined} />
       </section>
       {erro ? (
         <p className="field-error" role="alert" data-testid="erro-foto">

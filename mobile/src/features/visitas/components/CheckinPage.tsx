@@ -203,7 +203,7 @@ function Checkin({ clienteId }: { clienteId: string }) {
             </p>
           ) : null}
           <section className="secao" aria-label="Fotos">
-            <FotosDaVisita visitaId={aberta.id} visita={aberta.visita} />
+            <FotosDaVisita visitaId={aberta.id} visita={aberta.visita} excluir={{ nomeCliente: nome }} />
             <Link to={`/camera?visita=${encodeURIComponent(aberta.id)}&cliente=${encodeURIComponent(clienteId)}`} className="button" data-testid="tirar-foto-visita">
               Tirar foto
             </Link>

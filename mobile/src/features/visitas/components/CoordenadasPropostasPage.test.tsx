@@ -11,6 +11,13 @@ vi.mock('../../../components/ui/MaisPaginas', () => ({ MaisPaginas: () => null }
 vi.mock('../../../components/useOperadores', () => ({ useOperadores: () => ({ nome: (id: string) => (id === 'v1' ? 'Victor Vendedor' : id) }) }));
 const avisos = vi.hoisted(() => [] as string[]);
 vi.mock('../../../components/ui/useToast', () => ({ useToast: () => (m: string) => avisos.push(m) }));
+const confirmacoes = vi.hoisted(() => ({ pedidas: [] as string[], resposta: true }));
+vi.mock('../../../components/ui/useConfirm', () => ({
+  useConfirm: () => async (o: { message: string }) => {
+    confirmacoes.pedidas.push(o.message);
+    return confirmacoes.resposta;
+  },
+}));
 
 const api = vi.hoisted(() => {
   const estado = {
@@ -97,6 +104,22 @@ describe('the coordinate proposals', () => {
     await act(async () => linhas()[1].querySelector<HTMLButtonElement>('[data-testid=aceitar-coordenadas]')!.click());
     await esperar(() => linhas()[1].querySelector('[role=alert]'));
     expect(linhas()[1].querySelector('[role=alert]')?.textContent).toBe('Esta visita não propõe coordenadas para o endereço do cliente.');
+  });
+
+  it('dismisses a wrong one after a confirmation: POST descartar-coordenadas, the list read again without it', async () => {
+    confirmacoes.pedidas = [];
+    confirmacoes.resposta = false;
+    abrir();
+    await esperar(() => linhas().length === 2);
+    await act(async () => linhas()[1].querySelector<HTMLButtonElement>('[data-testid=descartar-coordenadas]')!.click());
+    expect(confirmacoes.pedidas).toEqual(['Descartar a posição proposta para Padaria Nova? O endereço continua como está.']);
+    expect(api.estado.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    confirmacoes.resposta = true;
+    await act(async () => linhas()[1].querySelector<HTMLButtonElement>('[data-testid=descartar-coordenadas]')!.click());
+    await esperar(() => linhas().length === 1);
+    expect(api.estado.calls).toContain('POST /visitas/p2/descartar-coordenadas');
+    expect(avisos).toEqual(['Proposta de Padaria Nova descartada.']);
+    expect(linhas()[0].textContent).toContain('Mercado Sem Mapa');
   });
 
   it('nothing to accept: says so', async () => {

@@ -2,7 +2,8 @@
 // main address had no coordinates, with a good position the server proposes for the address
 // (GET /crm/visitas?coordenadas_propostas=true, page by page). Each shows the customer, the
 // position and its accuracy, the distance when the address has coordinates by now, and a map
-// link (SPEC §9: a new tab); "Aceitar coordenadas" makes the position the address's.
+// link (SPEC §9: a new tab); "Aceitar coordenadas" makes the position the address's (and closes
+// the customer's other proposals); "Descartar" drops a wrong one (a check-in at the wrong place).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/ui/Page';
@@ -12,7 +13,8 @@ import { MaisPaginas } from '../../../components/ui/MaisPaginas';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { useToast } from '../../../components/ui/useToast';
 import { useOperadores } from '../../../components/useOperadores';
-import { aceitarCoordenadas, chavesVisitas } from '../../../entities/visita/api';
+import { useConfirm } from '../../../components/ui/useConfirm';
+import { aceitarCoordenadas, chavesVisitas, descartarCoordenadas } from '../../../entities/visita/api';
 import { usePropostasDeCoordenadas } from '../../../entities/visita/queries';
 import { formatarDistancia } from '../../../entities/visita/rotulos';
 import { mensagemDeErro } from '../../../lib/api/client';
@@ -35,6 +37,12 @@ function Proposta({ v }: { v: Visita }) {
     onSuccess: () => toast(`Coordenadas de ${v.cliente_nome} aceitas.`, { duration: 2500, position: 'bottom', color: 'success' }),
     onError: (e) => setErro(mensagemDeErro(e)),
   });
+  const confirm = useConfirm();
+  const descartar = useMutacao((id: string) => descartarCoordenadas(id), [chavesVisitas.propostas], {
+    onSuccess: () => toast(`Proposta de ${v.cliente_nome} descartada.`, { duration: 2500, position: 'bottom', color: 'success' }),
+    onError: (e) => setErro(mensagemDeErro(e)),
+  });
+  const ocupado = aceitar.isPending || descartar.isPending;
   const mapa = linkCoordenadas(v.latitude, v.longitude);
   return (
     <li className="cartao" data-testid="proposta-coordenadas">
@@ -65,10 +73,26 @@ function Proposta({ v }: { v: Visita }) {
             setErro('');
             aceitar.mutate(v.id);
           }}
-          disabled={aceitar.isPending}
+          disabled={ocupado}
           data-testid="aceitar-coordenadas"
         >
           {aceitar.isPending ? 'Aceitando…' : 'Aceitar coordenadas'}
+        </button>
+        <button
+          type="button"
+          className="perigo"
+          onClick={() => {
+            setErro('');
+            void confirm({
+              header: 'Descartar proposta',
+              message: `Descartar a posição proposta para ${v.cliente_nome || 'o cliente'}? O endereço continua como está.`,
+              okText: 'Descartar',
+            }).then((ok) => ok && descartar.mutate(v.id));
+          }}
+          disabled={ocupado}
+          data-testid="descartar-coordenadas"
+        >
+          {descartar.isPending ? 'Descartando…' : 'Descartar'}
         </button>
       </div>
     </li>
@@ -83,8 +107,8 @@ function Propostas() {
   return (
     <div className="narrow">
       <p className="muted">
-        Check-ins em clientes cujo endereço principal não tinha coordenadas. Ao aceitar, a posição do check-in passa a ser a do endereço, e os próximos check-ins
-        ali são conferidos pelo raio.
+        Check-ins em clientes cujo endereço principal não tinha coordenadas. Ao aceitar, a posição do check-in passa a ser a do endereço, as outras propostas do
+        mesmo cliente saem da lista, e os próximos check-ins ali são conferidos pelo raio. Uma proposta errada (check-in no lugar errado) pode ser descartada.
       </p>
       {visitas.length === 0 ? (
         <EmptyState>Nenhuma coordenada aguardando aprovação.</EmptyState>

@@ -181,6 +181,60 @@ func (x *ObterFotoVisitaRequest) GetTamanho() string {
 	return ""
 }
 
+type ExcluirFotoVisitaRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The visit.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The photo (the device's id).
+	FotoId        string `protobuf:"bytes,2,opt,name=foto_id,json=fotoId,proto3" json:"foto_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExcluirFotoVisitaRequest) Reset() {
+	*x = ExcluirFotoVisitaRequest{}
+	mi := &file_crm_field_v1_fotos_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExcluirFotoVisitaRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExcluirFotoVisitaRequest) ProtoMessage() {}
+
+func (x *ExcluirFotoVisitaRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_field_v1_fotos_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExcluirFotoVisitaRequest.ProtoReflect.Descriptor instead.
+func (*ExcluirFotoVisitaRequest) Descriptor() ([]byte, []int) {
+	return file_crm_field_v1_fotos_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ExcluirFotoVisitaRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ExcluirFotoVisitaRequest) GetFotoId() string {
+	if x != nil {
+		return x.FotoId
+	}
+	return ""
+}
+
 var File_crm_field_v1_fotos_proto protoreflect.FileDescriptor
 
 const file_crm_field_v1_fotos_proto_rawDesc = "" +
@@ -201,10 +255,14 @@ const file_crm_field_v1_fotos_proto_rawDesc = "" +
 	"\x16ObterFotoVisitaRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\afoto_id\x18\x02 \x01(\tR\x06fotoId\x12\x18\n" +
-	"\atamanho\x18\x03 \x01(\tR\atamanho2\xb4\x01\n" +
+	"\atamanho\x18\x03 \x01(\tR\atamanho\"C\n" +
+	"\x18ExcluirFotoVisitaRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
+	"\afoto_id\x18\x02 \x01(\tR\x06fotoId2\x87\x02\n" +
 	"\x12FotosVisitaService\x12O\n" +
 	"\x10EnviarFotoVisita\x12%.crm.field.v1.EnviarFotoVisitaRequest\x1a\x14.crm.field.v1.Visita\x12M\n" +
-	"\x0fObterFotoVisita\x12$.crm.field.v1.ObterFotoVisitaRequest\x1a\x14.google.api.HttpBodyB<Z:github.com/crmvendas/crm/proto/gen/go/crm/field/v1;fieldv1b\x06proto3"
+	"\x0fObterFotoVisita\x12$.crm.field.v1.ObterFotoVisitaRequest\x1a\x14.google.api.HttpBody\x12Q\n" +
+	"\x11ExcluirFotoVisita\x12&.crm.field.v1.ExcluirFotoVisitaRequest\x1a\x14.crm.field.v1.VisitaB<Z:github.com/crmvendas/crm/proto/gen/go/crm/field/v1;fieldv1b\x06proto3"
 
 var (
 	file_crm_field_v1_fotos_proto_rawDescOnce sync.Once
@@ -218,22 +276,25 @@ func file_crm_field_v1_fotos_proto_rawDescGZIP() []byte {
 	return file_crm_field_v1_fotos_proto_rawDescData
 }
 
-var file_crm_field_v1_fotos_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_crm_field_v1_fotos_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_crm_field_v1_fotos_proto_goTypes = []any{
-	(*EnviarFotoVisitaRequest)(nil), // 0: crm.field.v1.EnviarFotoVisitaRequest
-	(*ObterFotoVisitaRequest)(nil),  // 1: crm.field.v1.ObterFotoVisitaRequest
-	(*timestamppb.Timestamp)(nil),   // 2: google.protobuf.Timestamp
-	(*Visita)(nil),                  // 3: crm.field.v1.Visita
-	(*httpbody.HttpBody)(nil),       // 4: google.api.HttpBody
+	(*EnviarFotoVisitaRequest)(nil),  // 0: crm.field.v1.EnviarFotoVisitaRequest
+	(*ObterFotoVisitaRequest)(nil),   // 1: crm.field.v1.ObterFotoVisitaRequest
+	(*ExcluirFotoVisitaRequest)(nil), // 2: crm.field.v1.ExcluirFotoVisitaRequest
+	(*timestamppb.Timestamp)(nil),    // 3: google.protobuf.Timestamp
+	(*Visita)(nil),                   // 4: crm.field.v1.Visita
+	(*httpbody.HttpBody)(nil),        // 5: google.api.HttpBody
 }
 var file_crm_field_v1_fotos_proto_depIdxs = []int32{
-	2, // 0: crm.field.v1.EnviarFotoVisitaRequest.capturado_em:type_name -> google.protobuf.Timestamp
+	3, // 0: crm.field.v1.EnviarFotoVisitaRequest.capturado_em:type_name -> google.protobuf.Timestamp
 	0, // 1: crm.field.v1.FotosVisitaService.EnviarFotoVisita:input_type -> crm.field.v1.EnviarFotoVisitaRequest
 	1, // 2: crm.field.v1.FotosVisitaService.ObterFotoVisita:input_type -> crm.field.v1.ObterFotoVisitaRequest
-	3, // 3: crm.field.v1.FotosVisitaService.EnviarFotoVisita:output_type -> crm.field.v1.Visita
-	4, // 4: crm.field.v1.FotosVisitaService.ObterFotoVisita:output_type -> google.api.HttpBody
-	3, // [3:5] is the sub-list for method output_type
-	1, // [1:3] is the sub-list for method input_type
+	2, // 3: crm.field.v1.FotosVisitaService.ExcluirFotoVisita:input_type -> crm.field.v1.ExcluirFotoVisitaRequest
+	4, // 4: crm.field.v1.FotosVisitaService.EnviarFotoVisita:output_type -> crm.field.v1.Visita
+	5, // 5: crm.field.v1.FotosVisitaService.ObterFotoVisita:output_type -> google.api.HttpBody
+	4, // 6: crm.field.v1.FotosVisitaService.ExcluirFotoVisita:output_type -> crm.field.v1.Visita
+	4, // [4:7] is the sub-list for method output_type
+	1, // [1:4] is the sub-list for method input_type
 	1, // [1:1] is the sub-list for extension type_name
 	1, // [1:1] is the sub-list for extension extendee
 	0, // [0:1] is the sub-list for field type_name
@@ -252,7 +313,7 @@ func file_crm_field_v1_fotos_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_field_v1_fotos_proto_rawDesc), len(file_crm_field_v1_fotos_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

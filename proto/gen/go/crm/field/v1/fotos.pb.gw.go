@@ -165,6 +165,61 @@ func local_request_FotosVisitaService_ObterFotoVisita_0(ctx context.Context, mar
 	return msg, metadata, err
 }
 
+func request_FotosVisitaService_ExcluirFotoVisita_0(ctx context.Context, marshaler runtime.Marshaler, client FotosVisitaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ExcluirFotoVisitaRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	val, ok = pathParams["foto_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "foto_id")
+	}
+	protoReq.FotoId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "foto_id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ExcluirFotoVisita(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_FotosVisitaService_ExcluirFotoVisita_0(ctx context.Context, marshaler runtime.Marshaler, server FotosVisitaServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ExcluirFotoVisitaRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	val, ok = pathParams["foto_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "foto_id")
+	}
+	protoReq.FotoId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "foto_id", err)
+	}
+	msg, err := server.ExcluirFotoVisita(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterFotosVisitaServiceHandlerServer registers the http handlers for service FotosVisitaService to "mux".
 // UnaryRPC     :call FotosVisitaServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -210,6 +265,26 @@ func RegisterFotosVisitaServiceHandlerServer(ctx context.Context, mux *runtime.S
 			return
 		}
 		forward_FotosVisitaService_ObterFotoVisita_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodDelete, pattern_FotosVisitaService_ExcluirFotoVisita_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.field.v1.FotosVisitaService/ExcluirFotoVisita", runtime.WithHTTPPathPattern("/crm/visitas/{id}/fotos/{foto_id}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_FotosVisitaService_ExcluirFotoVisita_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_FotosVisitaService_ExcluirFotoVisita_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -285,15 +360,34 @@ func RegisterFotosVisitaServiceHandlerClient(ctx context.Context, mux *runtime.S
 		}
 		forward_FotosVisitaService_ObterFotoVisita_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodDelete, pattern_FotosVisitaService_ExcluirFotoVisita_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.field.v1.FotosVisitaService/ExcluirFotoVisita", runtime.WithHTTPPathPattern("/crm/visitas/{id}/fotos/{foto_id}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_FotosVisitaService_ExcluirFotoVisita_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_FotosVisitaService_ExcluirFotoVisita_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_FotosVisitaService_EnviarFotoVisita_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "visitas", "id", "fotos", "foto_id"}, ""))
-	pattern_FotosVisitaService_ObterFotoVisita_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "visitas", "id", "fotos", "foto_id"}, ""))
+	pattern_FotosVisitaService_EnviarFotoVisita_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "visitas", "id", "fotos", "foto_id"}, ""))
+	pattern_FotosVisitaService_ObterFotoVisita_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "visitas", "id", "fotos", "foto_id"}, ""))
+	pattern_FotosVisitaService_ExcluirFotoVisita_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3, 1, 0, 4, 1, 5, 4}, []string{"crm", "visitas", "id", "fotos", "foto_id"}, ""))
 )
 
 var (
-	forward_FotosVisitaService_EnviarFotoVisita_0 = runtime.ForwardResponseMessage
-	forward_FotosVisitaService_ObterFotoVisita_0  = runtime.ForwardResponseMessage
+	forward_FotosVisitaService_EnviarFotoVisita_0  = runtime.ForwardResponseMessage
+	forward_FotosVisitaService_ObterFotoVisita_0   = runtime.ForwardResponseMessage
+	forward_FotosVisitaService_ExcluirFotoVisita_0 = runtime.ForwardResponseMessage
 )

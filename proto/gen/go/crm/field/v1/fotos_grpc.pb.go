@@ -20,8 +20,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	FotosVisitaService_EnviarFotoVisita_FullMethodName = "/crm.field.v1.FotosVisitaService/EnviarFotoVisita"
-	FotosVisitaService_ObterFotoVisita_FullMethodName  = "/crm.field.v1.FotosVisitaService/ObterFotoVisita"
+	FotosVisitaService_EnviarFotoVisita_FullMethodName  = "/crm.field.v1.FotosVisitaService/EnviarFotoVisita"
+	FotosVisitaService_ObterFotoVisita_FullMethodName   = "/crm.field.v1.FotosVisitaService/ObterFotoVisita"
+	FotosVisitaService_ExcluirFotoVisita_FullMethodName = "/crm.field.v1.FotosVisitaService/ExcluirFotoVisita"
 )
 
 // FotosVisitaServiceClient is the client API for FotosVisitaService service.
@@ -41,6 +42,12 @@ type FotosVisitaServiceClient interface {
 	// GET /crm/visitas/{id}/fotos/{foto_id}?tamanho=miniatura|grande (default grande). The JPEG
 	// itself, in the caller's scope; another company's → 404.
 	ObterFotoVisita(ctx context.Context, in *ObterFotoVisitaRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// DELETE /crm/visitas/{id}/fotos/{foto_id}. The visit's seller removes a wrong photo (blurred,
+	// wrong shelf) while the visit is open; after the check-out the photo is the visit's proof
+	// (409 VISITA_ENCERRADA). SUPERVISOR and ADMIN never remove a seller's proof. The picture is
+	// freed and the visit no longer lists it (its versao moves, the feed carries it). A replay, or a
+	// photo already gone, answers the visit; another company's visit → 404.
+	ExcluirFotoVisita(ctx context.Context, in *ExcluirFotoVisitaRequest, opts ...grpc.CallOption) (*Visita, error)
 }
 
 type fotosVisitaServiceClient struct {
@@ -71,6 +78,16 @@ func (c *fotosVisitaServiceClient) ObterFotoVisita(ctx context.Context, in *Obte
 	return out, nil
 }
 
+func (c *fotosVisitaServiceClient) ExcluirFotoVisita(ctx context.Context, in *ExcluirFotoVisitaRequest, opts ...grpc.CallOption) (*Visita, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Visita)
+	err := c.cc.Invoke(ctx, FotosVisitaService_ExcluirFotoVisita_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // FotosVisitaServiceServer is the server API for FotosVisitaService service.
 // All implementations must embed UnimplementedFotosVisitaServiceServer
 // for forward compatibility.
@@ -88,6 +105,12 @@ type FotosVisitaServiceServer interface {
 	// GET /crm/visitas/{id}/fotos/{foto_id}?tamanho=miniatura|grande (default grande). The JPEG
 	// itself, in the caller's scope; another company's → 404.
 	ObterFotoVisita(context.Context, *ObterFotoVisitaRequest) (*httpbody.HttpBody, error)
+	// DELETE /crm/visitas/{id}/fotos/{foto_id}. The visit's seller removes a wrong photo (blurred,
+	// wrong shelf) while the visit is open; after the check-out the photo is the visit's proof
+	// (409 VISITA_ENCERRADA). SUPERVISOR and ADMIN never remove a seller's proof. The picture is
+	// freed and the visit no longer lists it (its versao moves, the feed carries it). A replay, or a
+	// photo already gone, answers the visit; another company's visit → 404.
+	ExcluirFotoVisita(context.Context, *ExcluirFotoVisitaRequest) (*Visita, error)
 	mustEmbedUnimplementedFotosVisitaServiceServer()
 }
 
@@ -103,6 +126,9 @@ func (UnimplementedFotosVisitaServiceServer) EnviarFotoVisita(context.Context, *
 }
 func (UnimplementedFotosVisitaServiceServer) ObterFotoVisita(context.Context, *ObterFotoVisitaRequest) (*httpbody.HttpBody, error) {
 	return nil, status.Error(codes.Unimplemented, "method ObterFotoVisita not implemented")
+}
+func (UnimplementedFotosVisitaServiceServer) ExcluirFotoVisita(context.Context, *ExcluirFotoVisitaRequest) (*Visita, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExcluirFotoVisita not implemented")
 }
 func (UnimplementedFotosVisitaServiceServer) mustEmbedUnimplementedFotosVisitaServiceServer() {}
 func (UnimplementedFotosVisitaServiceServer) testEmbeddedByValue()                            {}
@@ -161,6 +187,24 @@ func _FotosVisitaService_ObterFotoVisita_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _FotosVisitaService_ExcluirFotoVisita_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExcluirFotoVisitaRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(FotosVisitaServiceServer).ExcluirFotoVisita(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: FotosVisitaService_ExcluirFotoVisita_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(FotosVisitaServiceServer).ExcluirFotoVisita(ctx, req.(*ExcluirFotoVisitaRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // FotosVisitaService_ServiceDesc is the grpc.ServiceDesc for FotosVisitaService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -175,6 +219,10 @@ var FotosVisitaService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ObterFotoVisita",
 			Handler:    _FotosVisitaService_ObterFotoVisita_Handler,
+		},
+		{
+			MethodName: "ExcluirFotoVisita",
+			Handler:    _FotosVisitaService_ExcluirFotoVisita_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -533,9 +533,12 @@ type Visita struct {
 	AlteradoEm         *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=alterado_em,json=alteradoEm,proto3" json:"alterado_em,omitempty"`
 	Excluido           bool                   `protobuf:"varint,28,opt,name=excluido,proto3" json:"excluido,omitempty"`
 	// The visit's photos (fotos.proto), oldest first.
-	Fotos         []*FotoVisita `protobuf:"bytes,30,rep,name=fotos,proto3" json:"fotos,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Fotos []*FotoVisita `protobuf:"bytes,30,rep,name=fotos,proto3" json:"fotos,omitempty"`
+	// The proposal was dismissed: by an ADMIN (DescartarCoordenadas), or because another check-in's
+	// position was accepted for the same customer's address.
+	CoordenadasDescartadas bool `protobuf:"varint,31,opt,name=coordenadas_descartadas,json=coordenadasDescartadas,proto3" json:"coordenadas_descartadas,omitempty"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *Visita) Reset() {
@@ -771,6 +774,13 @@ func (x *Visita) GetFotos() []*FotoVisita {
 	return nil
 }
 
+func (x *Visita) GetCoordenadasDescartadas() bool {
+	if x != nil {
+		return x.CoordenadasDescartadas
+	}
+	return false
+}
+
 type ListarVisitasRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "AAAA-MM-DD", inclusive, on the check-in's day (America/Sao_Paulo).
@@ -781,7 +791,8 @@ type ListarVisitasRequest struct {
 	PageSize   int32  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	PageToken  string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// Only the visits whose position is proposed for their customer's main address and not yet
-	// accepted (coordenadas_propostas without coordenadas_aceitas): what an ADMIN may accept.
+	// decided (coordenadas_propostas without coordenadas_aceitas nor coordenadas_descartadas):
+	// what an ADMIN may accept. Accepting one closes the same customer's other proposals.
 	CoordenadasPropostas bool `protobuf:"varint,40,opt,name=coordenadas_propostas,json=coordenadasPropostas,proto3" json:"coordenadas_propostas,omitempty"`
 	unknownFields        protoimpl.UnknownFields
 	sizeCache            protoimpl.SizeCache
@@ -1188,6 +1199,50 @@ func (x *AceitarCoordenadasRequest) GetId() string {
 	return ""
 }
 
+type DescartarCoordenadasRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DescartarCoordenadasRequest) Reset() {
+	*x = DescartarCoordenadasRequest{}
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DescartarCoordenadasRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DescartarCoordenadasRequest) ProtoMessage() {}
+
+func (x *DescartarCoordenadasRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DescartarCoordenadasRequest.ProtoReflect.Descriptor instead.
+func (*DescartarCoordenadasRequest) Descriptor() ([]byte, []int) {
+	return file_crm_field_v1_visitas_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *DescartarCoordenadasRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
 // A photo of a visit: GET /crm/visitas/{id}/fotos/{foto_id} returns the picture.
 type FotoVisita struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1204,7 +1259,7 @@ type FotoVisita struct {
 
 func (x *FotoVisita) Reset() {
 	*x = FotoVisita{}
-	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1216,7 +1271,7 @@ func (x *FotoVisita) String() string {
 func (*FotoVisita) ProtoMessage() {}
 
 func (x *FotoVisita) ProtoReflect() protoreflect.Message {
-	mi := &file_crm_field_v1_visitas_proto_msgTypes[14]
+	mi := &file_crm_field_v1_visitas_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1229,7 +1284,7 @@ func (x *FotoVisita) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FotoVisita.ProtoReflect.Descriptor instead.
 func (*FotoVisita) Descriptor() ([]byte, []int) {
-	return file_crm_field_v1_visitas_proto_rawDescGZIP(), []int{14}
+	return file_crm_field_v1_visitas_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *FotoVisita) GetId() string {
@@ -1320,7 +1375,7 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\n" +
 	"observacao\x18\x05 \x01(\tR\n" +
 	"observacao\x12,\n" +
-	"\x03fim\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x03fim\"\xa4\t\n" +
+	"\x03fim\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x03fim\"\xdd\t\n" +
 	"\x06Visita\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1d\n" +
 	"\n" +
@@ -1359,7 +1414,8 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\valterado_em\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"alteradoEm\x12\x1a\n" +
 	"\bexcluido\x18\x1c \x01(\bR\bexcluido\x12.\n" +
-	"\x05fotos\x18\x1e \x03(\v2\x18.crm.field.v1.FotoVisitaR\x05fotosB\v\n" +
+	"\x05fotos\x18\x1e \x03(\v2\x18.crm.field.v1.FotoVisitaR\x05fotos\x127\n" +
+	"\x17coordenadas_descartadas\x18\x1f \x01(\bR\x16coordenadasDescartadasB\v\n" +
 	"\t_latitudeB\f\n" +
 	"\n" +
 	"_longitudeB\x12\n" +
@@ -1396,6 +1452,8 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\x04mais\x18\x03 \x01(\bR\x04mais\x12\x14\n" +
 	"\x05total\x18\x04 \x01(\x05R\x05total\"+\n" +
 	"\x19AceitarCoordenadasRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"-\n" +
+	"\x1bDescartarCoordenadasRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\xdf\x01\n" +
 	"\n" +
 	"FotoVisita\x12\x0e\n" +
@@ -1406,7 +1464,7 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\rtamanho_bytes\x18\x05 \x01(\x03R\ftamanhoBytesB\v\n" +
 	"\t_latitudeB\f\n" +
 	"\n" +
-	"_longitude2\xe0\x05\n" +
+	"_longitude2\xb9\x06\n" +
 	"\x0eVisitasService\x12l\n" +
 	"\x18ObterConfiguracaoVisitas\x12-.crm.field.v1.ObterConfiguracaoVisitasRequest\x1a!.crm.field.v1.ConfiguracaoVisitas\x12p\n" +
 	"\x1aDefinirConfiguracaoVisitas\x12/.crm.field.v1.DefinirConfiguracaoVisitasRequest\x1a!.crm.field.v1.ConfiguracaoVisitas\x12G\n" +
@@ -1415,7 +1473,8 @@ const file_crm_field_v1_visitas_proto_rawDesc = "" +
 	"\rListarVisitas\x12\".crm.field.v1.ListarVisitasRequest\x1a#.crm.field.v1.ListarVisitasResponse\x12E\n" +
 	"\vObterVisita\x12 .crm.field.v1.ObterVisitaRequest\x1a\x14.crm.field.v1.Visita\x12d\n" +
 	"\x11AlteracoesVisitas\x12&.crm.field.v1.AlteracoesVisitasRequest\x1a'.crm.field.v1.AlteracoesVisitasResponse\x12S\n" +
-	"\x12AceitarCoordenadas\x12'.crm.field.v1.AceitarCoordenadasRequest\x1a\x14.crm.field.v1.VisitaB<Z:github.com/crmvendas/crm/proto/gen/go/crm/field/v1;fieldv1b\x06proto3"
+	"\x12AceitarCoordenadas\x12'.crm.field.v1.AceitarCoordenadasRequest\x1a\x14.crm.field.v1.Visita\x12W\n" +
+	"\x14DescartarCoordenadas\x12).crm.field.v1.DescartarCoordenadasRequest\x1a\x14.crm.field.v1.VisitaB<Z:github.com/crmvendas/crm/proto/gen/go/crm/field/v1;fieldv1b\x06proto3"
 
 var (
 	file_crm_field_v1_visitas_proto_rawDescOnce sync.Once
@@ -1429,7 +1488,7 @@ func file_crm_field_v1_visitas_proto_rawDescGZIP() []byte {
 	return file_crm_field_v1_visitas_proto_rawDescData
 }
 
-var file_crm_field_v1_visitas_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_crm_field_v1_visitas_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_crm_field_v1_visitas_proto_goTypes = []any{
 	(*MotivoSemVenda)(nil),                    // 0: crm.field.v1.MotivoSemVenda
 	(*ObterConfiguracaoVisitasRequest)(nil),   // 1: crm.field.v1.ObterConfiguracaoVisitasRequest
@@ -1445,26 +1504,27 @@ var file_crm_field_v1_visitas_proto_goTypes = []any{
 	(*AlteracaoVisita)(nil),                   // 11: crm.field.v1.AlteracaoVisita
 	(*AlteracoesVisitasResponse)(nil),         // 12: crm.field.v1.AlteracoesVisitasResponse
 	(*AceitarCoordenadasRequest)(nil),         // 13: crm.field.v1.AceitarCoordenadasRequest
-	(*FotoVisita)(nil),                        // 14: crm.field.v1.FotoVisita
-	(*timestamppb.Timestamp)(nil),             // 15: google.protobuf.Timestamp
+	(*DescartarCoordenadasRequest)(nil),       // 14: crm.field.v1.DescartarCoordenadasRequest
+	(*FotoVisita)(nil),                        // 15: crm.field.v1.FotoVisita
+	(*timestamppb.Timestamp)(nil),             // 16: google.protobuf.Timestamp
 }
 var file_crm_field_v1_visitas_proto_depIdxs = []int32{
 	0,  // 0: crm.field.v1.ConfiguracaoVisitas.motivos_sem_venda:type_name -> crm.field.v1.MotivoSemVenda
-	15, // 1: crm.field.v1.ConfiguracaoVisitas.alterado_em:type_name -> google.protobuf.Timestamp
+	16, // 1: crm.field.v1.ConfiguracaoVisitas.alterado_em:type_name -> google.protobuf.Timestamp
 	0,  // 2: crm.field.v1.DefinirConfiguracaoVisitasRequest.motivos_sem_venda:type_name -> crm.field.v1.MotivoSemVenda
-	15, // 3: crm.field.v1.FazerCheckinRequest.capturado_em:type_name -> google.protobuf.Timestamp
-	15, // 4: crm.field.v1.FazerCheckinRequest.inicio:type_name -> google.protobuf.Timestamp
-	15, // 5: crm.field.v1.FazerCheckoutRequest.fim:type_name -> google.protobuf.Timestamp
-	15, // 6: crm.field.v1.Visita.inicio:type_name -> google.protobuf.Timestamp
-	15, // 7: crm.field.v1.Visita.recebido_em:type_name -> google.protobuf.Timestamp
-	15, // 8: crm.field.v1.Visita.capturado_em:type_name -> google.protobuf.Timestamp
-	15, // 9: crm.field.v1.Visita.fim:type_name -> google.protobuf.Timestamp
-	15, // 10: crm.field.v1.Visita.alterado_em:type_name -> google.protobuf.Timestamp
-	14, // 11: crm.field.v1.Visita.fotos:type_name -> crm.field.v1.FotoVisita
+	16, // 3: crm.field.v1.FazerCheckinRequest.capturado_em:type_name -> google.protobuf.Timestamp
+	16, // 4: crm.field.v1.FazerCheckinRequest.inicio:type_name -> google.protobuf.Timestamp
+	16, // 5: crm.field.v1.FazerCheckoutRequest.fim:type_name -> google.protobuf.Timestamp
+	16, // 6: crm.field.v1.Visita.inicio:type_name -> google.protobuf.Timestamp
+	16, // 7: crm.field.v1.Visita.recebido_em:type_name -> google.protobuf.Timestamp
+	16, // 8: crm.field.v1.Visita.capturado_em:type_name -> google.protobuf.Timestamp
+	16, // 9: crm.field.v1.Visita.fim:type_name -> google.protobuf.Timestamp
+	16, // 10: crm.field.v1.Visita.alterado_em:type_name -> google.protobuf.Timestamp
+	15, // 11: crm.field.v1.Visita.fotos:type_name -> crm.field.v1.FotoVisita
 	6,  // 12: crm.field.v1.ListarVisitasResponse.visitas:type_name -> crm.field.v1.Visita
 	6,  // 13: crm.field.v1.AlteracaoVisita.visita:type_name -> crm.field.v1.Visita
 	11, // 14: crm.field.v1.AlteracoesVisitasResponse.alteracoes:type_name -> crm.field.v1.AlteracaoVisita
-	15, // 15: crm.field.v1.FotoVisita.capturado_em:type_name -> google.protobuf.Timestamp
+	16, // 15: crm.field.v1.FotoVisita.capturado_em:type_name -> google.protobuf.Timestamp
 	1,  // 16: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:input_type -> crm.field.v1.ObterConfiguracaoVisitasRequest
 	3,  // 17: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:input_type -> crm.field.v1.DefinirConfiguracaoVisitasRequest
 	4,  // 18: crm.field.v1.VisitasService.FazerCheckin:input_type -> crm.field.v1.FazerCheckinRequest
@@ -1473,16 +1533,18 @@ var file_crm_field_v1_visitas_proto_depIdxs = []int32{
 	9,  // 21: crm.field.v1.VisitasService.ObterVisita:input_type -> crm.field.v1.ObterVisitaRequest
 	10, // 22: crm.field.v1.VisitasService.AlteracoesVisitas:input_type -> crm.field.v1.AlteracoesVisitasRequest
 	13, // 23: crm.field.v1.VisitasService.AceitarCoordenadas:input_type -> crm.field.v1.AceitarCoordenadasRequest
-	2,  // 24: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
-	2,  // 25: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
-	6,  // 26: crm.field.v1.VisitasService.FazerCheckin:output_type -> crm.field.v1.Visita
-	6,  // 27: crm.field.v1.VisitasService.FazerCheckout:output_type -> crm.field.v1.Visita
-	8,  // 28: crm.field.v1.VisitasService.ListarVisitas:output_type -> crm.field.v1.ListarVisitasResponse
-	6,  // 29: crm.field.v1.VisitasService.ObterVisita:output_type -> crm.field.v1.Visita
-	12, // 30: crm.field.v1.VisitasService.AlteracoesVisitas:output_type -> crm.field.v1.AlteracoesVisitasResponse
-	6,  // 31: crm.field.v1.VisitasService.AceitarCoordenadas:output_type -> crm.field.v1.Visita
-	24, // [24:32] is the sub-list for method output_type
-	16, // [16:24] is the sub-list for method input_type
+	14, // 24: crm.field.v1.VisitasService.DescartarCoordenadas:input_type -> crm.field.v1.DescartarCoordenadasRequest
+	2,  // 25: crm.field.v1.VisitasService.ObterConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
+	2,  // 26: crm.field.v1.VisitasService.DefinirConfiguracaoVisitas:output_type -> crm.field.v1.ConfiguracaoVisitas
+	6,  // 27: crm.field.v1.VisitasService.FazerCheckin:output_type -> crm.field.v1.Visita
+	6,  // 28: crm.field.v1.VisitasService.FazerCheckout:output_type -> crm.field.v1.Visita
+	8,  // 29: crm.field.v1.VisitasService.ListarVisitas:output_type -> crm.field.v1.ListarVisitasResponse
+	6,  // 30: crm.field.v1.VisitasService.ObterVisita:output_type -> crm.field.v1.Visita
+	12, // 31: crm.field.v1.VisitasService.AlteracoesVisitas:output_type -> crm.field.v1.AlteracoesVisitasResponse
+	6,  // 32: crm.field.v1.VisitasService.AceitarCoordenadas:output_type -> crm.field.v1.Visita
+	6,  // 33: crm.field.v1.VisitasService.DescartarCoordenadas:output_type -> crm.field.v1.Visita
+	25, // [25:34] is the sub-list for method output_type
+	16, // [16:25] is the sub-list for method input_type
 	16, // [16:16] is the sub-list for extension type_name
 	16, // [16:16] is the sub-list for extension extendee
 	0,  // [0:16] is the sub-list for field type_name
@@ -1495,14 +1557,14 @@ func file_crm_field_v1_visitas_proto_init() {
 	}
 	file_crm_field_v1_visitas_proto_msgTypes[4].OneofWrappers = []any{}
 	file_crm_field_v1_visitas_proto_msgTypes[6].OneofWrappers = []any{}
-	file_crm_field_v1_visitas_proto_msgTypes[14].OneofWrappers = []any{}
+	file_crm_field_v1_visitas_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_field_v1_visitas_proto_rawDesc), len(file_crm_field_v1_visitas_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

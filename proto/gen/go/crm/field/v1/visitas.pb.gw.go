@@ -303,6 +303,45 @@ func local_request_VisitasService_AceitarCoordenadas_0(ctx context.Context, mars
 	return msg, metadata, err
 }
 
+func request_VisitasService_DescartarCoordenadas_0(ctx context.Context, marshaler runtime.Marshaler, client VisitasServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq DescartarCoordenadasRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.DescartarCoordenadas(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_VisitasService_DescartarCoordenadas_0(ctx context.Context, marshaler runtime.Marshaler, server VisitasServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq DescartarCoordenadasRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	msg, err := server.DescartarCoordenadas(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterVisitasServiceHandlerServer registers the http handlers for service VisitasService to "mux".
 // UnaryRPC     :call VisitasServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -468,6 +507,26 @@ func RegisterVisitasServiceHandlerServer(ctx context.Context, mux *runtime.Serve
 			return
 		}
 		forward_VisitasService_AceitarCoordenadas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_VisitasService_DescartarCoordenadas_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.field.v1.VisitasService/DescartarCoordenadas", runtime.WithHTTPPathPattern("/crm/visitas/{id}/descartar-coordenadas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_VisitasService_DescartarCoordenadas_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_VisitasService_DescartarCoordenadas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -645,6 +704,23 @@ func RegisterVisitasServiceHandlerClient(ctx context.Context, mux *runtime.Serve
 		}
 		forward_VisitasService_AceitarCoordenadas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_VisitasService_DescartarCoordenadas_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.field.v1.VisitasService/DescartarCoordenadas", runtime.WithHTTPPathPattern("/crm/visitas/{id}/descartar-coordenadas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_VisitasService_DescartarCoordenadas_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_VisitasService_DescartarCoordenadas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
@@ -657,6 +733,7 @@ var (
 	pattern_VisitasService_ObterVisita_0                = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"crm", "visitas", "id"}, ""))
 	pattern_VisitasService_AlteracoesVisitas_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "visitas", "alteracoes"}, ""))
 	pattern_VisitasService_AceitarCoordenadas_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "visitas", "id", "aceitar-coordenadas"}, ""))
+	pattern_VisitasService_DescartarCoordenadas_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"crm", "visitas", "id", "descartar-coordenadas"}, ""))
 )
 
 var (
@@ -668,4 +745,5 @@ var (
 	forward_VisitasService_ObterVisita_0                = runtime.ForwardResponseMessage
 	forward_VisitasService_AlteracoesVisitas_0          = runtime.ForwardResponseMessage
 	forward_VisitasService_AceitarCoordenadas_0         = runtime.ForwardResponseMessage
+	forward_VisitasService_DescartarCoordenadas_0       = runtime.ForwardResponseMessage
 )

@@ -27,6 +27,7 @@ const (
 	VisitasService_ObterVisita_FullMethodName                = "/crm.field.v1.VisitasService/ObterVisita"
 	VisitasService_AlteracoesVisitas_FullMethodName          = "/crm.field.v1.VisitasService/AlteracoesVisitas"
 	VisitasService_AceitarCoordenadas_FullMethodName         = "/crm.field.v1.VisitasService/AceitarCoordenadas"
+	VisitasService_DescartarCoordenadas_FullMethodName       = "/crm.field.v1.VisitasService/DescartarCoordenadas"
 )
 
 // VisitasServiceClient is the client API for VisitasService service.
@@ -55,6 +56,9 @@ type VisitasServiceClient interface {
 	// ADMIN: the position of a check-in at a customer whose main address has no coordinates
 	// becomes the address's coordinates.
 	AceitarCoordenadas(ctx context.Context, in *AceitarCoordenadasRequest, opts ...grpc.CallOption) (*Visita, error)
+	// ADMIN: a wrong proposal (a check-in at the wrong place) is dismissed: it leaves the list of
+	// proposals and can no longer be accepted. A replay answers the visit.
+	DescartarCoordenadas(ctx context.Context, in *DescartarCoordenadasRequest, opts ...grpc.CallOption) (*Visita, error)
 }
 
 type visitasServiceClient struct {
@@ -145,6 +149,16 @@ func (c *visitasServiceClient) AceitarCoordenadas(ctx context.Context, in *Aceit
 	return out, nil
 }
 
+func (c *visitasServiceClient) DescartarCoordenadas(ctx context.Context, in *DescartarCoordenadasRequest, opts ...grpc.CallOption) (*Visita, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Visita)
+	err := c.cc.Invoke(ctx, VisitasService_DescartarCoordenadas_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // VisitasServiceServer is the server API for VisitasService service.
 // All implementations must embed UnimplementedVisitasServiceServer
 // for forward compatibility.
@@ -171,6 +185,9 @@ type VisitasServiceServer interface {
 	// ADMIN: the position of a check-in at a customer whose main address has no coordinates
 	// becomes the address's coordinates.
 	AceitarCoordenadas(context.Context, *AceitarCoordenadasRequest) (*Visita, error)
+	// ADMIN: a wrong proposal (a check-in at the wrong place) is dismissed: it leaves the list of
+	// proposals and can no longer be accepted. A replay answers the visit.
+	DescartarCoordenadas(context.Context, *DescartarCoordenadasRequest) (*Visita, error)
 	mustEmbedUnimplementedVisitasServiceServer()
 }
 
@@ -204,6 +221,9 @@ func (UnimplementedVisitasServiceServer) AlteracoesVisitas(context.Context, *Alt
 }
 func (UnimplementedVisitasServiceServer) AceitarCoordenadas(context.Context, *AceitarCoordenadasRequest) (*Visita, error) {
 	return nil, status.Error(codes.Unimplemented, "method AceitarCoordenadas not implemented")
+}
+func (UnimplementedVisitasServiceServer) DescartarCoordenadas(context.Context, *DescartarCoordenadasRequest) (*Visita, error) {
+	return nil, status.Error(codes.Unimplemented, "method DescartarCoordenadas not implemented")
 }
 func (UnimplementedVisitasServiceServer) mustEmbedUnimplementedVisitasServiceServer() {}
 func (UnimplementedVisitasServiceServer) testEmbeddedByValue()                        {}
@@ -370,6 +390,24 @@ func _VisitasService_AceitarCoordenadas_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _VisitasService_DescartarCoordenadas_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DescartarCoordenadasRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(VisitasServiceServer).DescartarCoordenadas(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: VisitasService_DescartarCoordenadas_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(VisitasServiceServer).DescartarCoordenadas(ctx, req.(*DescartarCoordenadasRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // VisitasService_ServiceDesc is the grpc.ServiceDesc for VisitasService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -408,6 +446,10 @@ var VisitasService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AceitarCoordenadas",
 			Handler:    _VisitasService_AceitarCoordenadas_Handler,
+		},
+		{
+			MethodName: "DescartarCoordenadas",
+			Handler:    _VisitasService_DescartarCoordenadas_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
