@@ -32,6 +32,20 @@
 // early fetches then compete with the sign-in itself); this script alone on the new build, 3.6 s
 // (3.6–4.3 s, load 7–11). The CDP network emulation does not slow the
 // service worker's own fetches: its precache's share of the line is not in these figures.
+// Filled at once, the tap came while the sign-in screen's early fetches ran: a trace (requests
+// and long tasks from the page) had the sign-in's own chunk (lib/auth/flows) queued behind the
+// next screens' 60 files — the sign-in request 1.5 s after the tap — and the service worker's
+// install and precache (235 files on the same 6 connections and the same CPU) under way. Now the
+// sign-in's code is fetched first (StartupTasks.precarregarNaEntrada) and the service worker opened
+// on the sign-in screen registers after the first sync of this start, at most 20 s after the first
+// screen (app/pwa/iniciar.ts). A JS profile of the main thread from the tap to the customer found
+// (5.4–7.8 s) had the feed pages' IndexedDB puts at 0.4–0.6 s of it, most of the rest native
+// (rendering, parsing): a worker owning the first copy would take the puts off. A/B in one crm, the two builds
+// served by turns (CRM_WEB_DIR a symlink switched between runs of BENCH_RUNS=1: the crm reads
+// the web dir on every request), in three rounds (load 13.6–21, 10–13.6, 7.4–11.7; 8, 8 and 6
+// runs a build filled at once, 5 typed): filled at once, median 5.2 → 4.7, 4.8 → 4.0, 5.0 → 4.2 s
+// (all 22: 5.0 → 4.2 s, the new build's runs 2.9–5.4 s but one of 11.4 s at load 14); typed,
+// 6.0 → 6.3, 3.9 → 3.2, 3.4 → 3.0 s (all 15: 3.9 → 3.5 s).
 // Prints PASS/FAIL lines like bench.mjs; exits non-zero on a FAIL or an error.
 // BENCH_RUNS (default 5) runs; BENCH_VERBOSE=1 logs the steps to stderr.
 import { launchBrowser, newContext } from './lib/browser.mjs';

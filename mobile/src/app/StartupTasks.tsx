@@ -21,6 +21,21 @@ export function rotaDoDeepLink(url: string): string | null {
 }
 
 /**
+ * On the sign-in screen, what follows it is fetched while the user types, in order: the sign-in's
+ * own code (`entrada`), then the sync's and the first screens' (`depois`). A chunk that fails (no
+ * connection) is asked for again when it is used.
+ */
+export function precarregarNaEntrada(
+  entrada: () => Promise<unknown> = () => import('../lib/auth/flows'),
+  depois: () => void = () => {
+    void import('./sincronizacao').catch(() => undefined);
+    precarregarTelasAposEntrada();
+  },
+): Promise<void> {
+  return entrada().then(depois, depois);
+}
+
+/**
  * Work done once at start: the Google redirect result (web), the auth-links deep links
  * (Android), and the version check + access log when a session was restored. These are
  * background calls (lib/system): a failure never shows as an error, offline not even in the console.
@@ -102,14 +117,14 @@ export function StartupTasks() {
   // On the sign-in screen, the code of what follows it is fetched while the user types: the
   // sync's (every device collection's) and the first screens' (precarregarTelasAposEntrada). On a
   // slow line the sync's two dozen files took 0.7–1 s after sign-in, side by side with the first
-  // screen's, before the first copy could start (bench:primeira-copia).
+  // screen's, before the first copy could start (bench:primeira-copia). The sign-in's own code
+  // (lib/auth/flows) first: with the credentials filled at once (a password manager) the tap on
+  // "Entrar" came while these 60 files held the 6 connections, and the sign-in waited 1.5 s for its
+  // chunk behind them (a bench trace).
   const naEntrada = useLocation().pathname === '/signin';
   useEffect(() => {
     if (!naEntrada) return;
-    aposPrimeiraTela(() => {
-      void import('./sincronizacao');
-      precarregarTelasAposEntrada();
-    });
+    aposPrimeiraTela(() => void precarregarNaEntrada());
   }, [naEntrada]);
 
   // The device copy of the portfolio: synced as soon as a signed-in operator is known (after

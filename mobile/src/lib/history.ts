@@ -10,17 +10,34 @@ export function quandoOcioso(fn: () => void, timeout = 2000): void {
   else setTimeout(fn, 200);
 }
 
-let avisarPrimeiraTela: () => void = () => {};
-const primeiraTela = new Promise<void>((resolve) => {
-  avisarPrimeiraTela = resolve;
-});
+/** A moment that happens once: what waits for it runs after it (at once once it happened). */
+function momento() {
+  let avisar: () => void = () => {};
+  const ocorreu = new Promise<void>((resolve) => {
+    avisar = resolve;
+  });
+  return { marcar: () => avisar(), depois: (fn: () => void) => void ocorreu.then(fn) };
+}
+
+const primeiraTela = momento();
+const primeiraSincronizacao = momento();
 
 /** Called once the first screen is on the page. */
 export function marcarPrimeiraTela(): void {
-  avisarPrimeiraTela();
+  primeiraTela.marcar();
 }
 
 /** Runs `fn` once the first screen is up and the browser is idle (work that must not delay it). */
 export function aposPrimeiraTela(fn: () => void): void {
-  void primeiraTela.then(() => quandoOcioso(fn));
+  primeiraTela.depois(() => quandoOcioso(fn));
+}
+
+/** Called when the device's first sync of this start has ended, well or not (lib/sync/iniciar). */
+export function marcarPrimeiraSincronizacao(): void {
+  primeiraSincronizacao.marcar();
+}
+
+/** Runs `fn` once the device's first sync of this start has ended (work that must not compete with it). */
+export function aposPrimeiraSincronizacao(fn: () => void): void {
+  primeiraSincronizacao.depois(fn);
 }

@@ -2,6 +2,7 @@
 // pull-to-refresh, when the connection returns and when the app comes back to the front. The
 // outbox goes first (in order), then every declared collection catches up with its feed. These
 // are background calls (lib/system): a failure offline is expected and quiet.
+import { marcarPrimeiraSincronizacao } from '../history';
 import { readProfile } from '../storage';
 import { falhaDeFundo } from '../system';
 import { todasAsColecoes } from './colecao';
@@ -31,7 +32,9 @@ let ultimaVolta = 0;
 export function iniciarSincronizacao(): void {
   const rodar = () => {
     ultimaVolta = Date.now();
-    enviarESincronizar().catch((err) => falhaDeFundo('Sincronização', err));
+    enviarESincronizar()
+      .catch((err) => falhaDeFundo('Sincronização', err))
+      .finally(marcarPrimeiraSincronizacao);
   };
   rodar();
   if (iniciado || typeof window === 'undefined') return;
