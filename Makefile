@@ -85,12 +85,14 @@ vet:
 	go vet $(GO_PKGS)
 
 # One Auth emulator for every Go test package (the store's SQLite files and, for the MongoDB
-# backend's contract suite, FerretDB are embedded in each test binary). Then the sales service's
-# component tests again on the MongoDB backend (FerretDB): ~15 s here; TestDemo is left to SQLite
-# (it seeds 4,500 records, ~40 s on FerretDB, which scans on every write).
+# backend's contract suite, FerretDB are embedded in each test binary). Then the sales and field
+# services' component tests again on the MongoDB backend (FerretDB), among them each one's kill test
+# between a record and its summary (TestResumosProcessoMorto, TestResumoVisitasProcessoMorto): ~15 s
+# and ~25 s here; TestDemo* is left to SQLite (the sales demo seeds 4,500 records, ~40 s on
+# FerretDB, which scans on every write).
 test-go: crm
 	scripts/with-emulator.sh 9199 bash -c 'go test -count=1 -timeout 15m $(GO_PKGS) && \
-	  CRM_TEST_STORE=mongodb go test -count=1 -skip TestDemo ./services/sales/...'
+	  CRM_TEST_STORE=mongodb go test -count=1 -skip TestDemo ./services/sales/... ./services/field/...'
 
 # The race detector over the code that shares memory between requests (caches, the store and its
 # feed, text folding) and the customer use cases.

@@ -266,6 +266,16 @@ func TestAgenda(t *testing.T) {
 	if got := linhas(tok["outra"], "?de=2031-01-01&ate=2031-01-31"); len(got) != 0 {
 		t.Errorf("agenda de outra empresa: %v", got)
 	}
+	// A day off the ADMIN adds once the agenda was read is in the very next one (the calendar is
+	// read on every request: ListarFolgas), and removed, it is gone.
+	ok(st.Do(t, "POST", "/crm/calendario/folgas", tok["admin"], map[string]any{"data": "2031-01-27", "nome": "Dedetização"}))
+	if got := linhas(tok["vendedor"], "?de=2031-01-01&ate=2031-01-31"); !slices.Equal(got, append(slices.Clone(want[:len(want)-1]), "2031-01-28 frequencia "+c1+" planejada ")) {
+		t.Errorf("agenda depois da folga do dia 27:\n%s", strings.Join(got, "\n"))
+	}
+	ok(st.Do(t, "DELETE", "/crm/calendario/folgas/2031-01-27", tok["admin"], nil))
+	if got := linhas(tok["vendedor"], "?de=2031-01-01&ate=2031-01-31"); !slices.Equal(got, want) {
+		t.Errorf("agenda sem a folga do dia 27:\n%s", strings.Join(got, "\n"))
+	}
 	code, body = st.Do(t, "GET", "/crm/agenda?de=2031-01-01&ate=2031-04-30", tok["vendedor"], nil)
 	campoErrado(t, code, body, "ate")
 	// The route of Monday the 20th: c1 (planned) and c3 (put on the day), from near c3.

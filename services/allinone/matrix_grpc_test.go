@@ -489,6 +489,10 @@ func TestIsolationMatrixGRPC(t *testing.T) {
 			_, err := cal.DefinirConfiguracaoCalendario(ctx, &salesv1.DefinirConfiguracaoCalendarioRequest{CarnavalUtil: true})
 			return err
 		}, map[string]codes.Code{"vendedor": den, "supervisor": den, "admin": ok}},
+		{salesv1.CalendarioService_ListarFolgas_FullMethodName, func(ctx context.Context) error {
+			_, err := cal.ListarFolgas(ctx, &salesv1.ListarFolgasRequest{De: "2026-12-01", Ate: "2027-01-31"})
+			return err
+		}, map[string]codes.Code{"vendedor": ok, "supervisor": ok, "outra": ok}},
 		{salesv1.FigurasService_VendasAnoMes_FullMethodName, func(ctx context.Context) error {
 			_, err := fig.VendasAnoMes(ctx, &salesv1.VendasAnoMesRequest{Por: "grupo", VendedorId: "demo-vendedor2"})
 			return err

@@ -235,6 +235,7 @@ func TestIsolationMatrix(t *testing.T) {
 		{"obter configuracao calendario", "GET", "/crm/calendario/configuracao", nil, map[string]int{"vendedor": 200, "outra": 200}, false},
 		{"definir configuracao calendario", "PUT", "/crm/calendario/configuracao", map[string]any{"carnaval_util": false, "corpus_christi_util": true},
 			map[string]int{"vendedor": 403, "supervisor": 403, "admin": 200}, true},
+		{"listar folgas", "GET", "/crm/calendario/folgas?de=2026-12-01&ate=2027-01-31", nil, map[string]int{"vendedor": 200, "supervisor": 200, "outra": 200}, false},
 		{"vendas ano-mes", "GET", "/crm/vendas/ano-mes?por=cliente", nil, map[string]int{"vendedor": 200, "supervisor": 200, "admin": 200, "outra": 200}, false},
 		{"vendas ano-mes de outro vendedor", "GET", "/crm/vendas/ano-mes?vendedor_id=demo-vendedor", nil,
 			map[string]int{"vendedor": 200, "vendedor2": 403, "supervisor": 200}, false},

@@ -123,7 +123,12 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The days off from one date to another (national holidays, the optional ones the company
+         *     keeps off and its own), in one call whatever the years they span: what the agenda needs of
+         *     the calendar, without a year's monthly counts.
+         */
+        get: operations["CalendarioService_ListarFolgas"];
         put?: never;
         /** ADMIN: adds a company day off on a date (adding the same date again renames it). */
         post: operations["CalendarioService_CriarFolga"];
@@ -3076,6 +3081,13 @@ export type components = {
             /** Format: int64 */
             versao?: string;
         };
+        v1FolgasPeriodo: {
+            /**
+             * @description The days off from de to ate, by date (national holidays first on a shared date), those on a
+             *     weekend too.
+             */
+            feriados?: components["schemas"]["v1Feriado"][];
+        };
         /** @description A photo of a visit: GET /crm/visitas/{id}/fotos/{foto_id} returns the picture. */
         v1FotoVisita: {
             /**
@@ -4563,6 +4575,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1DiasUteisAno"];
+                };
+            };
+            /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Erro"];
+                };
+            };
+        };
+    };
+    CalendarioService_ListarFolgas: {
+        parameters: {
+            query?: {
+                ate?: string;
+                /** @description "AAAA-MM-DD", inclusive, from 2000 to 2100; at most 366 days from de to ate. */
+                de?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1FolgasPeriodo"];
                 };
             };
             /** @description Erro: status HTTP, código gRPC, mensagem em pt-BR, campos com erro e o motivo (contracts/motivos.json). */

@@ -17,7 +17,7 @@ const (
 	agendaClientes = 400
 	agendaChamadas = 200
 	// The month's agenda reads the frequencies, the one-off visits, the visits done and the tasks
-	// and asks the sales service for the year's days off: p99 ≤ 100 ms on this shared machine.
+	// and asks the sales service for the period's days off: p99 ≤ 100 ms on this shared machine.
 	agendaMetaP99 = 100 * time.Millisecond
 )
 

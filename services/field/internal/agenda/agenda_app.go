@@ -37,17 +37,11 @@ func vendedorNoEscopo(ctx context.Context, vendedor string) (string, error) {
 }
 
 // diasUteis is the company's working-day rule for the days from de to ate (weekdays minus its
-// days off), reading the calendar of each year once.
+// days off), reading the calendar's days off of the period in one call.
 func (s *Service) diasUteis(ctx context.Context, de, ate time.Time) (DiasUteis, error) {
-	folgas := map[time.Time]bool{}
-	for ano := de.Year(); ano <= ate.Year(); ano++ {
-		f, err := s.Calendario.Folgas(ctx, ano)
-		if err != nil {
-			return nil, err
-		}
-		for d := range f {
-			folgas[d] = true
-		}
+	folgas, err := s.Calendario.Folgas(ctx, de, ate)
+	if err != nil {
+		return nil, err
 	}
 	return func(d time.Time) bool { return diaISO(d) <= 5 && !folgas[d] }, nil
 }

@@ -32,9 +32,9 @@ type (
 	}
 	// Calendario is the company's calendar (the sales service's working days).
 	Calendario interface {
-		// Folgas are the company's days off of a year (national holidays, the optional ones
-		// it keeps off and its own), besides the weekends.
-		Folgas(ctx context.Context, ano int) (map[time.Time]bool, error)
+		// Folgas are the company's days off from de to ate (national holidays, the optional
+		// ones it keeps off and its own), besides the weekends.
+		Folgas(ctx context.Context, de, ate time.Time) (map[time.Time]bool, error)
 	}
 	// Pedidos reads the customers' last orders (the sales service's summary kept on write).
 	Pedidos interface {
@@ -166,9 +166,10 @@ func NewCalendario(conn grpc.ClientConnInterface) *CalendarioGRPC {
 	return &CalendarioGRPC{Client: salesv1.NewCalendarioServiceClient(conn)}
 }
 
-// Folgas are the year's days off.
-func (c *CalendarioGRPC) Folgas(ctx context.Context, ano int) (map[time.Time]bool, error) {
-	r, err := c.Client.ObterDiasUteis(onBehalf(ctx), &salesv1.ObterDiasUteisRequest{Ano: int32(ano)})
+// Folgas are the days off from de to ate: one call of the sales service's ListarFolgas, read
+// anew on every request (a day off an ADMIN adds is in the next agenda).
+func (c *CalendarioGRPC) Folgas(ctx context.Context, de, ate time.Time) (map[time.Time]bool, error) {
+	r, err := c.Client.ListarFolgas(onBehalf(ctx), &salesv1.ListarFolgasRequest{De: FormatarData(de), Ate: FormatarData(ate)})
 	if err != nil {
 		return nil, repassar(err, msgSemCalendario)
 	}

@@ -71,6 +71,33 @@ func (s *Service) ObterDiasUteis(ctx context.Context, ano int) (*DiasUteisAno, e
 	return out, nil
 }
 
+// ListarFolgas are the company's days off from de to ate ("AAAA-MM-DD", inclusive, at most
+// domain.MaxDiasFolgas days): one read of the calendar whatever the years the period spans, and
+// no monthly counts (the agenda's working days).
+func (s *Service) ListarFolgas(ctx context.Context, deS, ateS string) ([]domain.Feriado, error) {
+	de, ate := domain.Data(strings.TrimSpace(deS)), domain.Data(strings.TrimSpace(ateS))
+	var v errs.Violacoes
+	t0, ok0 := domain.DiaCalendario(de)
+	if !ok0 {
+		v.Add("de", domain.MsgDataFolga)
+	}
+	t1, ok1 := domain.DiaCalendario(ate)
+	if !ok1 {
+		v.Add("ate", domain.MsgDataFolga)
+	}
+	if len(v) > 0 {
+		return nil, v.Err()
+	}
+	if t1.Before(t0) || t1.Sub(t0) > (domain.MaxDiasFolgas-1)*24*time.Hour {
+		return nil, errs.Field("ate", domain.MsgPeriodoFolgas)
+	}
+	cal, err := s.calendario(ctx, de, ate)
+	if err != nil {
+		return nil, err
+	}
+	return cal.FeriadosDoPeriodo(de, ate), nil
+}
+
 // DiasUteisDoMes is the one answer the figures (painel, goals' pace) take the working days from:
 // the month's ("AAAA-MM") working days in the caller's company calendar and, of them, those
 // before the day of agora in America/Sao_Paulo (Passados; Restantes includes that day when it

@@ -2,23 +2,14 @@ package app_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"go.mongodb.org/mongo-driver/v2/mongo"
-
 	"github.com/crmvendas/crm/services/platform/caller"
 	"github.com/crmvendas/crm/services/platform/errs"
-	"github.com/crmvendas/crm/services/platform/mongox"
 	"github.com/crmvendas/crm/services/platform/store"
 	"github.com/crmvendas/crm/services/platform/testkit"
 	"github.com/crmvendas/crm/services/sales/internal/adapters"
@@ -159,10 +150,6 @@ func TestReconciliarResumos(t *testing.T) {
 	}
 }
 
-// envMorrer puts the test binary in the child's part of TestResumosProcessoMorto: "sqlite <file>"
-// or "mongodb <uri> <database>", the store the parent prepared.
-const envMorrer = "CRM_TESTE_MORRER_ENTRE_PEDIDO_E_RESUMOS"
-
 // pedidoQueConta is an order already sent, with items of two groups: it moves every summary.
 func pedidoQueConta(vendedorID, clienteID string) func() (*domain.Pedido, error) {
 	return func() (*domain.Pedido, error) {
@@ -178,34 +165,17 @@ func pedidoQueConta(vendedorID, clienteID string) func() (*domain.Pedido, error)
 // SQLite the two are one transaction, so the store shows no drift at all (neither was written);
 // on MongoDB the order is there without its figures, and the reconciliation finds the drift
 // and repairs it: the stored summaries then equal the recomputation from the orders. The child
-// is this test binary, which kills itself at the store's point between the two writes.
+// is this test binary, which kills itself at the store's point between the two writes
+// (testkit.Queda).
 func TestResumosProcessoMorto(t *testing.T) {
-	if modo := os.Getenv(envMorrer); modo != "" {
-		morrerEntreAsEscritas(t, strings.Fields(modo))
-		return
-	}
 	ctxV, sc := vendedor("e1", "v1")
 	ctx := caller.With(context.Background(), &caller.Caller{Empresa: "e1", Operador: "adm", Perfil: caller.Admin})
-	var s *app.Service
-	var modo string
-	if os.Getenv("CRM_TEST_STORE") == "mongodb" {
-		db := testkit.DB(t, "crm_sales")
-		st, err := store.OpenMongo(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = servicoEm(t, st)
-		modo = "mongodb " + testkit.MongoURI(t) + " " + db.Name()
-	} else {
-		arquivo := filepath.Join(t.TempDir(), store.SQLiteFile)
-		st, err := store.OpenSQLite(context.Background(), arquivo)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		s = servicoEm(t, st)
-		modo = "sqlite " + arquivo
-	}
+	// The child writes a third order (c1 again, and c3) and dies between the two writes.
+	queda := testkit.NovaQueda(t, "crm_sales", "morto", func(st *store.Store) error {
+		_, _, err := app.GravarPedidoNovo(servicoEm(t, st), ctxV, sc, "morto", pedidoQueConta("v1", "c3"))
+		return err
+	})
+	s := servicoEm(t, queda.Store)
 	// Two orders written whole before the crash.
 	for i, cl := range []string{"c1", "c2"} {
 		if _, _, err := app.GravarPedidoNovo(s, ctxV, sc, fmt.Sprintf("antes-%d", i), pedidoQueConta("v1", cl)); err != nil {
@@ -215,14 +185,7 @@ func TestResumosProcessoMorto(t *testing.T) {
 	if _, d, err := s.ReconciliarResumos(ctx, true); err != nil || len(d) != 0 {
 		t.Fatalf("antes da queda: %v %v", d, err)
 	}
-	// The child writes a third order (c1 again, and c3) and dies between the two writes.
-	cmd := exec.Command(os.Args[0], "-test.run=^TestResumosProcessoMorto$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envMorrer+"="+modo)
-	out, err := cmd.CombinedOutput()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("o processo filho devia morrer por SIGKILL entre as escritas: %v\n%s", err, out)
-	}
+	queda.Matar(t)
 	n, d, err := s.ReconciliarResumos(ctx, true)
 	if err != nil {
 		t.Fatal(err)
@@ -257,37 +220,6 @@ func TestResumosProcessoMorto(t *testing.T) {
 	if v, _ := s.Col.Resumos.VendedorMes.Get(ctx, store.Company("e1"), &domain.LinhaVendedorMes{VendedorID: "v1", Mes: "2026-03"}); v.Pedidos != int64(len(pedidos)) || v.Clientes != int64(len(pedidos)) {
 		t.Fatalf("vendedor × mês com %d pedidos: %+v", len(pedidos), v)
 	}
-}
-
-// morrerEntreAsEscritas is the child: the store the parent prepared, one order written, and a
-// SIGKILL to itself once the order is written and before its summaries are.
-func morrerEntreAsEscritas(t *testing.T, modo []string) {
-	var st *store.Store
-	var err error
-	switch {
-	case len(modo) == 2 && modo[0] == "sqlite":
-		st, err = store.OpenSQLite(context.Background(), modo[1])
-	case len(modo) == 3 && modo[0] == "mongodb":
-		var client *mongo.Client
-		if client, err = mongox.Connect(context.Background(), modo[1]); err == nil {
-			st, err = store.OpenMongo(context.Background(), client.Database(modo[2]))
-		}
-	default:
-		t.Fatalf("%s inválido: %q", envMorrer, modo)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.SetBetweenWrites(func(id string) {
-		if id == "morto" {
-			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {} // the signal is on its way
-		}
-	})
-	s := servicoEm(t, st)
-	ctxV, sc := vendedor("e1", "v1")
-	_, _, err = app.GravarPedidoNovo(s, ctxV, sc, "morto", pedidoQueConta("v1", "c3"))
-	t.Fatalf("o pedido foi gravado sem o processo morrer entre as escritas: %v", err)
 }
 
 func servicoEm(t *testing.T, st *store.Store) *app.Service {

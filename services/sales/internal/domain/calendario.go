@@ -43,7 +43,11 @@ const (
 	MsgNomeFolga           = "Informe o nome da folga (ex.: Aniversário da cidade)."
 	MsgFolgaNaoEncontrada  = "Folga não encontrada."
 	MsgConfigNaoEncontrada = "Configuração do calendário não encontrada."
+	MsgPeriodoFolgas       = "Período inválido: a data final deve ser a inicial ou posterior, em no máximo 366 dias."
 )
+
+// MaxDiasFolgas bounds the period of a list of days off (a year, leap or not).
+const MaxDiasFolgas = 366
 
 // MaxNomeFolga bounds a day off's name.
 const MaxNomeFolga = MaxTexto
@@ -205,6 +209,22 @@ func (c Calendario) Feriados(ano int) []Feriado {
 		}
 	}
 	ordenarFeriados(out)
+	return out
+}
+
+// FeriadosDoPeriodo are the company's days off from de to ate ("AAAA-MM-DD", inclusive), by date
+// (national holidays first on a shared date), those on a weekend included.
+func (c Calendario) FeriadosDoPeriodo(de, ate Data) []Feriado {
+	out := []Feriado{}
+	t0, _ := DiaCalendario(de)
+	t1, _ := DiaCalendario(ate)
+	for ano := t0.Year(); ano <= t1.Year(); ano++ {
+		for _, f := range c.Feriados(ano) {
+			if f.Data >= de && f.Data <= ate {
+				out = append(out, f)
+			}
+		}
+	}
 	return out
 }
 

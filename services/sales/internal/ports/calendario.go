@@ -20,6 +20,7 @@ type Calendario struct {
 var PoliticasCalendario = auth.Policies{
 	salesv1.CalendarioService_ObterDiasUteis_FullMethodName:                {},
 	salesv1.CalendarioService_ObterConfiguracaoCalendario_FullMethodName:   {},
+	salesv1.CalendarioService_ListarFolgas_FullMethodName:                  {},
 	salesv1.CalendarioService_CriarFolga_FullMethodName:                    auth.Roles(caller.Admin),
 	salesv1.CalendarioService_ExcluirFolga_FullMethodName:                  auth.Roles(caller.Admin),
 	salesv1.CalendarioService_DefinirConfiguracaoCalendario_FullMethodName: auth.Roles(caller.Admin),
@@ -34,11 +35,21 @@ func (s *Calendario) ObterDiasUteis(ctx context.Context, r *salesv1.ObterDiasUte
 		Meses: mapear(d.Meses, func(m domain.DiasUteisMes) *salesv1.DiasUteisMes {
 			return &salesv1.DiasUteisMes{Mes: m.Mes, DiasUteis: int32(m.Total)}
 		}),
-		Feriados: mapear(d.Feriados, func(f domain.Feriado) *salesv1.Feriado {
-			return &salesv1.Feriado{Data: string(f.Data), Nome: f.Nome, Tipo: f.Tipo}
-		}),
+		Feriados: mapear(d.Feriados, feriadoToProto),
 	}
 	return out, nil
+}
+
+func feriadoToProto(f domain.Feriado) *salesv1.Feriado {
+	return &salesv1.Feriado{Data: string(f.Data), Nome: f.Nome, Tipo: f.Tipo}
+}
+
+func (s *Calendario) ListarFolgas(ctx context.Context, r *salesv1.ListarFolgasRequest) (*salesv1.FolgasPeriodo, error) {
+	fs, err := s.App.ListarFolgas(ctx, r.GetDe(), r.GetAte())
+	if err != nil {
+		return nil, err
+	}
+	return &salesv1.FolgasPeriodo{Feriados: mapear(fs, feriadoToProto)}, nil
 }
 
 func folgaToProto(f *domain.Folga) *salesv1.Folga {

@@ -569,6 +569,105 @@ func (x *DefinirConfiguracaoCalendarioRequest) GetCorpusChristiUtil() bool {
 	return false
 }
 
+type ListarFolgasRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "AAAA-MM-DD", inclusive, from 2000 to 2100; at most 366 days from de to ate.
+	De            string `protobuf:"bytes,1,opt,name=de,proto3" json:"de,omitempty"`
+	Ate           string `protobuf:"bytes,2,opt,name=ate,proto3" json:"ate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListarFolgasRequest) Reset() {
+	*x = ListarFolgasRequest{}
+	mi := &file_crm_sales_v1_calendario_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListarFolgasRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListarFolgasRequest) ProtoMessage() {}
+
+func (x *ListarFolgasRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_calendario_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListarFolgasRequest.ProtoReflect.Descriptor instead.
+func (*ListarFolgasRequest) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_calendario_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListarFolgasRequest) GetDe() string {
+	if x != nil {
+		return x.De
+	}
+	return ""
+}
+
+func (x *ListarFolgasRequest) GetAte() string {
+	if x != nil {
+		return x.Ate
+	}
+	return ""
+}
+
+type FolgasPeriodo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The days off from de to ate, by date (national holidays first on a shared date), those on a
+	// weekend too.
+	Feriados      []*Feriado `protobuf:"bytes,1,rep,name=feriados,proto3" json:"feriados,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FolgasPeriodo) Reset() {
+	*x = FolgasPeriodo{}
+	mi := &file_crm_sales_v1_calendario_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FolgasPeriodo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FolgasPeriodo) ProtoMessage() {}
+
+func (x *FolgasPeriodo) ProtoReflect() protoreflect.Message {
+	mi := &file_crm_sales_v1_calendario_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FolgasPeriodo.ProtoReflect.Descriptor instead.
+func (*FolgasPeriodo) Descriptor() ([]byte, []int) {
+	return file_crm_sales_v1_calendario_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *FolgasPeriodo) GetFeriados() []*Feriado {
+	if x != nil {
+		return x.Feriados
+	}
+	return nil
+}
+
 var File_crm_sales_v1_calendario_proto protoreflect.FileDescriptor
 
 const file_crm_sales_v1_calendario_proto_rawDesc = "" +
@@ -608,14 +707,20 @@ const file_crm_sales_v1_calendario_proto_rawDesc = "" +
 	"alteradoEm\"{\n" +
 	"$DefinirConfiguracaoCalendarioRequest\x12#\n" +
 	"\rcarnaval_util\x18\x01 \x01(\bR\fcarnavalUtil\x12.\n" +
-	"\x13corpus_christi_util\x18\x02 \x01(\bR\x11corpusChristiUtil2\xe4\x03\n" +
+	"\x13corpus_christi_util\x18\x02 \x01(\bR\x11corpusChristiUtil\"7\n" +
+	"\x13ListarFolgasRequest\x12\x0e\n" +
+	"\x02de\x18\x01 \x01(\tR\x02de\x12\x10\n" +
+	"\x03ate\x18\x02 \x01(\tR\x03ate\"B\n" +
+	"\rFolgasPeriodo\x121\n" +
+	"\bferiados\x18\x01 \x03(\v2\x15.crm.sales.v1.FeriadoR\bferiados2\xb4\x04\n" +
 	"\x11CalendarioService\x12Q\n" +
 	"\x0eObterDiasUteis\x12#.crm.sales.v1.ObterDiasUteisRequest\x1a\x1a.crm.sales.v1.DiasUteisAno\x12B\n" +
 	"\n" +
 	"CriarFolga\x12\x1f.crm.sales.v1.CriarFolgaRequest\x1a\x13.crm.sales.v1.Folga\x12F\n" +
 	"\fExcluirFolga\x12!.crm.sales.v1.ExcluirFolgaRequest\x1a\x13.crm.sales.v1.Folga\x12u\n" +
 	"\x1bObterConfiguracaoCalendario\x120.crm.sales.v1.ObterConfiguracaoCalendarioRequest\x1a$.crm.sales.v1.ConfiguracaoCalendario\x12y\n" +
-	"\x1dDefinirConfiguracaoCalendario\x122.crm.sales.v1.DefinirConfiguracaoCalendarioRequest\x1a$.crm.sales.v1.ConfiguracaoCalendarioB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
+	"\x1dDefinirConfiguracaoCalendario\x122.crm.sales.v1.DefinirConfiguracaoCalendarioRequest\x1a$.crm.sales.v1.ConfiguracaoCalendario\x12N\n" +
+	"\fListarFolgas\x12!.crm.sales.v1.ListarFolgasRequest\x1a\x1b.crm.sales.v1.FolgasPeriodoB<Z:github.com/crmvendas/crm/proto/gen/go/crm/sales/v1;salesv1b\x06proto3"
 
 var (
 	file_crm_sales_v1_calendario_proto_rawDescOnce sync.Once
@@ -629,7 +734,7 @@ func file_crm_sales_v1_calendario_proto_rawDescGZIP() []byte {
 	return file_crm_sales_v1_calendario_proto_rawDescData
 }
 
-var file_crm_sales_v1_calendario_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_crm_sales_v1_calendario_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_crm_sales_v1_calendario_proto_goTypes = []any{
 	(*ObterDiasUteisRequest)(nil),                // 0: crm.sales.v1.ObterDiasUteisRequest
 	(*DiasUteisMes)(nil),                         // 1: crm.sales.v1.DiasUteisMes
@@ -641,28 +746,33 @@ var file_crm_sales_v1_calendario_proto_goTypes = []any{
 	(*ObterConfiguracaoCalendarioRequest)(nil),   // 7: crm.sales.v1.ObterConfiguracaoCalendarioRequest
 	(*ConfiguracaoCalendario)(nil),               // 8: crm.sales.v1.ConfiguracaoCalendario
 	(*DefinirConfiguracaoCalendarioRequest)(nil), // 9: crm.sales.v1.DefinirConfiguracaoCalendarioRequest
-	(*timestamppb.Timestamp)(nil),                // 10: google.protobuf.Timestamp
+	(*ListarFolgasRequest)(nil),                  // 10: crm.sales.v1.ListarFolgasRequest
+	(*FolgasPeriodo)(nil),                        // 11: crm.sales.v1.FolgasPeriodo
+	(*timestamppb.Timestamp)(nil),                // 12: google.protobuf.Timestamp
 }
 var file_crm_sales_v1_calendario_proto_depIdxs = []int32{
 	1,  // 0: crm.sales.v1.DiasUteisAno.meses:type_name -> crm.sales.v1.DiasUteisMes
 	2,  // 1: crm.sales.v1.DiasUteisAno.feriados:type_name -> crm.sales.v1.Feriado
-	10, // 2: crm.sales.v1.Folga.alterado_em:type_name -> google.protobuf.Timestamp
-	10, // 3: crm.sales.v1.ConfiguracaoCalendario.alterado_em:type_name -> google.protobuf.Timestamp
-	0,  // 4: crm.sales.v1.CalendarioService.ObterDiasUteis:input_type -> crm.sales.v1.ObterDiasUteisRequest
-	4,  // 5: crm.sales.v1.CalendarioService.CriarFolga:input_type -> crm.sales.v1.CriarFolgaRequest
-	5,  // 6: crm.sales.v1.CalendarioService.ExcluirFolga:input_type -> crm.sales.v1.ExcluirFolgaRequest
-	7,  // 7: crm.sales.v1.CalendarioService.ObterConfiguracaoCalendario:input_type -> crm.sales.v1.ObterConfiguracaoCalendarioRequest
-	9,  // 8: crm.sales.v1.CalendarioService.DefinirConfiguracaoCalendario:input_type -> crm.sales.v1.DefinirConfiguracaoCalendarioRequest
-	3,  // 9: crm.sales.v1.CalendarioService.ObterDiasUteis:output_type -> crm.sales.v1.DiasUteisAno
-	6,  // 10: crm.sales.v1.CalendarioService.CriarFolga:output_type -> crm.sales.v1.Folga
-	6,  // 11: crm.sales.v1.CalendarioService.ExcluirFolga:output_type -> crm.sales.v1.Folga
-	8,  // 12: crm.sales.v1.CalendarioService.ObterConfiguracaoCalendario:output_type -> crm.sales.v1.ConfiguracaoCalendario
-	8,  // 13: crm.sales.v1.CalendarioService.DefinirConfiguracaoCalendario:output_type -> crm.sales.v1.ConfiguracaoCalendario
-	9,  // [9:14] is the sub-list for method output_type
-	4,  // [4:9] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	12, // 2: crm.sales.v1.Folga.alterado_em:type_name -> google.protobuf.Timestamp
+	12, // 3: crm.sales.v1.ConfiguracaoCalendario.alterado_em:type_name -> google.protobuf.Timestamp
+	2,  // 4: crm.sales.v1.FolgasPeriodo.feriados:type_name -> crm.sales.v1.Feriado
+	0,  // 5: crm.sales.v1.CalendarioService.ObterDiasUteis:input_type -> crm.sales.v1.ObterDiasUteisRequest
+	4,  // 6: crm.sales.v1.CalendarioService.CriarFolga:input_type -> crm.sales.v1.CriarFolgaRequest
+	5,  // 7: crm.sales.v1.CalendarioService.ExcluirFolga:input_type -> crm.sales.v1.ExcluirFolgaRequest
+	7,  // 8: crm.sales.v1.CalendarioService.ObterConfiguracaoCalendario:input_type -> crm.sales.v1.ObterConfiguracaoCalendarioRequest
+	9,  // 9: crm.sales.v1.CalendarioService.DefinirConfiguracaoCalendario:input_type -> crm.sales.v1.DefinirConfiguracaoCalendarioRequest
+	10, // 10: crm.sales.v1.CalendarioService.ListarFolgas:input_type -> crm.sales.v1.ListarFolgasRequest
+	3,  // 11: crm.sales.v1.CalendarioService.ObterDiasUteis:output_type -> crm.sales.v1.DiasUteisAno
+	6,  // 12: crm.sales.v1.CalendarioService.CriarFolga:output_type -> crm.sales.v1.Folga
+	6,  // 13: crm.sales.v1.CalendarioService.ExcluirFolga:output_type -> crm.sales.v1.Folga
+	8,  // 14: crm.sales.v1.CalendarioService.ObterConfiguracaoCalendario:output_type -> crm.sales.v1.ConfiguracaoCalendario
+	8,  // 15: crm.sales.v1.CalendarioService.DefinirConfiguracaoCalendario:output_type -> crm.sales.v1.ConfiguracaoCalendario
+	11, // 16: crm.sales.v1.CalendarioService.ListarFolgas:output_type -> crm.sales.v1.FolgasPeriodo
+	11, // [11:17] is the sub-list for method output_type
+	5,  // [5:11] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_crm_sales_v1_calendario_proto_init() }
@@ -676,7 +786,7 @@ func file_crm_sales_v1_calendario_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crm_sales_v1_calendario_proto_rawDesc), len(file_crm_sales_v1_calendario_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

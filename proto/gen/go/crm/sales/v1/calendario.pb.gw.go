@@ -184,6 +184,41 @@ func local_request_CalendarioService_DefinirConfiguracaoCalendario_0(ctx context
 	return msg, metadata, err
 }
 
+var filter_CalendarioService_ListarFolgas_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_CalendarioService_ListarFolgas_0(ctx context.Context, marshaler runtime.Marshaler, client CalendarioServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListarFolgasRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_CalendarioService_ListarFolgas_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListarFolgas(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_CalendarioService_ListarFolgas_0(ctx context.Context, marshaler runtime.Marshaler, server CalendarioServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListarFolgasRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_CalendarioService_ListarFolgas_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListarFolgas(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterCalendarioServiceHandlerServer registers the http handlers for service CalendarioService to "mux".
 // UnaryRPC     :call CalendarioServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -289,6 +324,26 @@ func RegisterCalendarioServiceHandlerServer(ctx context.Context, mux *runtime.Se
 			return
 		}
 		forward_CalendarioService_DefinirConfiguracaoCalendario_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_CalendarioService_ListarFolgas_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/crm.sales.v1.CalendarioService/ListarFolgas", runtime.WithHTTPPathPattern("/crm/calendario/folgas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_CalendarioService_ListarFolgas_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_CalendarioService_ListarFolgas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -415,6 +470,23 @@ func RegisterCalendarioServiceHandlerClient(ctx context.Context, mux *runtime.Se
 		}
 		forward_CalendarioService_DefinirConfiguracaoCalendario_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_CalendarioService_ListarFolgas_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/crm.sales.v1.CalendarioService/ListarFolgas", runtime.WithHTTPPathPattern("/crm/calendario/folgas"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_CalendarioService_ListarFolgas_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_CalendarioService_ListarFolgas_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
@@ -424,6 +496,7 @@ var (
 	pattern_CalendarioService_ExcluirFolga_0                  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"crm", "calendario", "folgas", "data"}, ""))
 	pattern_CalendarioService_ObterConfiguracaoCalendario_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "calendario", "configuracao"}, ""))
 	pattern_CalendarioService_DefinirConfiguracaoCalendario_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "calendario", "configuracao"}, ""))
+	pattern_CalendarioService_ListarFolgas_0                  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"crm", "calendario", "folgas"}, ""))
 )
 
 var (
@@ -432,4 +505,5 @@ var (
 	forward_CalendarioService_ExcluirFolga_0                  = runtime.ForwardResponseMessage
 	forward_CalendarioService_ObterConfiguracaoCalendario_0   = runtime.ForwardResponseMessage
 	forward_CalendarioService_DefinirConfiguracaoCalendario_0 = runtime.ForwardResponseMessage
+	forward_CalendarioService_ListarFolgas_0                  = runtime.ForwardResponseMessage
 )

@@ -24,6 +24,7 @@ const (
 	CalendarioService_ExcluirFolga_FullMethodName                  = "/crm.sales.v1.CalendarioService/ExcluirFolga"
 	CalendarioService_ObterConfiguracaoCalendario_FullMethodName   = "/crm.sales.v1.CalendarioService/ObterConfiguracaoCalendario"
 	CalendarioService_DefinirConfiguracaoCalendario_FullMethodName = "/crm.sales.v1.CalendarioService/DefinirConfiguracaoCalendario"
+	CalendarioService_ListarFolgas_FullMethodName                  = "/crm.sales.v1.CalendarioService/ListarFolgas"
 )
 
 // CalendarioServiceClient is the client API for CalendarioService service.
@@ -46,6 +47,10 @@ type CalendarioServiceClient interface {
 	ObterConfiguracaoCalendario(ctx context.Context, in *ObterConfiguracaoCalendarioRequest, opts ...grpc.CallOption) (*ConfiguracaoCalendario, error)
 	// ADMIN: sets the company's switches.
 	DefinirConfiguracaoCalendario(ctx context.Context, in *DefinirConfiguracaoCalendarioRequest, opts ...grpc.CallOption) (*ConfiguracaoCalendario, error)
+	// The days off from one date to another (national holidays, the optional ones the company
+	// keeps off and its own), in one call whatever the years they span: what the agenda needs of
+	// the calendar, without a year's monthly counts.
+	ListarFolgas(ctx context.Context, in *ListarFolgasRequest, opts ...grpc.CallOption) (*FolgasPeriodo, error)
 }
 
 type calendarioServiceClient struct {
@@ -106,6 +111,16 @@ func (c *calendarioServiceClient) DefinirConfiguracaoCalendario(ctx context.Cont
 	return out, nil
 }
 
+func (c *calendarioServiceClient) ListarFolgas(ctx context.Context, in *ListarFolgasRequest, opts ...grpc.CallOption) (*FolgasPeriodo, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FolgasPeriodo)
+	err := c.cc.Invoke(ctx, CalendarioService_ListarFolgas_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CalendarioServiceServer is the server API for CalendarioService service.
 // All implementations must embed UnimplementedCalendarioServiceServer
 // for forward compatibility.
@@ -126,6 +141,10 @@ type CalendarioServiceServer interface {
 	ObterConfiguracaoCalendario(context.Context, *ObterConfiguracaoCalendarioRequest) (*ConfiguracaoCalendario, error)
 	// ADMIN: sets the company's switches.
 	DefinirConfiguracaoCalendario(context.Context, *DefinirConfiguracaoCalendarioRequest) (*ConfiguracaoCalendario, error)
+	// The days off from one date to another (national holidays, the optional ones the company
+	// keeps off and its own), in one call whatever the years they span: what the agenda needs of
+	// the calendar, without a year's monthly counts.
+	ListarFolgas(context.Context, *ListarFolgasRequest) (*FolgasPeriodo, error)
 	mustEmbedUnimplementedCalendarioServiceServer()
 }
 
@@ -150,6 +169,9 @@ func (UnimplementedCalendarioServiceServer) ObterConfiguracaoCalendario(context.
 }
 func (UnimplementedCalendarioServiceServer) DefinirConfiguracaoCalendario(context.Context, *DefinirConfiguracaoCalendarioRequest) (*ConfiguracaoCalendario, error) {
 	return nil, status.Error(codes.Unimplemented, "method DefinirConfiguracaoCalendario not implemented")
+}
+func (UnimplementedCalendarioServiceServer) ListarFolgas(context.Context, *ListarFolgasRequest) (*FolgasPeriodo, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListarFolgas not implemented")
 }
 func (UnimplementedCalendarioServiceServer) mustEmbedUnimplementedCalendarioServiceServer() {}
 func (UnimplementedCalendarioServiceServer) testEmbeddedByValue()                           {}
@@ -262,6 +284,24 @@ func _CalendarioService_DefinirConfiguracaoCalendario_Handler(srv interface{}, c
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CalendarioService_ListarFolgas_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListarFolgasRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CalendarioServiceServer).ListarFolgas(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CalendarioService_ListarFolgas_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CalendarioServiceServer).ListarFolgas(ctx, req.(*ListarFolgasRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CalendarioService_ServiceDesc is the grpc.ServiceDesc for CalendarioService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -288,6 +328,10 @@ var CalendarioService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DefinirConfiguracaoCalendario",
 			Handler:    _CalendarioService_DefinirConfiguracaoCalendario_Handler,
+		},
+		{
+			MethodName: "ListarFolgas",
+			Handler:    _CalendarioService_ListarFolgas_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
